@@ -1,0 +1,217 @@
+import { DateTime, Settings } from 'luxon';
+import { atWallTime, dateDetails, formatSql, parseSql, SQL_FORMAT, toIsoWithOffset, utcToWall, wallToUtc } from './format';
+
+const NY = 'America/New_York';
+const BERLIN = 'Europe/Berlin';
+const SYDNEY = 'Australia/Sydney';
+
+describe('formatSql', () => {
+  it('uses the spec format', () => {
+    expect(SQL_FORMAT).toBe('yyyy-MM-dd HH:mm:ss');
+  });
+
+  it.each([
+    ['2025-03-14T09:30:00.999', NY, '2025-03-14 09:30:00'],
+    ['2025-01-02T03:04:05', 'UTC', '2025-01-02 03:04:05'],
+    ['0999-12-31T23:59:59', 'UTC', '0999-12-31 23:59:59'],
+    ['2025-03-14T09:30:00', 'UTC+5:45', '2025-03-14 09:30:00'],
+  ])('%s in %s → %s (wall time, zero-padded, no milliseconds)', (iso, zone, sql) => {
+    expect(formatSql(DateTime.fromISO(iso, { zone }))).toBe(sql);
+  });
+
+  it('refuses an invalid date-time', () => {
+    expect(() => formatSql(DateTime.invalid('broken'))).toThrow(RangeError);
+  });
+});
+
+describe('parseSql', () => {
+  it.each([
+    ['2025-03-14 09:30:00', NY, '2025-03-14T09:30:00-04:00'],
+    ['2025-01-14 09:30:00', NY, '2025-01-14T09:30:00-05:00'],
+    ['2025-03-14 09:30:00', 'UTC', '2025-03-14T09:30:00+00:00'],
+    ['2025-03-14 09:30:00', 'UTC+5:45', '2025-03-14T09:30:00+05:45'],
+    ['2025-03-14 09:30:00', 'UTC-3:30', '2025-03-14T09:30:00-03:30'],
+    ['2024-02-29 23:59:59', BERLIN, '2024-02-29T23:59:59+01:00'],
+  ])('%s read in %s → %s', (sql, zone, iso) => {
+    const dt = parseSql(sql, zone);
+    expect(toIsoWithOffset(dt)).toBe(iso);
+    expect(formatSql(dt)).toBe(sql);
+  });
+
+  it('accepts a luxon Zone as well as a name', () => {
+    const zone = DateTime.now().setZone(BERLIN).zone;
+    expect(toIsoWithOffset(parseSql('2025-07-01 12:00:00', zone))).toBe('2025-07-01T12:00:00+02:00');
+  });
+
+  it.each([
+    ['2025-03-14'],
+    ['2025-03-14 09:30'],
+    ['2025-03-14T09:30:00'],
+    [' 2025-03-14 09:30:00'],
+    ['2025-03-14 09:30:00Z'],
+    ['2025-3-14 09:30:00'],
+    ['2025-02-30 00:00:00'],
+    ['2025-13-01 00:00:00'],
+    ['2025-03-14 24:00:00'],
+    ['2025-03-14 09:60:00'],
+    [''],
+  ])('throws on %j', (sql) => {
+    expect(() => parseSql(sql, 'UTC')).toThrow(RangeError);
+  });
+
+  it('throws on an invalid zone', () => {
+    expect(() => parseSql('2025-03-14 09:30:00', 'Nowhere/Special')).toThrow('Invalid time zone: Nowhere/Special');
+  });
+});
+
+describe('dateDetails', () => {
+  it.each([
+    ['2025-03-14 09:30:00', { year: '2025', month: '03', day: '14', hour: '09', minutes: '30', seconds: '00' }],
+    ['0999-01-02 03:04:05', { year: '0999', month: '01', day: '02', hour: '03', minutes: '04', seconds: '05' }],
+    ['2025-12-31 23:59:59', { year: '2025', month: '12', day: '31', hour: '23', minutes: '59', seconds: '59' }],
+  ])('%s', (sql, details) => {
+    expect(dateDetails(sql)).toEqual(details);
+  });
+
+  it('throws on a non-canonical string', () => {
+    expect(() => dateDetails('2025-03-14T09:30:00')).toThrow(RangeError);
+  });
+});
+
+describe('toIsoWithOffset', () => {
+  it.each([
+    ['2025-04-12T19:30:00.456', NY, '2025-04-12T19:30:00-04:00'],
+    ['2025-01-12T19:30:00', NY, '2025-01-12T19:30:00-05:00'],
+    ['2025-03-14T09:30:00', 'UTC', '2025-03-14T09:30:00+00:00'],
+    ['2025-03-14T09:30:00', 'Etc/UTC', '2025-03-14T09:30:00+00:00'],
+    ['2025-03-14T09:30:00', 'Asia/Kathmandu', '2025-03-14T09:30:00+05:45'],
+    ['2025-03-14T09:30:00', 'UTC-3:30', '2025-03-14T09:30:00-03:30'],
+    ['2025-07-01T00:00:00', BERLIN, '2025-07-01T00:00:00+02:00'],
+  ])('%s in %s → %s', (iso, zone, out) => {
+    expect(toIsoWithOffset(DateTime.fromISO(iso, { zone }))).toBe(out);
+  });
+
+  it('refuses an invalid date-time', () => {
+    expect(() => toIsoWithOffset(DateTime.invalid('broken'))).toThrow(RangeError);
+  });
+});
+
+describe('wallToUtc / utcToWall', () => {
+  // [zone, wall clock at the event, UTC]
+  const roundTrips: [string, string, string][] = [
+    // a 09:00 event keeps its wall clock across each switch while its UTC time moves by an hour
+    [NY, '2025-03-08 09:00:00', '2025-03-08 14:00:00'],
+    [NY, '2025-03-09 09:00:00', '2025-03-09 13:00:00'],
+    [NY, '2025-11-01 09:00:00', '2025-11-01 13:00:00'],
+    [NY, '2025-11-02 09:00:00', '2025-11-02 14:00:00'],
+    [BERLIN, '2025-03-29 09:00:00', '2025-03-29 08:00:00'],
+    [BERLIN, '2025-03-30 09:00:00', '2025-03-30 07:00:00'],
+    [BERLIN, '2025-10-25 09:00:00', '2025-10-25 07:00:00'],
+    [BERLIN, '2025-10-26 09:00:00', '2025-10-26 08:00:00'],
+    // the seconds right around a switch
+    [NY, '2025-03-09 01:59:59', '2025-03-09 06:59:59'],
+    [NY, '2025-03-09 03:00:00', '2025-03-09 07:00:00'],
+    [NY, '2025-11-02 00:59:59', '2025-11-02 04:59:59'],
+    [NY, '2025-11-02 02:00:00', '2025-11-02 07:00:00'],
+    [BERLIN, '2025-03-30 01:59:59', '2025-03-30 00:59:59'],
+    [BERLIN, '2025-03-30 03:00:00', '2025-03-30 01:00:00'],
+    // all-day spans and days that cross the UTC date line
+    [NY, '2025-03-14 00:00:00', '2025-03-14 04:00:00'],
+    [NY, '2025-03-14 23:59:59', '2025-03-15 03:59:59'],
+    ['Asia/Tokyo', '2025-03-14 00:00:00', '2025-03-13 15:00:00'],
+    ['Asia/Kathmandu', '2025-03-14 09:30:00', '2025-03-14 03:45:00'],
+    // fixed offsets
+    ['UTC', '2025-03-14 09:30:00', '2025-03-14 09:30:00'],
+    ['UTC+2', '2025-07-01 09:00:00', '2025-07-01 07:00:00'],
+    ['UTC+5:45', '2025-03-14 09:30:00', '2025-03-14 03:45:00'],
+    ['UTC-3:30', '2025-03-14 09:30:00', '2025-03-14 13:00:00'],
+    ['UTC+14', '2025-01-01 00:00:00', '2024-12-31 10:00:00'],
+    ['UTC-12', '2024-12-31 23:00:00', '2025-01-01 11:00:00'],
+    // southern hemisphere: summer time in January
+    [SYDNEY, '2025-01-15 09:00:00', '2025-01-14 22:00:00'],
+    [SYDNEY, '2025-07-15 09:00:00', '2025-07-14 23:00:00'],
+  ];
+
+  it.each(roundTrips)('%s: wall %s ↔ UTC %s', (zone, wall, utc) => {
+    expect(wallToUtc(wall, zone)).toBe(utc);
+    expect(utcToWall(utc, zone)).toBe(wall);
+  });
+
+  // A wall time that does not exist is moved forward by the length of the gap (luxon's rule, PHP's too).
+  it.each([
+    [NY, '2025-03-09 02:00:00', '2025-03-09 07:00:00', '2025-03-09 03:00:00'],
+    [NY, '2025-03-09 02:30:00', '2025-03-09 07:30:00', '2025-03-09 03:30:00'],
+    [BERLIN, '2025-03-30 02:30:00', '2025-03-30 01:30:00', '2025-03-30 03:30:00'],
+    [SYDNEY, '2025-10-05 02:30:00', '2025-10-04 16:30:00', '2025-10-05 03:30:00'],
+  ])('%s: %s falls in the spring-forward gap → UTC %s (= %s local)', (zone, wall, utc, shifted) => {
+    expect(wallToUtc(wall, zone)).toBe(utc);
+    expect(utcToWall(utc, zone)).toBe(shifted);
+  });
+
+  // A wall time that happens twice is the first one, with the pre-switch (summer) offset, as PHP does.
+  it.each([
+    [NY, '2025-11-02 01:00:00', '2025-11-02 05:00:00'],
+    [NY, '2025-11-02 01:30:00', '2025-11-02 05:30:00'],
+    [NY, '2025-11-02 01:59:59', '2025-11-02 05:59:59'],
+    [BERLIN, '2025-10-26 02:00:00', '2025-10-26 00:00:00'],
+    [BERLIN, '2025-10-26 02:30:00', '2025-10-26 00:30:00'],
+    [SYDNEY, '2025-04-06 02:30:00', '2025-04-05 15:30:00'],
+  ])('%s: %s happens twice → the earlier instant, UTC %s', (zone, wall, utc) => {
+    expect(wallToUtc(wall, zone)).toBe(utc);
+  });
+
+  it.each([
+    [NY, '2025-11-02 05:30:00', '2025-11-02 01:30:00'],
+    [NY, '2025-11-02 06:30:00', '2025-11-02 01:30:00'],
+    [BERLIN, '2025-10-26 00:30:00', '2025-10-26 02:30:00'],
+    [BERLIN, '2025-10-26 01:30:00', '2025-10-26 02:30:00'],
+  ])('%s: both instants of a repeated hour show the same wall clock (UTC %s → %s)', (zone, utc, wall) => {
+    expect(utcToWall(utc, zone)).toBe(wall);
+  });
+
+  // luxon on its own guesses an overlap's offset from the date the process started; we must not.
+  it.each([['2025-01-15T12:00:00Z'], ['2025-07-15T12:00:00Z']])(
+    'resolves an overlap the same way when the process started at %s',
+    (startedAt) => {
+      const realNow = Settings.now;
+      try {
+        Settings.now = () => Date.parse(startedAt);
+        Settings.resetCaches();
+        expect(wallToUtc('2025-11-02 01:30:00', NY)).toBe('2025-11-02 05:30:00');
+        expect(wallToUtc('2025-10-26 02:30:00', BERLIN)).toBe('2025-10-26 00:30:00');
+        expect(wallToUtc('2025-03-09 02:30:00', NY)).toBe('2025-03-09 07:30:00');
+      } finally {
+        Settings.now = realNow;
+        Settings.resetCaches();
+      }
+    },
+  );
+
+  it.each([
+    ['2025-03-14', NY],
+    ['2025-02-30 09:00:00', NY],
+    ['2025-03-14 09:00:00', 'Nowhere/Special'],
+    ['2025-03-14 09:00:00', 'UTC+15'],
+  ])('wallToUtc(%j, %j) throws', (wall, zone) => {
+    expect(() => wallToUtc(wall, zone)).toThrow(RangeError);
+  });
+
+  it.each([
+    ['2025-03-14T09:00:00Z', NY],
+    ['2025-03-14 09:00:00', 'Nowhere/Special'],
+  ])('utcToWall(%j, %j) throws', (utc, zone) => {
+    expect(() => utcToWall(utc, zone)).toThrow(RangeError);
+  });
+});
+
+describe('atWallTime', () => {
+  it('places a wall time in a zone and returns a DateTime in that zone', () => {
+    const dt = atWallTime({ year: 2025, month: 11, day: 2, hour: 1, minute: 30, second: 0 }, NY);
+    expect(toIsoWithOffset(dt)).toBe('2025-11-02T01:30:00-04:00');
+    expect(dt.zoneName).toBe(NY);
+  });
+
+  it('returns an invalid DateTime for an impossible date', () => {
+    expect(atWallTime({ year: 2025, month: 2, day: 30, hour: 0, minute: 0, second: 0 }, 'UTC').isValid).toBe(false);
+  });
+});

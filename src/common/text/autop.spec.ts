@@ -1,0 +1,107 @@
+import { autop, decodeEntities, firstWords, stripTags } from './autop';
+
+describe('autop', () => {
+  it.each([
+    // [stored, returned] — the first two are the examples of README.md §8
+    ['Event 01 description', '<p>Event 01 description</p>'],
+    ['Line 1\nLine 2\n\nPara 2', '<p>Line 1<br />\nLine 2</p>\n<p>Para 2</p>'],
+    // empty
+    ['', ''],
+    ['   \n\n  ', ''],
+    // line endings
+    ['Line 1\r\nLine 2\r\n\r\nPara 2', '<p>Line 1<br />\nLine 2</p>\n<p>Para 2</p>'],
+    ['Line 1\rLine 2\r\rPara 2', '<p>Line 1<br />\nLine 2</p>\n<p>Para 2</p>'],
+    // blank lines: more than two newlines, whitespace-only lines between
+    ['A\n\n\n\nB', '<p>A</p>\n<p>B</p>'],
+    ['A\n   \n\t\nB', '<p>A</p>\n<p>B</p>'],
+    ['A\n \nB\n\nC', '<p>A</p>\n<p>B</p>\n<p>C</p>'],
+    // surrounding whitespace is trimmed, per paragraph and overall
+    ['\n\n  Text  \n\n', '<p>Text</p>'],
+    ['A   \nB', '<p>A<br />\nB</p>'],
+    // block-level tags are left alone, case-insensitively
+    ['<p>Already</p>', '<p>Already</p>'],
+    ['<div class="x">A\nB</div>', '<div class="x">A\nB</div>'],
+    ['<UL><li>one</li></UL>', '<UL><li>one</li></UL>'],
+    ['<h2>Title</h2>\n\nBody', '<h2>Title</h2>\n<p>Body</p>'],
+    ['<hr/>\n\n<hr>\n\n<HR />', '<hr/>\n<hr>\n<HR />'],
+    ['<blockquote>Q</blockquote>', '<blockquote>Q</blockquote>'],
+    ['<table><tr><td>1</td></tr></table>', '<table><tr><td>1</td></tr></table>'],
+    ['<figure><img src="a.png"></figure>', '<figure><img src="a.png"></figure>'],
+    // the rule looks only at how a paragraph starts; unlike WordPress it does not repair
+    // a paragraph that ends inside a block
+    ['<div>\nA\n\nB\n</div>', '<div>\nA\n<p>B<br />\n</div></p>'],
+    ['<section>S</section>\n\n<form>F</form>\n\n<pre>P</pre>', '<section>S</section>\n<form>F</form>\n<pre>P</pre>'],
+    // inline tags and look-alike names are wrapped
+    ['<strong>Bold</strong> start', '<p><strong>Bold</strong> start</p>'],
+    ['<span>s</span>', '<p><span>s</span></p>'],
+    ['<pre-formatted>x', '<p><pre-formatted>x</p>'],
+    ['<param name="a">', '<p><param name="a"></p>'],
+    ['<header>h</header>', '<p><header>h</header></p>'],
+    // a closing block tag after a blank line is not wrapped
+    ['<div>\nA\n\n</div>', '<div>\nA\n</div>'],
+    // an existing <br> does not get a second one
+    ['A<br />\nB<br>\nC<BR/>  \nD', '<p>A<br />\nB<br>\nC<BR/>  \nD</p>'],
+  ])('%j → %j', (stored, expected) => {
+    expect(autop(stored)).toBe(expected);
+  });
+
+  it.each([null, undefined])('%j → ""', (stored) => {
+    expect(autop(stored)).toBe('');
+  });
+});
+
+describe('decodeEntities', () => {
+  it.each([
+    ['Tom &amp; Jerry', 'Tom & Jerry'],
+    ['&lt;b&gt; &quot;q&quot; &apos;a&apos; &AMP;', '<b> "q" \'a\' &'],
+    ['Don&#8217;t &#x2019; &#X2019;', 'Don\u2019t \u2019 \u2019'],
+    ['a&nbsp;b &hellip; &ndash; &mdash;', 'a\u00a0b \u2026 \u2013 \u2014'],
+    ['&amp;lt;', '&lt;'],
+    // unknown or invalid references are kept as written
+    ['&bogus; &#0; &#xD800; &#1114112; & alone', '&bogus; &#0; &#xD800; &#1114112; & alone'],
+  ])('%j → %j', (input, expected) => {
+    expect(decodeEntities(input)).toBe(expected);
+  });
+});
+
+describe('stripTags', () => {
+  it.each([
+    ['<p>Event 01 description</p>', 'Event 01 description'],
+    ['<p>Line 1<br />\nLine 2</p>\n<p>Para 2</p>', 'Line 1 Line 2 Para 2'],
+    ['<p>One</p><p>Two</p>', 'One Two'],
+    ['A<br>B<br/>C', 'A B C'],
+    ['<strong>W</strong>ord and <a href="/x">link</a>', 'Word and link'],
+    ['<script>alert(1)</script>Text<style>p{color:red}</style>', 'Text'],
+    ['<SCRIPT type="x">var a = "<p>";</SCRIPT>After', 'After'],
+    ['<!-- comment -->Visible', 'Visible'],
+    ['Tom &amp; Jerry &#8217;s', 'Tom & Jerry \u2019s'],
+    // decoded after tag removal: encoded markup stays as visible text
+    ['&lt;b&gt;not a tag&lt;/b&gt;', '<b>not a tag</b>'],
+    ['a < b and c > d', 'a < b and c > d'],
+    ['  lots \n\n of\t\twhite&nbsp;space  ', 'lots of white space'],
+    ['', ''],
+    ['<p></p>', ''],
+  ])('%j → %j', (html, expected) => {
+    expect(stripTags(html)).toBe(expected);
+  });
+});
+
+describe('firstWords', () => {
+  it.each([
+    ['one two three', 2, 'one two'],
+    ['one two three', 3, 'one two three'],
+    ['one two three', 10, 'one two three'],
+    ['  one \n two\tthree  ', 2, 'one two'],
+    ['one', 0, ''],
+    ['', 5, ''],
+    ['   ', 5, ''],
+  ])('%j, %i → %j', (text, n, expected) => {
+    expect(firstWords(text, n)).toBe(expected);
+  });
+
+  it('takes the first 55 words of a long description (JSON-LD rule)', () => {
+    const words = Array.from({ length: 80 }, (_, i) => `w${i + 1}`);
+    const html = `<p>${words.slice(0, 40).join(' ')}</p>\n<p>${words.slice(40).join(' ')}</p>`;
+    expect(firstWords(stripTags(html), 55)).toBe(words.slice(0, 55).join(' '));
+  });
+});
