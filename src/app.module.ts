@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { dataSourceOptions } from './database/data-source-options';
+import { DatabaseModule } from './database/database.module';
+import { IndexModule } from './index/index.module';
+import { PostsModule } from './posts';
+import { TaxonomiesModule } from './taxonomies/taxonomies.module';
+import { UsersModule } from './users';
+
+/**
+ * The modular monolith: one module per resource. Optional features (the geo extension) are
+ * registered here, at the edge, from configuration.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        DatabaseModule,
+        UsersModule,
+        PostsModule,
+        IndexModule,
+        TaxonomiesModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,33 @@
+/** Every error code of spec errors.md, written once. */
+export const INVALID_USERNAME = 'invalid_username';
+export const INCORRECT_PASSWORD = 'incorrect_password';
+export const REST_NO_ROUTE = 'rest_no_route';
+export const REST_INVALID_JSON = 'rest_invalid_json';
+export const REST_MISSING_CALLBACK_PARAM = 'rest_missing_callback_param';
+export const REST_INVALID_PARAM = 'rest_invalid_param';
+export const REST_FORBIDDEN = 'rest_forbidden';
+export const REST_CANNOT_EDIT_OTHERS = 'rest_cannot_edit_others';
+export const REST_INTERNAL_ERROR = 'rest_internal_error';
+export const TERM_EXISTS = 'term_exists';
+export const DUPLICATE_TERM_SLUG = 'duplicate_term_slug';
+export const GEO_EXTENSION_DISABLED = 'geo-extension-disabled';
+
+/** Per-parameter messages inside data.params (errors.md, suggested wording). */
+export const PARAM_MESSAGES = {
+  positiveInt: 'Must be a whole number greater than 0.',
+  integer: 'Must be a whole number.',
+  date: 'Must be a date and time in a supported format.',
+  text: 'Must be a non-empty text value.',
+  string: 'Must be a text value.',
+  unknownTerm: 'Contains a category or tag that does not exist.',
+  status: 'Contains a status you may not use or that does not exist.',
+  boolean: 'Must be true or false.',
+  url: 'Must be an absolute URL.',
+  image: 'Must be the id of an existing image or the URL of a reachable image.',
+  timezone: 'Must be a valid time zone name or UTC offset.',
+  linked: 'The linked venue or organizer data is not valid.',
+  geo: 'Must be a number between -90 and 90 (latitude) or -180 and 180 (longitude).',
+  idList: 'Must be a list of whole numbers greater than 0.',
+  unknownId: (kind: string) => `Does not identify an existing ${kind}.`,
+  unknownIds: (kind: string) => `Contains an id that does not identify an existing ${kind}.`,
+} as const;

@@ -1,0 +1,3 @@
+export * from './list-page';
+export * from './list-headers.interceptor';
+export * from './page-query.dto';

@@ -1,0 +1,19 @@
+import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { map, Observable } from 'rxjs';
+import { ListPage } from './list-page';
+
+/** Unwraps ListPage results: the body goes out, the totals become X-TEC-* headers. */
+@Injectable()
+export class ListHeadersInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((result: unknown) => {
+        if (!(result instanceof ListPage)) return result;
+        const reply = context.switchToHttp().getResponse<FastifyReply>();
+        void reply.header('X-TEC-Total', String(result.total)).header('X-TEC-TotalPages', String(result.totalPages));
+        return result.body;
+      }),
+    );
+  }
+}

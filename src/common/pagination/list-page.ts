@@ -1,0 +1,61 @@
+/**
+ * A list answer: the body the client reads plus the totals that go into the
+ * X-TEC-Total / X-TEC-TotalPages headers (spec resources.md §8.3), set by ListHeadersInterceptor.
+ */
+export class ListPage<T extends object = Record<string, unknown>> {
+  constructor(
+    readonly body: T,
+    readonly total: number,
+    readonly totalPages: number,
+  ) {}
+}
+
+export const totalPages = (total: number, perPage: number): number => (total === 0 ? 0 : Math.ceil(total / perPage));
+
+export interface PageLinks {
+  rest_url: string;
+  next_rest_url?: string;
+  previous_rest_url?: string;
+}
+
+/**
+ * `rest_url` and its neighbours (spec resources.md §8.2): `params` describe the current
+ * request in the order they should appear; `page` is replaced (next) or dropped when it would
+ * be 1 (previous).
+ */
+export function pageLinks(
+  base: string,
+  params: Record<string, string>,
+  page: number,
+  has: { next: boolean; previous: boolean },
+): PageLinks {
+  const url = (p: Record<string, string>) => {
+    const query = new URLSearchParams(p).toString();
+    return query === '' ? base : `${base}?${query}`;
+  };
+  const links: PageLinks = { rest_url: url(params) };
+  if (has.next) links.next_rest_url = url(withPage(params, page + 1));
+  if (has.previous) links.previous_rest_url = url(withPage(params, page - 1));
+  return links;
+}
+
+function withPage(params: Record<string, string>, page: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  let placed = false;
+  for (const [k, v] of Object.entries(params)) {
+    if (k === 'page') {
+      placed = true;
+      if (page > 1) out.page = String(page);
+    } else out[k] = v;
+  }
+  if (!placed && page > 1) out.page = String(page);
+  return out;
+}
+
+/** Raw query values as a client wrote them, arrays as comma lists. */
+export function rawParam(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) return value.map((v) => rawParam(v) ?? '').join(',');
+  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map((v) => rawParam(v) ?? '').join(',');
+  return String(value);
+}

@@ -1,0 +1,85 @@
+/**
+ * Lenient parsing of request parameters (spec README §3–§5). Pure functions: each returns the
+ * parsed value, or INVALID when the input cannot be read as that type.
+ */
+export const INVALID: unique symbol = Symbol('invalid parameter');
+export type Invalid = typeof INVALID;
+
+const INT_TEXT = /^[+-]?\d+(?:\.0*)?$/;
+
+/** JSON numbers or decimal strings; `"3"`, `3`, `3.0` pass, `"1.5"`, `"foo"`, `""` fail. */
+export function toInt(value: unknown): number | Invalid {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : INVALID;
+  if (typeof value === 'string' && INT_TEXT.test(value.trim())) {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : INVALID;
+  }
+  return INVALID;
+}
+
+const TRUE_STRICT = new Set(['true', '1']);
+const FALSE_STRICT = new Set(['false', '0', '']);
+
+/** Typed booleans: true/"true"/"1"/1 and false/"false"/"0"/0/"" (case-insensitive); else INVALID. */
+export function toStrictBool(value: unknown): boolean | Invalid {
+  if (typeof value === 'boolean') return value;
+  if (value === 1 || value === 0) return value === 1;
+  if (typeof value === 'string') {
+    const v = value.trim().toLowerCase();
+    if (TRUE_STRICT.has(v)) return true;
+    if (FALSE_STRICT.has(v)) return false;
+  }
+  return INVALID;
+}
+
+const TRUE_LOOSE = new Set(['true', 'yes', 'on', '1']);
+
+/** Loose flags: true/"true"/"yes"/"on"/"1"/1 are true, everything else false; never an error. */
+export function toLooseBool(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1;
+  return typeof value === 'string' && TRUE_LOOSE.has(value.trim().toLowerCase());
+}
+
+/**
+ * Array parameters: a comma list (`"12, 15"`), a JSON/qs array (`x[]=` and `x[0]=`), an object
+ * with numeric keys (qs beyond its array limit), or a single value. Empty items are dropped.
+ * Nested arrays or objects inside are INVALID.
+ */
+export function toList(value: unknown): string[] | Invalid {
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (!entries.every(([k]) => /^\d+$/.test(k))) return INVALID;
+    items = entries.sort(([a], [b]) => Number(a) - Number(b)).map(([, v]) => v);
+  } else items = [value];
+
+  const out: string[] = [];
+  for (const item of items) {
+    if (typeof item === 'number' && Number.isFinite(item)) out.push(String(item));
+    else if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+    else if (item !== null && item !== undefined) return INVALID;
+  }
+  return out;
+}
+
+/** A list of positive integers (ids). */
+export function toIdList(value: unknown): number[] | Invalid {
+  const list = toList(value);
+  if (list === INVALID) return INVALID;
+  const ids: number[] = [];
+  for (const item of list) {
+    const n = toInt(item);
+    if (n === INVALID || n < 1 || !Number.isSafeInteger(n)) return INVALID;
+    ids.push(n);
+  }
+  return ids;
+}
+
+/** Digits-only path ids; an id too large for storage can never exist, so it maps to 0. */
+export function toPathId(segment: string): number | Invalid {
+  if (!/^\d+$/.test(segment)) return INVALID;
+  const n = Number(segment);
+  return Number.isSafeInteger(n) && n <= 2147483647 ? n : 0;
+}

@@ -1,0 +1,84 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsOptional, ValidateBy, ValidationOptions } from 'class-validator';
+import { MISSING_CONTEXT, PARAM_MESSAGES } from '../errors';
+import { INVALID, toIdList, toInt, toList, toLooseBool, toStrictBool } from './coerce';
+
+/**
+ * Declarative parameter decorators for DTOs: each one parses the lenient input forms of the
+ * spec (README §3–§5) and validates the result with the spec's message, so a DTO reads as a
+ * list of its parameters.
+ */
+
+/** A validation rule with one message. */
+export function Check(name: string, test: (value: unknown) => boolean, message: string, opts?: ValidationOptions) {
+  return ValidateBy({ name, validator: { validate: (value) => test(value), defaultMessage: () => message } }, opts);
+}
+
+/** Absent → rest_missing_callback_param (null counts as absent, spec README §2). */
+export function Required() {
+  return IsDefined({ context: MISSING_CONTEXT });
+}
+
+/** Optional parameter: absent or null skips every other check. */
+export const Optional = () => IsOptional();
+
+/** Integer ≥ min; larger than `clamp` is clamped (per_page). */
+export function IntParam({ min = 1, clamp }: { min?: number; clamp?: number } = {}) {
+  return applyDecorators(
+    Transform(({ value }) => {
+      if (value === undefined || value === null) return value;
+      const n = toInt(value);
+      if (n === INVALID) return INVALID;
+      return clamp !== undefined && n > clamp ? clamp : n;
+    }),
+    Check(
+      'intParam',
+      (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min,
+      min >= 1 ? PARAM_MESSAGES.positiveInt : PARAM_MESSAGES.integer,
+    ),
+  );
+}
+
+/** Typed boolean: true/"true"/"1"/1, false/"false"/"0"/0/"". */
+export function StrictBool() {
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined || value === null ? value : toStrictBool(value))),
+    Check('strictBool', (v) => typeof v === 'boolean', PARAM_MESSAGES.boolean),
+  );
+}
+
+/** Loosely typed flag: never an error. */
+export function LooseBool() {
+  return Transform(({ value }) => (value === undefined || value === null ? value : toLooseBool(value)));
+}
+
+/** A non-empty string (after trimming). */
+export function NonEmptyString() {
+  return Check('nonEmptyString', (v) => typeof v === 'string' && v.trim() !== '', PARAM_MESSAGES.text);
+}
+
+/** Any string, possibly empty. */
+export function AnyString() {
+  return Check('anyString', (v) => typeof v === 'string', PARAM_MESSAGES.string);
+}
+
+/** A list of positive integer ids in any array form; `nonEmpty` rejects an empty list (`""`). */
+export function IdListParam({ nonEmpty = false }: { nonEmpty?: boolean } = {}) {
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined || value === null ? value : toIdList(value))),
+    Check(
+      'idList',
+      (v) => Array.isArray(v) && (!nonEmpty || v.length > 0),
+      PARAM_MESSAGES.idList,
+    ),
+  );
+}
+
+/** A list of non-empty strings in any array form. */
+export function StringListParam({ nonEmpty = false, message = PARAM_MESSAGES.text }: { nonEmpty?: boolean; message?: string } = {}) {
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined || value === null ? value : toList(value))),
+    Check('stringList', (v) => Array.isArray(v) && (!nonEmpty || v.length > 0), message),
+  );
+}

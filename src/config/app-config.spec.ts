@@ -1,0 +1,73 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, parseDatabaseUrl } from './app-config';
+
+describe('loadConfig', () => {
+  it('has working defaults with an empty environment', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      baseUrl: 'http://127.0.0.1:3000',
+      database: { kind: 'sqlite', file: resolve('data/calendar.sqlite') },
+      migrate: true,
+      timezone: 'UTC',
+      geo: false,
+      logLevel: 'info',
+    });
+    expect(c.apiRoot).toBe('http://127.0.0.1:3000/calendar/events/v1');
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      CALENDAR_BASE_URL: 'https://example.org/cal/',
+      DATABASE_URL: 'mysql://u:p@db:3306/cal',
+      CALENDAR_MIGRATE: 'off',
+      CALENDAR_TIMEZONE: 'Europe/Paris',
+      CALENDAR_ADMIN_LOGIN: 'root',
+      CALENDAR_ADMIN_PASSWORD: 'abcd efgh ijkl',
+      CALENDAR_GEO: 'on',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      host: '0.0.0.0',
+      port: 8080,
+      baseUrl: 'https://example.org/cal',
+      database: { kind: 'mysql', url: 'mysql://u:p@db:3306/cal' },
+      migrate: false,
+      timezone: 'Europe/Paris',
+      adminLogin: 'root',
+      adminPassword: 'abcdefghijkl',
+      geo: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x/y', CALENDAR_TIMEZONE: 'Mars/Olympus', CALENDAR_GEO: 'maybe', CALENDAR_ADMIN_LOGIN: 'a' });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const text = (caught as Error).message;
+    for (const name of ['PORT', 'DATABASE_URL', 'CALENDAR_TIMEZONE', 'CALENDAR_GEO', 'CALENDAR_ADMIN_PASSWORD']) expect(text).toContain(name);
+  });
+
+  it('never prints a database password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@db' })).toThrow(/mysql:\/\/u:\*\*\*@db/);
+  });
+});
+
+describe('parseDatabaseUrl', () => {
+  it.each([
+    ['sqlite::memory:', { kind: 'sqlite', file: ':memory:' }],
+    ['sqlite:data/x.sqlite', { kind: 'sqlite', file: resolve('data/x.sqlite') }],
+    ['sqlite:/tmp/x.sqlite', { kind: 'sqlite', file: '/tmp/x.sqlite' }],
+    ['mariadb://root@127.0.0.1:3306/cal', { kind: 'mysql', url: 'mysql://root@127.0.0.1:3306/cal' }],
+  ])('%s', (url, expected) => expect(parseDatabaseUrl(url)).toEqual(expected));
+
+  it.each(['sqlite:', 'mysql://host', 'postgres://h/db', 'cal.sqlite'])('rejects %s', (url) => expect(parseDatabaseUrl(url)).toBeNull());
+});

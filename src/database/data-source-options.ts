@@ -1,0 +1,45 @@
+import type { DataSourceOptions } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { ENTITIES } from './entities';
+import { MYSQL_MIGRATIONS } from './migrations/mysql';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
+
+/** The one definition of the connection, used by the app AND by ormconfig.ts / the CLI. */
+export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'migrate'>): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    synchronize: false,
+    migrationsRun: config.migrate,
+    migrationsTableName: 'migrations',
+    migrationsTransactionMode: 'each' as const,
+    logging: false,
+  };
+  const db = config.database;
+  if (db.kind === 'sqlite') {
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: db.file,
+      migrations: SQLITE_MIGRATIONS,
+      prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+        conn.pragma('foreign_keys = ON');
+        conn.pragma('busy_timeout = 5000');
+        if (db.file !== ':memory:') {
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+        }
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'mysql',
+    url: db.url,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    extra: { connectionLimit: 10 },
+    migrations: MYSQL_MIGRATIONS,
+  };
+}

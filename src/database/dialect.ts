@@ -1,0 +1,33 @@
+import { DataSource, DataSourceOptions } from 'typeorm';
+
+/**
+ * The ONLY place that knows whether we run on SQLite or MySQL/MariaDB. Everything dialect
+ * specific hides behind these named functions.
+ */
+export type DialectKind = 'sqlite' | 'mysql';
+
+export class Dialect {
+  constructor(readonly kind: DialectKind) {}
+
+  static of(source: DataSource | DataSourceOptions): Dialect {
+    const type = source instanceof DataSource ? source.options.type : source.type;
+    return new Dialect(type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite');
+  }
+
+  /**
+   * `LOWER(expr) LIKE :param` matching `text` as a case-insensitive substring; returns the SQL
+   * and the parameter value. `!` is the escape character on both engines (no backslash games).
+   */
+  containsInsensitive(expr: string, param: string, text: string): [string, Record<string, string>] {
+    const escaped = text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`);
+    return [`LOWER(${expr}) LIKE :${param} ESCAPE '!'`, { [param]: `%${escaped}%` }];
+  }
+
+  /** Did this error come from a unique index? */
+  isUniqueViolation(err: unknown): boolean {
+    const e = err as { code?: string; errno?: number; driverError?: { code?: string; errno?: number } };
+    const code = e?.driverError?.code ?? e?.code;
+    const errno = e?.driverError?.errno ?? e?.errno;
+    return this.kind === 'mysql' ? errno === 1062 || code === 'ER_DUP_ENTRY' : /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(code ?? '');
+  }
+}

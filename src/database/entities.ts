@@ -1,0 +1,8 @@
+import { PostEntity } from '../posts/post.entity';
+import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
+import { TermEntity } from '../taxonomies/entities/term.entity';
+import { ApplicationPasswordEntity } from '../users/application-password.entity';
+import { UserEntity } from '../users/user.entity';
+
+/** Every entity of the schema; migrations are generated from this list. */
+export const ENTITIES = [UserEntity, ApplicationPasswordEntity, PostEntity, TermEntity, EventTermEntity];

@@ -1,0 +1,145 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { Dialect } from '../database/dialect';
+import { EventTermEntity } from './entities/event-term.entity';
+import { TermEntity, Taxonomy } from './entities/term.entity';
+import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './taxonomies.filters';
+
+/** Every query on terms and their assignments to events. */
+@Injectable()
+export class TermsRepository {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly dialect: Dialect,
+  ) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  private terms(manager: EntityManager = this.db.manager) {
+    return manager.getRepository(TermEntity);
+  }
+
+  findById(taxonomy: Taxonomy, id: number): Promise<TermEntity | null> {
+    return this.terms().findOne({ where: { taxonomy, id } });
+  }
+
+  async existingIds(taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.terms().find({ where: { taxonomy, id: In(ids) }, select: { id: true } });
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async slugTaken(taxonomy: Taxonomy, slug: string, exceptId?: number, manager?: EntityManager): Promise<boolean> {
+    const row = await this.terms(manager).findOne({ where: { taxonomy, slug }, select: { id: true } });
+    return row !== null && row.id !== exceptId;
+  }
+
+  /** A term of the same kind and parent whose name equals `name` case-insensitively. */
+  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<TermEntity | null> {
+    const qb = this.terms()
+      .createQueryBuilder('t')
+      .where('t.taxonomy = :taxonomy AND t.parentId = :parentId', { taxonomy, parentId })
+      .andWhere('LOWER(t.name) = :name', { name: name.toLowerCase() });
+    if (exceptId !== undefined) qb.andWhere('t.id <> :exceptId', { exceptId });
+    return qb.getOne();
+  }
+
+  async findPage(filters: TermListFilters, order: TermOrder, offset: number, limit: number): Promise<[TermEntity[], number]> {
+    const base = () => applyTermFilters(this.terms().createQueryBuilder('t'), filters, this.dialect);
+    const total = await base().getCount();
+    if (offset >= total) return [[], total];
+    const rows = await applyTermOrder(base(), order).offset(offset).limit(limit).getMany();
+    return [rows, total];
+  }
+
+  /**
+   * Every ancestor of the given terms, by id, loaded one level per query (category trees are
+   * shallow), for building nested permalinks.
+   */
+  async ancestors(terms: TermEntity[]): Promise<Map<number, TermEntity>> {
+    const known = new Map<number, TermEntity>(terms.map((t) => [t.id, t]));
+    let wanted = [...new Set(terms.map((t) => t.parentId).filter((id) => id > 0 && !known.has(id)))];
+    while (wanted.length > 0) {
+      const rows = await this.terms().find({ where: { id: In(wanted) } });
+      for (const row of rows) known.set(row.id, row);
+      wanted = [...new Set(rows.map((t) => t.parentId).filter((id) => id > 0 && !known.has(id)))];
+    }
+    return known;
+  }
+
+  save(term: Partial<TermEntity>, manager?: EntityManager): Promise<TermEntity> {
+    return this.terms(manager).save(term);
+  }
+
+  /** Deletes a term for good: unassigns it from events and re-attaches its children to its parent. */
+  async remove(term: TermEntity): Promise<void> {
+    await this.transaction(async (tx) => {
+      await tx.getRepository(EventTermEntity).delete({ termId: term.id });
+      await tx.getRepository(TermEntity).update({ taxonomy: term.taxonomy, parentId: term.id }, { parentId: term.parentId });
+      await tx.getRepository(TermEntity).delete({ id: term.id });
+    });
+  }
+
+  /** Terms assigned to the given events, for embedding; one query for a whole page of events. */
+  async termsOfEvents(eventIds: number[], manager?: EntityManager): Promise<Map<number, TermEntity[]>> {
+    const result = new Map<number, TermEntity[]>();
+    if (eventIds.length === 0) return result;
+    const rows = await this.terms(manager)
+      .createQueryBuilder('t')
+      .innerJoin(EventTermEntity, 'et', 'et.term_id = t.id')
+      .addSelect('et.event_id', 'event_id')
+      .where('et.event_id IN (:...eventIds)', { eventIds })
+      .orderBy('LOWER(t.name)', 'ASC')
+      .addOrderBy('t.id', 'ASC')
+      .getRawAndEntities();
+    rows.entities.forEach((term, i) => {
+      const eventId = Number((rows.raw[i] as { event_id: number }).event_id);
+      result.set(eventId, [...(result.get(eventId) ?? []), term]);
+    });
+    return result;
+  }
+
+  /** Replaces an event's terms of one kind; returns the ids whose counts may have changed. */
+  async replaceEventTerms(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean): Promise<number[]> {
+    const links = manager.getRepository(EventTermEntity);
+    const current = await links
+      .createQueryBuilder('et')
+      .innerJoin(TermEntity, 't', 't.id = et.term_id')
+      .where('et.event_id = :eventId AND t.taxonomy = :taxonomy', { eventId, taxonomy })
+      .getMany();
+    const stale = current.filter((l) => !termIds.includes(l.termId)).map((l) => l.termId);
+    if (stale.length > 0) await links.delete({ eventId, termId: In(stale) });
+    const fresh = termIds.filter((id) => !current.some((l) => l.termId === id));
+    if (fresh.length > 0) await links.insert(fresh.map((termId) => ({ eventId, termId, published })));
+    return [...stale, ...fresh];
+  }
+
+  /** Marks every assignment of an event as published or not; returns the affected term ids. */
+  async setEventPublished(manager: EntityManager, eventId: number, published: boolean): Promise<number[]> {
+    const links = manager.getRepository(EventTermEntity);
+    const rows = await links.find({ where: { eventId }, select: { termId: true, published: true } });
+    const changed = rows.filter((r) => r.published !== published).map((r) => r.termId);
+    if (changed.length > 0) await links.update({ eventId }, { published });
+    return changed;
+  }
+
+  /** Recomputes the stored counts of these terms from their published assignments. */
+  async recount(manager: EntityManager, termIds: number[]): Promise<void> {
+    if (termIds.length === 0) return;
+    const counts = await manager
+      .getRepository(EventTermEntity)
+      .createQueryBuilder('et')
+      .select('et.term_id', 'term_id')
+      .addSelect('COUNT(*)', 'n')
+      .where('et.term_id IN (:...termIds) AND et.published = :published', { termIds, published: true })
+      .groupBy('et.term_id')
+      .getRawMany<{ term_id: number; n: number | string }>();
+    const byId = new Map(counts.map((c) => [Number(c.term_id), Number(c.n)]));
+    for (const id of new Set(termIds)) {
+      await manager.getRepository(TermEntity).update({ id }, { count: byId.get(id) ?? 0 });
+    }
+  }
+}

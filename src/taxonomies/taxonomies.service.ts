@@ -1,0 +1,232 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Actor, assertCan, can, Capability } from '../common/auth';
+import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
+import { ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
+import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
+import { slugify, uniqueSlug } from '../common/text/slugify';
+import { AppConfig } from '../config/app-config';
+import { PostsService } from '../posts';
+import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
+import type { TermWrite } from './dto/write-term.dto';
+import { TermEntity, Taxonomy } from './entities/term.entity';
+import { TermsRepository } from './taxonomies.repository';
+import { parseTermOrder } from './taxonomies.filters';
+import { presentTerm, TermJson } from './term.presenter';
+
+const KIND = { category: 'category', tag: 'tag' } as const;
+const COLLECTION = { category: 'categories', tag: 'tags' } as const;
+const MANAGE: Record<Taxonomy, Capability> = { category: 'manage_categories', tag: 'manage_tags' };
+/** List parameters echoed into rest_url when the client gave them (spec resources.md §8.2). */
+const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'];
+
+/**
+ * Categories and tags (spec endpoints.md §6): the same rules for both, categories adding a
+ * hierarchy. Checks run in the spec's order: parameters (400), permission (401/403), operation.
+ */
+@Injectable()
+export class TaxonomiesService {
+  constructor(
+    private readonly terms: TermsRepository,
+    private readonly posts: PostsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage> {
+    const eventId = q.event ?? q.post;
+    await this.checkParams([
+      ['include', () => this.allExist(taxonomy, q.include)],
+      ['exclude', () => this.allExist(taxonomy, q.exclude)],
+      ['parent', () => this.isParentOk(taxonomy, q.parent)],
+      ['post', () => (q.post === undefined ? true : this.posts.isOfType(q.post, 'event')), PARAM_MESSAGES.unknownId('event')],
+      ['event', () => (q.event === undefined ? true : this.posts.isOfType(q.event, 'event')), PARAM_MESSAGES.unknownId('event')],
+    ], taxonomy);
+
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 10;
+    const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
+    const offset = (page - 1) * perPage;
+    const [rows, total] = await this.terms.findPage(
+      {
+        taxonomy,
+        search: q.search,
+        include: q.include,
+        exclude: q.exclude,
+        hideEmpty: q.hide_empty ?? true,
+        parent: taxonomy === 'category' ? q.parent : undefined,
+        eventId,
+        slug: q.slug,
+      },
+      order,
+      Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER,
+      perPage,
+    );
+    const pages = totalPages(total, perPage);
+    const items = await this.present(rows);
+
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(raw)) {
+      if (!LIST_PARAMS.includes(key) || (key === 'parent' && taxonomy !== 'category')) continue;
+      const text = rawParam(value);
+      if (text !== undefined) params[key] = text;
+    }
+    const links = pageLinks(`${this.config.apiRoot}/${COLLECTION[taxonomy]}/`, params, page, {
+      next: page < pages,
+      previous: page > 1,
+    });
+    const body: Record<string, unknown> = { rest_url: links.rest_url, total, total_pages: pages, [COLLECTION[taxonomy]]: items };
+    if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
+    if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
+    return new ListPage(body, total, pages);
+  }
+
+  async get(taxonomy: Taxonomy, id: number): Promise<TermJson> {
+    const term = await this.require(taxonomy, id);
+    return (await this.present([term]))[0];
+  }
+
+  async create(actor: Actor | null, taxonomy: Taxonomy, input: TermWrite): Promise<TermJson> {
+    const parentId = taxonomy === 'category' ? (input.parent ?? 0) : 0;
+    await this.checkParams([['parent', () => this.isParentOk(taxonomy, input.parent)]], taxonomy);
+    assertCan(actor, 'create_items', MANAGE[taxonomy]);
+
+    const name = this.cleanName(actor, input.name ?? '');
+    await this.assertNameFree(taxonomy, parentId, name);
+    const description = input.description === undefined ? '' : this.cleanDescription(actor, input.description);
+    const term = await this.terms.transaction(async (tx) => {
+      const slug = await this.chooseSlug(tx, taxonomy, input.slug, name);
+      return this.terms.save({ taxonomy, name, slug, description, parentId, count: 0 }, tx);
+    });
+    return (await this.present([term]))[0];
+  }
+
+  async update(actor: Actor | null, taxonomy: Taxonomy, id: number, input: TermWrite): Promise<TermJson> {
+    const term = await this.require(taxonomy, id);
+    await this.checkParams(
+      [['parent', async () => (await this.isParentOk(taxonomy, input.parent)) && !(await this.wouldCycle(term, input.parent))]],
+      taxonomy,
+    );
+    assertCan(actor, 'create_items', MANAGE[taxonomy]);
+
+    const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
+    const name = input.name === undefined ? term.name : this.cleanName(actor, input.name);
+    if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(taxonomy, parentId, name, term.id);
+    const updated = await this.terms.transaction(async (tx) => {
+      const slug = input.slug === undefined ? term.slug : await this.chooseSlug(tx, taxonomy, input.slug, name, term.id);
+      const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
+      return this.terms.save({ ...term, name, slug, description, parentId }, tx);
+    });
+    return (await this.present([updated]))[0];
+  }
+
+  async remove(actor: Actor | null, taxonomy: Taxonomy, id: number): Promise<TermJson> {
+    const term = await this.require(taxonomy, id);
+    assertCan(actor, 'create_items', MANAGE[taxonomy]);
+    const before = (await this.present([term]))[0];
+    await this.terms.remove(term);
+    return before;
+  }
+
+  // ---- the seams used by event writes (counts are maintained here, spec resources.md §4) ----
+
+  /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
+  async assignToEvent(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean): Promise<void> {
+    const changed = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published);
+    if (published) await this.terms.recount(manager, changed);
+  }
+
+  /** The event became (un)published (or was trashed): its terms' counts follow. */
+  async eventPublicationChanged(manager: EntityManager, eventId: number, published: boolean): Promise<void> {
+    await this.terms.recount(manager, await this.terms.setEventPublished(manager, eventId, published));
+  }
+
+  async termsOfEvents(eventIds: number[]): Promise<Map<number, TermJson[]>> {
+    const byEvent = await this.terms.termsOfEvents(eventIds);
+    const all = [...byEvent.values()].flat();
+    const known = await this.terms.ancestors(all);
+    const out = new Map<number, TermJson[]>();
+    for (const [eventId, terms] of byEvent) out.set(eventId, terms.map((t) => presentTerm(t, known, this.config)));
+    return out;
+  }
+
+  // ---- helpers ----
+
+  private async present(terms: TermEntity[]): Promise<TermJson[]> {
+    const known = await this.terms.ancestors(terms);
+    return terms.map((t) => presentTerm(t, known, this.config));
+  }
+
+  /** Unknown ids on item routes are a parameter error (spec endpoints.md §6.2). */
+  private async require(taxonomy: Taxonomy, id: number): Promise<TermEntity> {
+    const term = id > 0 ? await this.terms.findById(taxonomy, id) : null;
+    if (!term) throw invalidParams({ id: PARAM_MESSAGES.unknownId(KIND[taxonomy]) });
+    return term;
+  }
+
+  /** Runs the database-backed parameter checks and reports every failure together. */
+  private async checkParams(checks: [string, () => boolean | Promise<boolean>, string?][], taxonomy: Taxonomy): Promise<void> {
+    const bad: Record<string, string> = {};
+    for (const [name, ok, message] of checks) {
+      if (!(await ok())) bad[name] = message ?? PARAM_MESSAGES.unknownIds(KIND[name === 'parent' ? 'category' : taxonomy]);
+    }
+    if (Object.keys(bad).length > 0) throw invalidParams(bad);
+  }
+
+  private async allExist(taxonomy: Taxonomy, ids: number[] | undefined): Promise<boolean> {
+    if (ids === undefined) return true;
+    const found = await this.terms.existingIds(taxonomy, ids);
+    return ids.every((id) => found.has(id));
+  }
+
+  /** `parent`: 0 (top level) or an existing category. */
+  private async isParentOk(taxonomy: Taxonomy, parent: number | undefined): Promise<boolean> {
+    if (taxonomy !== 'category' || parent === undefined || parent === 0) return true;
+    return (await this.terms.findById('category', parent)) !== null;
+  }
+
+  /** Would making `parent` the parent of `term` put the term below itself? */
+  private async wouldCycle(term: TermEntity, parent: number | undefined): Promise<boolean> {
+    if (term.taxonomy !== 'category' || parent === undefined || parent === 0) return false;
+    if (parent === term.id) return true;
+    const chain = await this.terms.ancestors([(await this.terms.findById('category', parent)) as TermEntity]);
+    let cursor = chain.get(parent);
+    const seen = new Set<number>();
+    while (cursor && !seen.has(cursor.id)) {
+      if (cursor.id === term.id) return true;
+      seen.add(cursor.id);
+      cursor = chain.get(cursor.parentId);
+    }
+    return false;
+  }
+
+  private async assertNameFree(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
+    const existing = await this.terms.findSiblingByName(taxonomy, parentId, name, exceptId);
+    if (existing) {
+      throw new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: existing.id });
+    }
+  }
+
+  /** An explicit slug must be free; a generated one gets -2, -3… (spec endpoints.md §6.3). */
+  private async chooseSlug(tx: EntityManager, taxonomy: Taxonomy, given: string | undefined, name: string, selfId?: number): Promise<string> {
+    const explicit = given === undefined ? '' : slugify(given);
+    if (explicit !== '') {
+      if (await this.terms.slugTaken(taxonomy, explicit, selfId, tx)) {
+        throw new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
+      }
+      return explicit;
+    }
+    const base = slugify(name) || taxonomy;
+    return uniqueSlug(base, (candidate) => this.terms.slugTaken(taxonomy, candidate, selfId, tx));
+  }
+
+  /** Names are plain text for callers without unfiltered HTML (spec README §8). */
+  private cleanName(actor: Actor | null, name: string): string {
+    const text = (can(actor, 'unfiltered_html') ? name : sanitizePlainText(name)).trim();
+    if (text === '') throw invalidParams({ name: PARAM_MESSAGES.text });
+    return text;
+  }
+
+  private cleanDescription(actor: Actor | null, description: string): string {
+    return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
+  }
+}

@@ -1,0 +1,3 @@
+export { UsersModule } from './users.module';
+export { UsersService, UserInputError } from './users.service';
+export { AuthService } from './auth.service';

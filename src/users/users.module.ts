@@ -1,0 +1,11 @@
+import { Global, Module } from '@nestjs/common';
+import { AuthService } from './auth.service';
+import { BootstrapAdminService } from './bootstrap-admin.service';
+import { UsersService } from './users.service';
+
+@Global()
+@Module({
+  providers: [UsersService, AuthService, BootstrapAdminService],
+  exports: [UsersService, AuthService],
+})
+export class UsersModule {}
