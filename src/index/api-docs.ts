@@ -1,7 +1,27 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_NAMESPACE, AppConfig } from '../config/app-config';
+import { CostDetailsDto, DateDetailsDto, ImageDto, ImageSizeDto } from '../common/dto/shared-response.dto';
+import { EventDto, EventListDto } from '../events/dto/event-response.dto';
+import { OrganizerDto, OrganizerListDto } from '../organizers/dto/organizer-response.dto';
+import { TermDto } from '../taxonomies/dto/term-response.dto';
+import { VenueDto, VenueListDto } from '../venues/dto/venue-response.dto';
 import { ApiDocsService } from './api-docs.service';
+
+/** Every resource representation of spec resources.md, listed in components.schemas (endpoints.md §2). */
+const RESOURCE_SCHEMAS = [
+  EventDto,
+  EventListDto,
+  VenueDto,
+  VenueListDto,
+  OrganizerDto,
+  OrganizerListDto,
+  TermDto,
+  ImageDto,
+  ImageSizeDto,
+  DateDetailsDto,
+  CostDetailsDto,
+];
 
 /** Where the browsable documentation page is served (outside {api_root}, spec beyond.md #6). */
 export const DOCS_PAGE_PATH = 'docs';
@@ -21,7 +41,7 @@ export function setupApiDocs(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addServer(`${config.apiRoot}/`)
     .addBasicAuth({ type: 'http', scheme: 'basic' }, 'basicAuth');
-  const raw = SwaggerModule.createDocument(app, builder.build(), { deepScanRoutes: true });
+  const raw = SwaggerModule.createDocument(app, builder.build(), { deepScanRoutes: true, extraModels: RESOURCE_SCHEMAS });
   const document = relativeToApiRoot(raw);
   app.get(ApiDocsService).setDocument(document);
   SwaggerModule.setup(DOCS_PAGE_PATH, app, document, { useGlobalPrefix: false, ui: true, raw: false });

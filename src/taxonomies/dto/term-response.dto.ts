@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'TermUrls' })
 class TermUrlsDto {
   @ApiProperty({ description: '{api_root}/categories/{id} or /tags/{id}' }) self: string;
   @ApiProperty({ description: '{api_root}/categories or /tags' }) collection: string;
