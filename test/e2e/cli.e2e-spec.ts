@@ -1,0 +1,146 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { createTestApp } from '../support/test-app';
+import { API, http } from '../support/http';
+
+const run = promisify(execFile);
+// Spawns real processes, and the first one may compile the project first.
+jest.setTimeout(120_000);
+const ROOT = join(__dirname, '..', '..');
+const START = join(ROOT, 'scripts', 'start.js');
+
+/** Runs `npm run cli -- …` the way a person would (through scripts/start.js, which builds when needed). */
+async function cli(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [START, '--cli', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('command line (spec auth.md §1; README)', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'calendar-cli-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'cli.sqlite')}`, LOG_LEVEL: 'silent' };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('user:create makes a user whose printed application password works over HTTP', async () => {
+    const made = await cli(['user:create', 'ed', '--role', 'editor'], env);
+    expect(made.code).toBe(0);
+    const password = /Application password: (.+)/.exec(made.stdout)?.[1];
+    expect(password).toMatch(/^(\w{4} ){5}\w{4}$/);
+
+    const t = await createTestApp({ DATABASE_URL: env.DATABASE_URL });
+    try {
+      const auth = `Basic ${Buffer.from(`ed:${password}`).toString('base64')}`;
+      const res = await http(t, auth).post(`${API}/tags`).send({ name: 'From the CLI user' });
+      expect(res.status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('user:create takes a given password', async () => {
+    const made = await cli(['user:create', 'ann', '--role', 'author', '--password', 'my given password'], env);
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain('Application password: my given password');
+  });
+
+  it('refuses a duplicate login and an unknown role with a clear message', async () => {
+    const dup = await cli(['user:create', 'ed', '--role', 'editor'], env);
+    expect(dup.code).not.toBe(0);
+    expect(dup.stderr).toMatch(/already exists/);
+    const role = await cli(['user:create', 'zed', '--role', 'overlord'], env);
+    expect(role.code).not.toBe(0);
+    expect(role.stderr).toMatch(/Unknown role "overlord"/);
+    const usage = await cli(['user:create'], env);
+    expect(usage.code).toBe(2);
+  });
+
+  it('migration:show, revert and run', async () => {
+    const shown = await cli(['migration:show'], env);
+    expect(shown.stdout).toMatch(/\[X\] Initial\d+/);
+    expect((await cli(['migration:revert'], env)).code).toBe(0);
+    expect((await cli(['migration:show'], env)).stdout).toMatch(/\[ \] Initial\d+/);
+    const ran = await cli(['migration:run'], env);
+    expect(ran.stdout).toMatch(/applied Initial\d+/);
+  });
+
+  it('migration:check finds entities and migrations in agreement', async () => {
+    const checked = await cli(['migration:check'], { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` });
+    expect(checked.stderr).toBe('');
+    expect(checked.code).toBe(0);
+  });
+});
+
+describe('server process', () => {
+  it('refuses bad configuration, naming each bad variable', async () => {
+    const res = await cli([], {}).catch(() => null); // warm the build
+    expect(res).not.toBeNull();
+    try {
+      await run(process.execPath, [START], { cwd: ROOT, env: { ...process.env, PORT: 'x', CALENDAR_TIMEZONE: 'Nowhere/Land' } });
+      throw new Error('the server started');
+    } catch (err) {
+      const e = err as { code: number; stderr: string };
+      expect(e.code).toBe(2);
+      expect(e.stderr).toContain('PORT');
+      expect(e.stderr).toContain('CALENDAR_TIMEZONE');
+    }
+  });
+
+  it('serves, logs JSON lines without credentials, and stops cleanly on SIGTERM', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calendar-srv-'));
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const child = spawn(process.execPath, [START], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: port,
+        DATABASE_URL: `sqlite:${join(dir, 'srv.sqlite')}`,
+        CALENDAR_ADMIN_LOGIN: 'root',
+        CALENDAR_ADMIN_PASSWORD: 'root-password-1',
+        LOG_LEVEL: 'info',
+      },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    try {
+      await waitFor(() => out.includes('calendar-events is listening'));
+      const auth = `Basic ${Buffer.from('root:root-password-1').toString('base64')}`;
+      const res = await fetch(`http://127.0.0.1:${port}${API}/categories`, {
+        method: 'POST',
+        headers: { Authorization: auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Served' }),
+      });
+      expect(res.status).toBe(201);
+      await waitFor(() => out.includes('"status":201'));
+      const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+      const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const request = lines.find((l) => l.msg === 'request' && l.status === 201);
+      expect(request).toMatchObject({ method: 'POST', route: '/calendar/events/v1/categories', reqId: expect.any(String) });
+      expect(out).not.toContain('root-password-1');
+      expect(out).not.toContain(auth.slice(6));
+    } finally {
+      child.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitFor(check: () => boolean, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not reached');
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { Test } from '@nestjs/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createConnection } from 'mysql2/promise';
+import { AppModule } from '../../src/app.module';
+import { buildAdapter, configureApp } from '../../src/app.setup';
+import { createLogger } from '../../src/common/logging/logger';
+import { loadConfig } from '../../src/config/app-config';
+import { UsersService } from '../../src/users/users.service';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  /** The base URL links are built from (no server socket is opened). */
+  baseUrl: string;
+  /** Creates a user and returns an `Authorization` header value for it. */
+  userHeader(login: string, role: string): Promise<{ id: number; authorization: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application (same modules, same configureApp as main.ts) on a fresh database:
+ * a new in-memory SQLite, or, when TEST_DATABASE_URL names a MySQL/MariaDB server, a new
+ * database on it that close() drops again.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const target = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+  const dropDatabase = /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
+    ...env,
+    DATABASE_URL: dropDatabase?.url ?? target,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(createLogger(config.logLevel)), {
+    logger: false,
+    bodyParser: false,
+  });
+  await configureApp(app);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+
+  const users = app.get(UsersService);
+  return {
+    app,
+    baseUrl: config.baseUrl,
+    async userHeader(login, role) {
+      const { user, password } = await users.create(login, role);
+      return { id: user.id, authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` };
+    },
+    async close() {
+      await app.close();
+      await dropDatabase?.drop();
+    },
+  };
+}
+
+async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const parsed = new URL(url.replace(/^mariadb:/, 'mysql:'));
+  const name = `${parsed.pathname.slice(1) || 'calendar_test'}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  parsed.pathname = '';
+  const server = parsed.toString();
+  const admin = async () => createConnection({ uri: server });
+  const conn = await admin();
+  await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await conn.end();
+  const dbUrl = new URL(server);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    async drop() {
+      const c = await admin();
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}
