@@ -1,8 +1,24 @@
+import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
+import { EventEntity } from '../events/entities/event.entity';
+import { MediaEntity } from '../media/media.entity';
+import { OrganizerEntity } from '../organizers/organizer.entity';
 import { PostEntity } from '../posts/post.entity';
+import { VenueEntity } from '../venues/venue.entity';
 import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { TermEntity } from '../taxonomies/entities/term.entity';
 import { ApplicationPasswordEntity } from '../users/application-password.entity';
 import { UserEntity } from '../users/user.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
-export const ENTITIES = [UserEntity, ApplicationPasswordEntity, PostEntity, TermEntity, EventTermEntity];
+export const ENTITIES = [
+  UserEntity,
+  ApplicationPasswordEntity,
+  PostEntity,
+  TermEntity,
+  EventTermEntity,
+  MediaEntity,
+  VenueEntity,
+  OrganizerEntity,
+  EventEntity,
+  EventOrganizerEntity,
+];

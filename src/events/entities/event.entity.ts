@@ -1,0 +1,99 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/**
+ * An event. Its id comes from the shared post sequence (PostsService.allocate).
+ * Dates are `YYYY-MM-DD HH:MM:SS` strings: start/end as wall-clock time in the event's own time
+ * zone, `*_utc` in UTC; publication and modification dates are kept in UTC only and shown in the
+ * site zone by the presenter.
+ */
+@Entity({ name: 'events' })
+@Index('ix_events_listing', ['status', 'hideFromListings', 'startDate', 'id'])
+@Index('ix_events_start', ['startDate', 'id'])
+@Index('ix_events_venue', ['venueId', 'startDate'])
+@Index('ix_events_status_date', ['status', 'dateUtc'])
+@Index('ix_events_slug', ['slug'])
+@Index('ix_events_author', ['authorId'])
+@Index('ix_events_parent', ['parentId'])
+export class EventEntity {
+  @PrimaryColumn({ name: 'id', type: 'int' })
+  id: number;
+
+  @Column({ name: 'author_id', type: 'int' })
+  authorId: number;
+
+  @Column({ name: 'status', type: 'varchar', length: 20 })
+  status: string;
+
+  /** The status an item had before it was trashed (permissions judge trashed items by it). */
+  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true })
+  statusBeforeTrash: string | null;
+
+  @Column({ name: 'date_utc', type: 'varchar', length: 19 })
+  dateUtc: string;
+
+  @Column({ name: 'modified_utc', type: 'varchar', length: 19 })
+  modifiedUtc: string;
+
+  @Column({ name: 'title', type: 'text' })
+  title: string;
+
+  @Column({ name: 'description', type: 'text' })
+  description: string;
+
+  @Column({ name: 'excerpt', type: 'text' })
+  excerpt: string;
+
+  @Column({ name: 'slug', type: 'varchar', length: 200 })
+  slug: string;
+
+  @Column({ name: 'start_date', type: 'varchar', length: 19 })
+  startDate: string;
+
+  @Column({ name: 'end_date', type: 'varchar', length: 19 })
+  endDate: string;
+
+  @Column({ name: 'start_date_utc', type: 'varchar', length: 19 })
+  startDateUtc: string;
+
+  @Column({ name: 'end_date_utc', type: 'varchar', length: 19 })
+  endDateUtc: string;
+
+  /** IANA name or `UTC±H[:MM]`. */
+  @Column({ name: 'timezone', type: 'varchar', length: 64 })
+  timezone: string;
+
+  @Column({ name: 'all_day', type: 'boolean', default: false })
+  allDay: boolean;
+
+  /** The cost strings as given, JSON-encoded (`[]` when none). */
+  @Column({ name: 'cost', type: 'text' })
+  cost: string;
+
+  @Column({ name: 'website', type: 'text' })
+  website: string;
+
+  @Column({ name: 'show_map', type: 'boolean', default: false })
+  showMap: boolean;
+
+  @Column({ name: 'show_map_link', type: 'boolean', default: false })
+  showMapLink: boolean;
+
+  @Column({ name: 'hide_from_listings', type: 'boolean', default: false })
+  hideFromListings: boolean;
+
+  @Column({ name: 'sticky', type: 'boolean', default: false })
+  sticky: boolean;
+
+  @Column({ name: 'featured', type: 'boolean', default: false })
+  featured: boolean;
+
+  @Column({ name: 'image_id', type: 'int', nullable: true })
+  imageId: number | null;
+
+  @Column({ name: 'venue_id', type: 'int', nullable: true })
+  venueId: number | null;
+
+  /** `post_parent`; the API never sets it (spec endpoints.md §4.1.3). */
+  @Column({ name: 'parent_id', type: 'int', default: 0 })
+  parentId: number;
+}

@@ -1,0 +1,75 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** A venue; id from the shared post sequence. Publication dates in UTC, shown in the site zone. */
+@Entity({ name: 'venues' })
+@Index('ix_venues_status_date', ['status', 'dateUtc', 'id'])
+@Index('ix_venues_slug', ['slug'])
+@Index('ix_venues_author', ['authorId'])
+export class VenueEntity {
+  @PrimaryColumn({ name: 'id', type: 'int' })
+  id: number;
+
+  @Column({ name: 'author_id', type: 'int' })
+  authorId: number;
+
+  @Column({ name: 'status', type: 'varchar', length: 20 })
+  status: string;
+
+  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true })
+  statusBeforeTrash: string | null;
+
+  @Column({ name: 'date_utc', type: 'varchar', length: 19 })
+  dateUtc: string;
+
+  @Column({ name: 'modified_utc', type: 'varchar', length: 19 })
+  modifiedUtc: string;
+
+  /** The venue name (`venue` in the API). */
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  @Column({ name: 'slug', type: 'varchar', length: 200 })
+  slug: string;
+
+  @Column({ name: 'description', type: 'text' })
+  description: string;
+
+  @Column({ name: 'excerpt', type: 'text' })
+  excerpt: string;
+
+  @Column({ name: 'address', type: 'varchar', length: 255, default: '' })
+  address: string;
+
+  @Column({ name: 'city', type: 'varchar', length: 255, default: '' })
+  city: string;
+
+  @Column({ name: 'country', type: 'varchar', length: 255, default: '' })
+  country: string;
+
+  @Column({ name: 'province', type: 'varchar', length: 255, default: '' })
+  province: string;
+
+  @Column({ name: 'state', type: 'varchar', length: 255, default: '' })
+  state: string;
+
+  @Column({ name: 'zip', type: 'varchar', length: 64, default: '' })
+  zip: string;
+
+  @Column({ name: 'phone', type: 'varchar', length: 255, default: '' })
+  phone: string;
+
+  @Column({ name: 'stateprovince', type: 'varchar', length: 255, default: '' })
+  stateprovince: string;
+
+  @Column({ name: 'website', type: 'text' })
+  website: string;
+
+  @Column({ name: 'show_map', type: 'boolean', default: true })
+  showMap: boolean;
+
+  @Column({ name: 'show_map_link', type: 'boolean', default: true })
+  showMapLink: boolean;
+
+  @Column({ name: 'image_id', type: 'int', nullable: true })
+  imageId: number | null;
+}
