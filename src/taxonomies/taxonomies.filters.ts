@@ -44,24 +44,27 @@ export function applyTermFilters(qb: SelectQueryBuilder<TermEntity>, f: TermList
   return qb;
 }
 
-const COLUMN: Record<Exclude<TermOrderBy, 'include'>, string> = {
-  id: 't.id',
-  name: 'LOWER(t.name)',
-  slug: 't.slug',
-  count: 't.count',
-  description: 'LOWER(t.description)',
-  parent: 't.parentId',
+/** Plain columns sort directly; expressions go through a selected alias (selecting a plain
+ * column under an alias would take it away from the entity). */
+const SORT: Record<Exclude<TermOrderBy, 'include'>, { column: string } | { expression: string }> = {
+  id: { column: 't.id' },
+  name: { expression: 'LOWER(t.name)' },
+  slug: { column: 't.slug' },
+  count: { column: 't.count' },
+  description: { expression: 'LOWER(t.description)' },
+  parent: { column: 't.parentId' },
 };
 
 /** ORDER BY of a term list, always ending with the id as tiebreak. */
 export function applyTermOrder(qb: SelectQueryBuilder<TermEntity>, order: TermOrder): SelectQueryBuilder<TermEntity> {
+  let sort = SORT[order.by === 'include' ? 'name' : order.by];
   if (order.by === 'include' && order.include && order.include.length > 0) {
     const cases = order.include.map((id, i) => `WHEN ${Number(id)} THEN ${i}`).join(' ');
-    qb.addSelect(`CASE t.id ${cases} ELSE ${order.include.length} END`, 'sort_key');
-  } else {
-    qb.addSelect(COLUMN[order.by === 'include' ? 'name' : order.by], 'sort_key');
+    sort = { expression: `CASE t.id ${cases} ELSE ${order.include.length} END` };
   }
-  return qb.orderBy('sort_key', order.direction).addOrderBy('t.id', order.direction);
+  if ('column' in sort) qb.orderBy(sort.column, order.direction);
+  else qb.addSelect(sort.expression, 'sort_key').orderBy('sort_key', order.direction);
+  return order.by === 'id' ? qb : qb.addOrderBy('t.id', order.direction);
 }
 
 /** orderby values of spec endpoints.md §6.1; unknown ones (and term_group) sort by name. */
