@@ -8,6 +8,10 @@ import { IndexModule } from './index/index.module';
 import { PostsModule } from './posts';
 import { TaxonomiesModule } from './taxonomies/taxonomies.module';
 import { UsersModule } from './users';
+import { EventsModule } from './events';
+import { MediaModule } from './media';
+import { OrganizersModule } from './organizers';
+import { VenuesModule } from './venues';
 
 /**
  * The modular monolith: one module per resource. Optional features (the geo extension) are
@@ -24,8 +28,12 @@ export class AppModule {
         DatabaseModule,
         UsersModule,
         PostsModule,
+        MediaModule,
         IndexModule,
         TaxonomiesModule,
+        VenuesModule,
+        OrganizersModule,
+        EventsModule,
       ],
     };
   }

@@ -70,6 +70,29 @@ export class TermsRepository {
     return known;
   }
 
+  /** Terms whose slug is one of `slugs` or whose name equals one of `names` (case-insensitive). */
+  findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
+    const qb = this.terms(manager).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
+    const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
+    qb.andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {
+      slugs: slugs.length > 0 ? slugs : [''],
+      names: lowered.length > 0 ? lowered : [''],
+    });
+    return qb.orderBy('t.id', 'ASC').getMany();
+  }
+
+  /** The given categories and all their descendants, one query per level of the tree. */
+  async withDescendants(taxonomy: Taxonomy, ids: number[]): Promise<number[]> {
+    const all = new Set(ids);
+    let level = ids;
+    while (level.length > 0) {
+      const children = await this.terms().find({ where: { taxonomy, parentId: In(level) }, select: { id: true } });
+      level = children.map((c) => c.id).filter((id) => !all.has(id));
+      level.forEach((id) => all.add(id));
+    }
+    return [...all];
+  }
+
   save(term: Partial<TermEntity>, manager?: EntityManager): Promise<TermEntity> {
     return this.terms(manager).save(term);
   }

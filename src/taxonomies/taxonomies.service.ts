@@ -140,6 +140,59 @@ export class TaxonomiesService {
     await this.terms.recount(manager, await this.terms.setEventPublished(manager, eventId, published));
   }
 
+  /**
+   * Event-list filter values (spec endpoints.md §4.1.3): each item a slug, else an id, of an
+   * existing term; categories include their descendants. null when any item is unknown.
+   */
+  async resolveFilter(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
+    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items);
+    const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
+    const byId = await this.terms.existingIds(taxonomy, numeric);
+    const ids: number[] = [];
+    for (const item of items) {
+      // By slug first, then by id, then by name (spec endpoints.md §4.1 and §4.1.3).
+      const id =
+        byText.find((t) => t.slug === item)?.id ??
+        (/^\d+$/.test(item) && byId.has(Number(item)) ? Number(item) : undefined) ??
+        byText.find((t) => t.name.toLowerCase() === item.toLowerCase())?.id;
+      if (id === undefined) return null;
+      ids.push(id);
+    }
+    return taxonomy === 'category' ? this.terms.withDescendants(taxonomy, ids) : [...new Set(ids)];
+  }
+
+  /**
+   * Categories/tags named in an event write (spec endpoints.md §4.5): numeric items are ids
+   * (unknown ones skipped); other items match a slug or a name, or create a new term.
+   * Runs in the event's transaction; no permission beyond writing the event is needed.
+   */
+  async resolveForEventWrite(manager: EntityManager, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
+    const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
+    const existing = await this.terms.existingIds(taxonomy, numeric);
+    const names = items.filter((i) => !/^\d+$/.test(i)).map((n) => this.cleanName(actor, n, false)).filter((n) => n !== '');
+    const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
+    const ids: number[] = [];
+    for (const item of items) {
+      if (/^\d+$/.test(item)) {
+        if (existing.has(Number(item))) ids.push(Number(item));
+        continue;
+      }
+      const name = this.cleanName(actor, item, false);
+      if (name === '') continue;
+      const match =
+        found.find((t) => t.slug === slugify(name) && slugify(name) !== '') ?? found.find((t) => t.name.toLowerCase() === name.toLowerCase());
+      if (match) {
+        ids.push(match.id);
+        continue;
+      }
+      const slug = await this.chooseSlug(manager, taxonomy, undefined, name);
+      const term = await this.terms.save({ taxonomy, name, slug, description: '', parentId: 0, count: 0 }, manager);
+      found.push(term);
+      ids.push(term.id);
+    }
+    return [...new Set(ids)];
+  }
+
   async termsOfEvents(eventIds: number[]): Promise<Map<number, TermJson[]>> {
     const byEvent = await this.terms.termsOfEvents(eventIds);
     const all = [...byEvent.values()].flat();
@@ -220,9 +273,9 @@ export class TaxonomiesService {
   }
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8). */
-  private cleanName(actor: Actor | null, name: string): string {
+  private cleanName(actor: Actor | null, name: string, required = true): string {
     const text = (can(actor, 'unfiltered_html') ? name : sanitizePlainText(name)).trim();
-    if (text === '') throw invalidParams({ name: PARAM_MESSAGES.text });
+    if (text === '' && required) throw invalidParams({ name: PARAM_MESSAGES.text });
     return text;
   }
 

@@ -4,6 +4,9 @@ import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } fr
 /** OpenAPI description of an `{id}` item route. */
 export const IdParamDoc = () => ApiParam({ name: 'id', type: 'integer', description: 'Item id' });
 
+/** OpenAPI description of a `by-slug/{slug}` route. */
+export const SlugParamDoc = () => ApiParam({ name: 'slug', type: 'string', description: 'Item slug (exact)' });
+
 /** Documentation of a create route: its body and the 201 answer. */
 export function CreateDocs(summary: string, body: Type, response: Type) {
   return applyDecorators(ApiOperation({ summary }), ApiBody({ type: body }), ApiCreatedResponse({ type: response }));

@@ -1,6 +1,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsOptional, ValidateBy, ValidationOptions } from 'class-validator';
+import { DateTime } from 'luxon';
+import { parseDateInput } from '../datetime/parse-date';
 import { MISSING_CONTEXT, PARAM_MESSAGES } from '../errors';
 import { INVALID, toIdList, toInt, toList, toLooseBool, toStrictBool } from './coerce';
 
@@ -81,4 +83,24 @@ export function StringListParam({ nonEmpty = false, message = PARAM_MESSAGES.tex
     Transform(({ value }) => (value === undefined || value === null ? value : toList(value))),
     Check('stringList', (v) => Array.isArray(v) && (!nonEmpty || v.length > 0), message),
   );
+}
+
+/** A date-time in the grammar of spec README §6.2 (parsing does not depend on the zone; the service parses again in the write's zone). */
+export function DateParam() {
+  return Check('dateParam', (v) => parseDateInput(v, 'UTC', DateTime.utc()) !== null, PARAM_MESSAGES.date);
+}
+
+/** `website`-style fields: empty, or an absolute URL with a scheme and a host (`foo` fails). */
+export function isUrlOrEmpty(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (value.trim() === '') return true;
+  try {
+    return new URL(value.trim()).host !== '';
+  } catch {
+    return false;
+  }
+}
+
+export function UrlOrEmpty() {
+  return Check('urlOrEmpty', isUrlOrEmpty, PARAM_MESSAGES.url);
 }

@@ -1,0 +1,112 @@
+import { DataSource, EntityManager, EntityTarget, SelectQueryBuilder } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import type { Dialect } from '../../database/dialect';
+import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
+import type { ListVisibility } from './list-visibility';
+import { trashedSlug } from './item-slug';
+
+/**
+ * Every query on venues or organizers; a kind's repository extends this with its entity, its
+ * query shape (search fields, event link) and how it is unlinked from events.
+ */
+export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
+  protected constructor(
+    protected readonly db: DataSource,
+    private readonly dialect: Dialect,
+    private readonly entity: EntityTarget<E>,
+    private readonly shape: LinkedItemQueryShape,
+  ) {}
+
+  /** Removes the item from every event that links it (spec endpoints.md §4.4, last line). */
+  protected abstract unlinkFromEvents(manager: EntityManager, id: number): Promise<void>;
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  private query(manager: EntityManager = this.db.manager): SelectQueryBuilder<E> {
+    return manager.getRepository(this.entity).createQueryBuilder(this.shape.alias);
+  }
+
+  private get a(): string {
+    return this.shape.alias;
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<E | null> {
+    if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(null);
+    return this.query(manager).where(`${this.a}.id = :id`, { id }).getOne();
+  }
+
+  /** The item with exactly this slug; a live one before trashed ones sharing a `__trashed` slug. */
+  findBySlug(slug: string): Promise<E | null> {
+    return this.query()
+      .where(`${this.a}.slug = :slug`, { slug })
+      .orderBy(`CASE WHEN ${this.a}.status = 'trash' THEN 1 ELSE 0 END`, 'ASC')
+      .addOrderBy(`${this.a}.id`, 'ASC')
+      .getOne();
+  }
+
+  findByIds(ids: number[]): Promise<E[]> {
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return Promise.resolve([]);
+    return this.query().where(`${this.a}.id IN (:...ids)`, { ids: wanted }).getMany();
+  }
+
+  async existingIds(ids: number[]): Promise<Set<number>> {
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return new Set();
+    const rows = await this.query().select(`${this.a}.id`).where(`${this.a}.id IN (:...ids)`, { ids: wanted }).getMany();
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Slugs are unique among the kind's items that are not in the trash (§4.6). */
+  async slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
+    const count = await this.query(manager)
+      .where(`${this.a}.slug = :slug AND ${this.a}.status <> 'trash' AND ${this.a}.id <> :exceptId`, { slug, exceptId })
+      .getCount();
+    return count > 0;
+  }
+
+  /**
+   * The oldest item that a create would duplicate (§5.2): same name and, when given non-empty,
+   * same description (both case-insensitive), not trashed, and visible to the creator.
+   */
+  findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, manager?: EntityManager): Promise<E | null> {
+    const qb = this.query(manager).where(`LOWER(${this.a}.name) = :name`, { name: name.toLowerCase() });
+    if (description !== undefined) qb.andWhere(`LOWER(${this.a}.description) = :description`, { description: description.toLowerCase() });
+    return applyVisibility(qb, this.a, visible, nowUtc).orderBy(`${this.a}.id`, 'ASC').getOne();
+  }
+
+  /** One page in list order (§5.1.2: publication date descending, then id descending) and the total. */
+  async findPage(filters: LinkedItemListFilters, offset: number, limit: number): Promise<[E[], number]> {
+    const base = () => applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect);
+    const total = await base().getCount();
+    if (offset >= total) return [[], total];
+    const rows = await base()
+      .orderBy(`${this.a}.dateUtc`, 'DESC')
+      .addOrderBy(`${this.a}.id`, 'DESC')
+      .offset(offset)
+      .limit(limit)
+      .getMany();
+    return [rows, total];
+  }
+
+  async insert(item: E, manager: EntityManager): Promise<void> {
+    await manager.getRepository(this.entity).insert(item as QueryDeepPartialEntity<E>);
+  }
+
+  async update(item: E, manager: EntityManager): Promise<void> {
+    const { id, ...columns } = item;
+    await manager.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
+  }
+
+  /** Moves the item to the trash (slug freed with `__trashed`) and unlinks it from every event. */
+  trash(item: E, status: string, nowUtc: string): Promise<E> {
+    const trashed: E = { ...item, status: 'trash', statusBeforeTrash: status, slug: trashedSlug(item.slug), modifiedUtc: nowUtc };
+    return this.transaction(async (tx) => {
+      await this.update(trashed, tx);
+      await this.unlinkFromEvents(tx, item.id);
+      return trashed;
+    });
+  }
+}

@@ -1,0 +1,368 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import { DateTime } from 'luxon';
+import { EntityManager, TypeORMError } from 'typeorm';
+import { Actor, assertCan, can, canDelete, canEdit, canRead } from '../auth';
+import { nowUtcSql } from '../datetime/clock';
+import { formatSql } from '../datetime/format';
+import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../errors';
+import { ListPage, pageLinks, rawParam, totalPages } from '../pagination';
+import { sanitizeHtml, sanitizePlainText } from '../text/sanitize';
+import type { AppConfig } from '../../config/app-config';
+import type { MediaService } from '../../media';
+import type { PostsService } from '../../posts';
+import type { UsersService } from '../../users';
+import { resolveAuthor } from './authorship';
+import { itemSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
+import {
+  Json,
+  LinkedItemEntity,
+  LinkedItemErrors,
+  LinkedItemListFilters,
+  LinkedItemType,
+  LinkedPresentContext,
+  ParamChecks,
+  searchFragments,
+} from './linked-items';
+import type { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
+import type { LinkedItemsRepository } from './linked-items.repository';
+import { ListVisibility, listVisibility } from './list-visibility';
+import { publicationDateUtc } from './publication-date';
+import { effectiveStatus, resolveWriteStatus, WRITE_STATUSES } from './statuses';
+
+/** What distinguishes venues from organizers; each module writes one of these. */
+export interface LinkedKind<E extends LinkedItemEntity> {
+  /** Post type; also the API name field (`venue`) and the event-write parameter (`venue`). */
+  type: LinkedItemType;
+  /** List envelope key and URL segment. */
+  collection: 'venues' | 'organizers';
+  /** The POST body DTO, used again to validate items nested in event writes. */
+  createDto: new () => LinkedItemFieldsDto;
+  /** API write field → column, for the kind's own fields: written as given. */
+  fields: Readonly<Record<string, keyof E & string>>;
+  /** The kind's own columns of a new item, before the given fields apply. */
+  defaults: Omit<E, keyof LinkedItemEntity>;
+  errors: LinkedItemErrors;
+  present(item: E, ctx: LinkedPresentContext): Json;
+}
+
+/** An item route names its item by id or by slug. */
+export type LinkedItemRef = { id: number } | { slug: string };
+
+/** A write after every parameter check: cleaned values, `undefined` for what was not given. */
+interface PreparedWrite<E> {
+  name?: string;
+  description?: string;
+  slug?: string;
+  status?: string;
+  authorId?: number;
+  dateUtc?: string;
+  imageId?: number;
+  fields: Partial<E>;
+}
+
+/** List parameters echoed into rest_url when supplied (spec resources.md §8.2). */
+const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'status'];
+
+/**
+ * Venues and organizers (spec endpoints.md §5): the same rules for both kinds. Checks run in
+ * the spec's order: parameters (400), permission (401/403), the operation's own checks.
+ */
+export abstract class LinkedItemsService<E extends LinkedItemEntity> {
+  protected constructor(
+    private readonly kind: LinkedKind<E>,
+    private readonly repo: LinkedItemsRepository<E>,
+    private readonly posts: PostsService,
+    private readonly media: MediaService,
+    private readonly users: UsersService,
+    private readonly config: AppConfig,
+  ) {}
+
+  // ---- routes ----
+
+  async list(actor: Actor | null, q: ListLinkedItemsQueryDto, raw: Record<string, unknown>): Promise<ListPage> {
+    const checks = new ParamChecks();
+    const visibility = await checks.run(() => listVisibility(actor, q.status));
+    if (q.event !== undefined && !(await this.posts.isOfType(q.event, 'event'))) checks.fail('event', PARAM_MESSAGES.unknownId('event'));
+    checks.settle(invalidParams);
+
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 10;
+    const offset = (page - 1) * perPage;
+    const filters: LinkedItemListFilters = {
+      visibility: visibility as ListVisibility,
+      nowUtc: nowUtcSql(),
+      search: q.search === undefined ? undefined : searchFragments(q.search),
+      eventId: q.event,
+      hasEvents: q.has_events,
+      upcomingStatuses: q.only_with_upcoming ? (can(actor, 'read_private') ? ['publish', 'private'] : ['publish']) : undefined,
+    };
+    const [rows, total] = await this.repo.findPage(filters, Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER, perPage);
+    // spec endpoints.md §5.1.2: an empty page beyond the first is an error, not an empty list
+    if (page > 1 && rows.length === 0) throw this.kind.errors.pageNotFound();
+
+    const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
+    for (const key of LIST_FILTERS) {
+      const text = rawParam(raw[key]);
+      if (text !== undefined) params[key] = text;
+    }
+    // resources.md §8.2: a neighbour link exists iff that page holds at least one item
+    const links = pageLinks(`${this.config.apiRoot}/${this.kind.collection}/`, params, page, {
+      next: total > page * perPage,
+      previous: page > 1 && total > (page - 2) * perPage,
+    });
+    const pages = totalPages(total, perPage);
+    const body: Json = { [this.kind.collection]: await this.presentMany(rows), rest_url: links.rest_url };
+    if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
+    if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
+    body.total = total;
+    body.total_pages = pages;
+    return new ListPage(body, total, pages);
+  }
+
+  /** Single read (§5.3): unknown → 400, not readable → 403 (anonymous callers too), else with json_ld. */
+  async get(actor: Actor | null, ref: LinkedItemRef): Promise<Json> {
+    const item = await this.require(ref);
+    if (!this.readable(actor, item)) throw this.kind.errors.notAccessible();
+    return this.presentOne(item, true);
+  }
+
+  /** POST /venues, POST /organizers (§5.2). */
+  async create(actor: Actor | null, input: LinkedItemFieldsDto): Promise<Json> {
+    const write = await this.prepare(actor, input, invalidParams);
+    assertCan(actor, 'create_items');
+    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () =>
+      this.repo.transaction((manager) => this.insertOrReuse(actor, write, manager)),
+    );
+    return this.presentOne(entity, false);
+  }
+
+  /** Partial update (§5.3): unknown → 400, then the right to edit that item; no duplicate reuse. */
+  async update(actor: Actor | null, ref: LinkedItemRef, input: LinkedItemFieldsDto): Promise<Json> {
+    const item = await this.require(ref);
+    const write = await this.prepare(actor, input, invalidParams);
+    if (!canEdit(actor, item)) throw forbidden(actor !== null);
+    const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
+      this.repo.transaction((manager) => this.applyUpdate(actor, item, write, manager)),
+    );
+    return this.presentOne(updated, false);
+  }
+
+  /** DELETE (§5.3): unknown → 400, right to delete → already trashed 410 → trash and unlink. */
+  async remove(actor: Actor | null, ref: LinkedItemRef): Promise<Json> {
+    const item = await this.require(ref);
+    if (!canDelete(actor, item)) throw forbidden(actor !== null);
+    if (item.status === 'trash') throw this.kind.errors.inTrash();
+    const nowUtc = nowUtcSql();
+    const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
+      this.repo.trash(item, effectiveStatus(item.status, item.dateUtc, nowUtc), nowUtc),
+    );
+    return this.presentOne(trashed, false);
+  }
+
+  // ---- the seams used by event writes and event responses ----
+
+  /**
+   * The §5.2 create path, shared by POST and by items nested in event writes (§4.4): validates
+   * `input` (the POST fields), applies status scaling, slug rules and duplicate reuse inside
+   * `manager`'s transaction. `nested`: every invalid parameter becomes
+   * `rest_invalid_param` with params `{ <type>: PARAM_MESSAGES.linked }`. No permission check:
+   * the caller already checked the right to write the event.
+   */
+  async createOrReuse(
+    actor: Actor | null,
+    input: Record<string, unknown>,
+    opts: { manager: EntityManager; nested: boolean },
+  ): Promise<{ entity: E; reused: boolean }> {
+    const invalid = opts.nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+    const dto = plainToInstance(this.kind.createDto, given);
+    const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
+    if (errors.length > 0) throw opts.nested ? invalid({}) : toWpValidationError(errors);
+    const write = await this.prepare(actor, dto, invalid);
+    return this.insertOrReuse(actor, write, opts.manager);
+  }
+
+  /** Ids (any status, trash included) that exist as items of this kind, in one query. */
+  existingIds(ids: number[]): Promise<Set<number>> {
+    return this.repo.existingIds(ids);
+  }
+
+  /**
+   * Embedded representations (resources.md §2–§3) by id. `jsonLd` adds `json_ld`; with `actor`
+   * given (null = anonymous) only to the items that caller may read (resources.md §7).
+   */
+  async embed(ids: number[], opts: { jsonLd: boolean; actor?: Actor | null }): Promise<Map<number, Json>> {
+    const rows = await this.repo.findByIds(ids);
+    const jsonLd = (item: E) => opts.jsonLd && (opts.actor === undefined || this.readable(opts.actor, item));
+    const presented = await this.presentMany(rows, jsonLd);
+    return new Map(rows.map((row, i) => [row.id, presented[i]]));
+  }
+
+  // ---- writing ----
+
+  /**
+   * Every parameter check that needs the database or the caller, all reported together:
+   * name (sanitised, non-empty), author, publication date, image. Returns the cleaned write.
+   */
+  private async prepare(
+    actor: Actor | null,
+    input: LinkedItemFieldsDto,
+    invalid: (params: Record<string, string>) => WpError,
+  ): Promise<PreparedWrite<E>> {
+    const checks = new ParamChecks();
+    const nameValue = this.field(input, this.kind.type);
+    const name = typeof nameValue === 'string' ? await checks.run(() => this.cleanName(actor, nameValue)) : undefined;
+    const authorId = await checks.run(() => resolveAuthor(actor, input.author, async (id) => (await this.users.findById(id)) !== null));
+    const date = publicationDateUtc(input, this.config.timezone, DateTime.utc());
+    for (const param of date.bad) checks.fail(param, PARAM_MESSAGES.date);
+    const imageId = await checks.run(() => this.media.resolve(actor, input.image, 'ignore'));
+    checks.settle(invalid);
+
+    const fields: Partial<E> = {};
+    for (const [param, column] of Object.entries(this.kind.fields)) {
+      const value = this.field(input, param);
+      if (value !== undefined) fields[column] = value as E[keyof E & string];
+    }
+    return {
+      name,
+      description: input.description === undefined ? undefined : this.cleanDescription(actor, input.description),
+      slug: input.slug,
+      status: input.status,
+      authorId,
+      dateUtc: date.utc,
+      imageId: imageId ?? undefined,
+      fields,
+    };
+  }
+
+  /** Create, or reuse the duplicate (§5.2 "Duplicate reuse"). */
+  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
+    const now = DateTime.utc();
+    const nowUtc = formatSql(now);
+    const name = w.name as string; // required by the create DTO
+    const duplicate = await this.repo.findDuplicate(name, w.description || undefined, this.creatorVisibility(actor), nowUtc, manager);
+    if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, manager), reused: true };
+
+    const id = await this.posts.allocate(this.kind.type, manager);
+    const dateUtc = w.dateUtc ?? nowUtc;
+    const entity = {
+      ...this.kind.defaults,
+      ...w.fields,
+      id,
+      authorId: w.authorId ?? actor?.id ?? 0,
+      status: resolveWriteStatus(actor, w.status, undefined, dateUtc, now),
+      statusBeforeTrash: null,
+      dateUtc,
+      modifiedUtc: nowUtc,
+      name,
+      slug: await itemSlug(w.slug, name, String(id), (candidate) => this.repo.slugTaken(candidate, id, manager)),
+      description: w.description ?? '',
+      excerpt: '',
+      imageId: w.imageId ?? null,
+    } as E;
+    await this.repo.insert(entity, manager);
+    return { entity, reused: false };
+  }
+
+  /**
+   * The other given fields go onto the reused item — only when the caller may edit it, so a
+   * create cannot change what the caller could not change by an update (compatibility note).
+   * Status, author, date and slug of the existing item are never touched.
+   */
+  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: EntityManager): Promise<E> {
+    const changes: Partial<E> = { ...w.fields };
+    if (w.imageId !== undefined) changes.imageId = w.imageId;
+    if (Object.keys(changes).length === 0 || !canEdit(actor, item)) return item;
+    const next: E = { ...item, ...changes, modifiedUtc: nowUtc };
+    await this.repo.update(next, manager);
+    return next;
+  }
+
+  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: EntityManager): Promise<E> {
+    const now = DateTime.utc();
+    const next: E = { ...item, ...w.fields, modifiedUtc: formatSql(now) };
+    if (w.name !== undefined) next.name = w.name;
+    if (w.description !== undefined) next.description = w.description;
+    if (w.authorId !== undefined) next.authorId = w.authorId;
+    if (w.dateUtc !== undefined) next.dateUtc = w.dateUtc;
+    if (w.imageId !== undefined) next.imageId = w.imageId;
+    next.status = resolveWriteStatus(actor, w.status, item.status, next.dateUtc, now);
+    // Given a status again, a trashed item leaves the trash and gets its slug back (as WordPress restores it).
+    const restored = item.status === 'trash' && next.status !== 'trash';
+    if (restored) next.statusBeforeTrash = null;
+    if (w.slug !== undefined || restored) {
+      const wanted = w.slug ?? item.slug.replace(new RegExp(`${TRASHED_SUFFIX}$`), '');
+      next.slug = await itemSlug(wanted, next.name, String(item.id), (candidate) => this.repo.slugTaken(candidate, item.id, manager));
+      if (next.status === 'trash') next.slug = trashedSlug(next.slug);
+    }
+    await this.repo.update(next, manager);
+    return next;
+  }
+
+  /**
+   * Storage failures answer the codes the spec names (could-not-create/update/delete-*); anything
+   * else (our own errors, bugs) passes through, bugs becoming a logged rest_internal_error.
+   */
+  private async storing<T>(failure: () => WpError, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof TypeORMError) throw Object.assign(failure(), { cause: err });
+      throw err;
+    }
+  }
+
+  // ---- helpers ----
+
+  /** Unknown ids and slugs on item routes are parameter errors (§5.3), also for other kinds' ids. */
+  private async require(ref: LinkedItemRef): Promise<E> {
+    const item = 'id' in ref ? await this.repo.findById(ref.id) : await this.repo.findBySlug(ref.slug);
+    if (!item) throw invalidParam('id' in ref ? 'id' : 'slug', PARAM_MESSAGES.unknownId(this.kind.type));
+    return item;
+  }
+
+  private readable(actor: Actor | null, item: E): boolean {
+    return canRead(actor, { ...item, status: effectiveStatus(item.status, item.dateUtc, nowUtcSql()) });
+  }
+
+  /** Duplicates are looked for among the items the creator may read (compatibility note). */
+  private creatorVisibility(actor: Actor | null): ListVisibility {
+    const statuses = [...WRITE_STATUSES];
+    return can(actor, 'read_others_unpublished') ? { statuses } : { statuses, ownerId: actor?.id ?? 0 };
+  }
+
+  private async presentOne(item: E, jsonLd: boolean): Promise<Json> {
+    return (await this.presentMany([item], () => jsonLd))[0];
+  }
+
+  /** Items with their images, in one media query. */
+  private async presentMany(items: E[], jsonLd: (item: E) => boolean = () => false): Promise<Json[]> {
+    const images = await this.media.present(items.map((item) => item.imageId));
+    const nowUtc = nowUtcSql();
+    return items.map((item) =>
+      this.kind.present(item, {
+        baseUrl: this.config.baseUrl,
+        timezone: this.config.timezone,
+        nowUtc,
+        image: item.imageId === null ? undefined : images.get(item.imageId),
+        jsonLd: jsonLd(item),
+      }),
+    );
+  }
+
+  private field(input: LinkedItemFieldsDto, name: string): unknown {
+    return (input as unknown as Record<string, unknown>)[name];
+  }
+
+  /** Names are plain text for callers without unfiltered HTML (spec README §8), never empty. */
+  private cleanName(actor: Actor | null, name: string): string {
+    const text = (can(actor, 'unfiltered_html') ? name : sanitizePlainText(name)).trim();
+    if (text === '') throw invalidParam(this.kind.type, PARAM_MESSAGES.text);
+    return text;
+  }
+
+  private cleanDescription(actor: Actor | null, description: string): string {
+    return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
+  }
+}

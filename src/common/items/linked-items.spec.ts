@@ -1,0 +1,66 @@
+import { invalidParam, invalidParams, WpError } from '../errors';
+import { Dialect } from '../../database/dialect';
+import { jsonLdDescription, linkedItemErrors, ParamChecks, searchCondition } from './linked-items';
+import { isUrlOrEmpty } from '../params';
+
+describe('searchCondition (spec endpoints.md §5.1.1)', () => {
+  it('ORs the columns, each needing every fragment, with escaped LIKE patterns', () => {
+    const [sql, params] = searchCondition('v', ['name', 'city'], ['Temple', '50%'], new Dialect('sqlite'));
+    expect(sql).toBe(
+      "((LOWER(v.name) LIKE :liSearch0 ESCAPE '!' AND LOWER(v.name) LIKE :liSearch1 ESCAPE '!') OR " +
+        "(LOWER(v.city) LIKE :liSearch0 ESCAPE '!' AND LOWER(v.city) LIKE :liSearch1 ESCAPE '!'))",
+    );
+    expect(params).toEqual({ liSearch0: '%temple%', liSearch1: '%50!%%' });
+  });
+});
+
+describe('ParamChecks', () => {
+  it('reports every invalid parameter together, before any refusal', async () => {
+    const checks = new ParamChecks();
+    await checks.run(() => {
+      throw new WpError('rest_cannot_edit_others', 'no', 403);
+    });
+    await checks.run(() => {
+      throw invalidParam('author', 'bad author');
+    });
+    checks.fail('date', 'bad date');
+    expect(await checks.run(() => 7)).toBe(7);
+    expect(() => checks.settle(invalidParams)).toThrow(expect.objectContaining({ code: 'rest_invalid_param', data: { params: { author: 'bad author', date: 'bad date' }, details: {} } }));
+  });
+
+  it('throws the refusal when every parameter is valid, and lets unexpected errors through', async () => {
+    const checks = new ParamChecks();
+    await checks.run(() => {
+      throw new WpError('rest_cannot_edit_others', 'no', 403);
+    });
+    expect(() => checks.settle(invalidParams)).toThrow(expect.objectContaining({ status: 403 }));
+    await expect(new ParamChecks().run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(() => new ParamChecks().settle(invalidParams)).not.toThrow();
+  });
+});
+
+describe('linkedItemErrors (spec errors.md)', () => {
+  it('gives each code its status', () => {
+    const e = linkedItemErrors('venue', {
+      notAccessible: 'a', inTrash: 'b', pageNotFound: 'c', couldNotCreate: 'd', couldNotUpdate: 'e', couldNotDelete: 'f',
+    });
+    expect([e.notAccessible(), e.inTrash(), e.pageNotFound(), e.couldNotCreate(), e.couldNotUpdate(), e.couldNotDelete()].map((x) => [x.code, x.status])).toEqual([
+      ['a', 403], ['b', 410], ['c', 404], ['d', 400], ['e', 400], ['f', 500],
+    ]);
+    expect(e.pageNotFound().message).toBe('This page of venues does not exist.');
+  });
+});
+
+describe('jsonLdDescription (spec resources.md §7)', () => {
+  it('takes the excerpt, else the first 55 words of the description, as plain text', () => {
+    expect(jsonLdDescription({ excerpt: '<p>Short &amp; sweet</p>', description: 'ignored' })).toBe('Short & sweet');
+    const long = Array.from({ length: 60 }, (_, i) => `w${i}`).join(' ');
+    expect(jsonLdDescription({ excerpt: '', description: `<p>${long}</p>` })).toBe(long.split(' ').slice(0, 55).join(' '));
+    expect(jsonLdDescription({ excerpt: '', description: '' })).toBe('');
+  });
+});
+
+describe('isUrlOrEmpty (website)', () => {
+  it.each(['', 'https://example.org', 'http://127.0.0.1:8080/x?y=1', 'ftp://files.example'])('accepts %p', (v) => expect(isUrlOrEmpty(v)).toBe(true));
+  it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 3, null])('rejects %p', (v) => expect(isUrlOrEmpty(v)).toBe(false));
+});

@@ -1,0 +1,92 @@
+import { DataSource } from 'typeorm';
+import { memoryDataSource } from '../database/testing/memory-data-source';
+import { Dialect } from '../database/dialect';
+import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
+import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import { eventRow } from '../../test/support/rows';
+import { EventEntity } from './entities/event.entity';
+import { applyEventFilters, applyEventOrder, EventListFilters } from './events.filters';
+
+let ds: DataSource;
+let nextId = 1;
+
+/** A published, listed event row with the next id. */
+const event = (overrides: Partial<EventEntity>): EventEntity => eventRow(nextId++, { startDate: '2025-06-01 10:00:00', endDate: '2025-06-01 12:00:00', ...overrides });
+
+async function titles(f: Partial<EventListFilters>): Promise<string[]> {
+  const qb = applyEventFilters(ds.getRepository(EventEntity).createQueryBuilder('e'), { visibility: { statuses: ['publish'] }, ...f }, Dialect.of(ds));
+  const rows = await applyEventOrder(qb, f.include !== undefined).getMany();
+  return rows.map((e) => e.title);
+}
+
+beforeAll(async () => {
+  ds = await memoryDataSource();
+  const repo = ds.getRepository(EventEntity);
+  await repo.insert([
+    event({ title: 'Jazz by the river', description: 'Live music', startDate: '2025-06-01 19:00:00', endDate: '2025-06-01 22:00:00', venueId: 100 }),
+    event({ title: 'Morning yoga', excerpt: 'Bring a mat', startDate: '2025-06-01 07:00:00', endDate: '2025-06-01 08:00:00', featured: true }),
+    event({ title: 'Draft concert', status: 'draft', authorId: 7, startDate: '2025-06-02 10:00:00', endDate: '2025-06-02 11:00:00' }),
+    event({ title: 'Hidden meetup', hideFromListings: true }),
+    event({ title: 'Three-day fair', startDate: '2025-06-03 09:00:00', endDate: '2025-06-05 18:00:00', venueId: 101 }),
+    event({ title: '100% off_sale', startDate: '2025-07-01 10:00:00', endDate: '2025-07-01 11:00:00' }),
+    event({ title: 'Same start, later publication', startDate: '2025-06-01 07:00:00', endDate: '2025-06-01 07:30:00', dateUtc: '2025-02-01 00:00:00' }),
+  ]);
+  await ds.getRepository(EventTermEntity).insert([
+    { eventId: 1, termId: 50, published: true },
+    { eventId: 5, termId: 51, published: true },
+  ]);
+  await ds.getRepository(EventOrganizerEntity).insert([{ eventId: 2, organizerId: 200, position: 0 }]);
+});
+afterAll(async () => ds.destroy());
+
+describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => {
+  it('lists visible, listed events by start, publication date, id', async () => {
+    expect(await titles({})).toEqual([
+      'Morning yoga',
+      'Same start, later publication',
+      'Jazz by the river',
+      'Three-day fair',
+      '100% off_sale',
+    ]);
+  });
+
+  it('lets an author see their own drafts besides published events', async () => {
+    expect(await titles({ visibility: { statuses: ['publish', 'draft'], ownerId: 7 } })).toContain('Draft concert');
+    expect(await titles({ visibility: { statuses: ['publish', 'draft'], ownerId: 8 } })).not.toContain('Draft concert');
+  });
+
+  it('keeps events starting on or after the start and ending on or before the end', async () => {
+    expect(await titles({ startFrom: '2025-06-01 08:00:00', endTo: '2025-06-04 23:59:59' })).toEqual(['Jazz by the river']);
+    expect(await titles({ startFrom: '2025-06-03 00:00:00', endTo: '2025-06-05 23:59:59' })).toEqual(['Three-day fair']);
+  });
+
+  it('applies the extra bounds', async () => {
+    expect(await titles({ startTo: '2025-06-01 07:00:00' })).toEqual(['Morning yoga', 'Same start, later publication']);
+    expect(await titles({ endFrom: '2025-06-05 00:00:00' })).toEqual(['Three-day fair', '100% off_sale']);
+  });
+
+  it('searches every word in title, description or excerpt, case-insensitively', async () => {
+    expect(await titles({ words: ['JAZZ', 'music'] })).toEqual(['Jazz by the river']);
+    expect(await titles({ words: ['mat'] })).toEqual(['Morning yoga']);
+    expect(await titles({ words: ['jazz', 'mat'] })).toEqual([]);
+  });
+
+  it('treats % and _ in search words literally', async () => {
+    expect(await titles({ words: ['100%'] })).toEqual(['100% off_sale']);
+    expect(await titles({ words: ['f_s'] })).toEqual(['100% off_sale']);
+    expect(await titles({ words: ['0_o'] })).toEqual([]);
+  });
+
+  it('filters by terms, venues, organizers, featured and ids', async () => {
+    expect(await titles({ categoryIds: [50, 51] })).toEqual(['Jazz by the river', 'Three-day fair']);
+    expect(await titles({ tagIds: [] })).toEqual([]);
+    expect(await titles({ venueIds: [101] })).toEqual(['Three-day fair']);
+    expect(await titles({ organizerIds: [200] })).toEqual(['Morning yoga']);
+    expect(await titles({ featured: false })).not.toContain('Morning yoga');
+    expect(await titles({ include: [6, 1] })).toEqual(['Jazz by the river', '100% off_sale']);
+  });
+
+  it('never lists hidden events', async () => {
+    expect(await titles({ include: [4] })).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+import { Brackets, SelectQueryBuilder } from 'typeorm';
+import type { Dialect } from '../database/dialect';
+import type { ListVisibility } from '../common/items';
+import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
+import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import type { EventEntity } from './entities/event.entity';
+
+/** A validated event list query, every date already a `YYYY-MM-DD HH:MM:SS` wall time (spec endpoints.md §4.1). */
+export interface EventListFilters {
+  visibility: ListVisibility;
+  /** start ≥ startFrom */
+  startFrom?: string;
+  /** start ≤ startTo */
+  startTo?: string;
+  /** end ≥ endFrom */
+  endFrom?: string;
+  /** end ≤ endTo */
+  endTo?: string;
+  /** Words that must each occur in title, description or excerpt. */
+  words?: string[];
+  /** Term ids (categories already expanded with their descendants). */
+  categoryIds?: number[];
+  tagIds?: number[];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  include?: number[];
+  parentId?: number;
+}
+
+/** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
+export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
+
+/** Adds the WHERE conditions of an event list (no ordering, no paging). */
+export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventListFilters, dialect: Dialect): SelectQueryBuilder<EventEntity> {
+  qb.where('e.status IN (:...statuses)', { statuses: f.visibility.statuses });
+  if (f.visibility.ownerId !== undefined) {
+    qb.andWhere("(e.status = 'publish' OR e.authorId = :ownerId)", { ownerId: f.visibility.ownerId });
+  }
+  // Hidden events stay reachable by id/slug but are never listed (spec §4.1.3).
+  qb.andWhere('e.hideFromListings = :hidden', { hidden: false });
+
+  // Whatever bounds the end also bounds the start (an event ends at or after it starts), so
+  // the index on the start date is walked over a closed range, never to the end of time.
+  const startTo = minOf(f.startTo, f.endTo);
+  if (f.startFrom !== undefined) qb.andWhere('e.startDate >= :startFrom', { startFrom: f.startFrom });
+  if (startTo !== undefined) qb.andWhere('e.startDate <= :startTo', { startTo });
+  if (f.endFrom !== undefined) qb.andWhere('e.endDate >= :endFrom', { endFrom: f.endFrom });
+  if (f.endTo !== undefined) qb.andWhere('e.endDate <= :endTo', { endTo: f.endTo });
+
+  f.words?.forEach((word, i) => {
+    qb.andWhere(
+      new Brackets((w) => {
+        for (const column of ['title', 'description', 'excerpt']) {
+          const [sql, params] = dialect.containsInsensitive(`e.${column}`, `w${i}_${column}`, word);
+          w.orWhere(sql, params);
+        }
+      }),
+    );
+  });
+  for (const [name, ids] of [
+    ['cat', f.categoryIds],
+    ['tag', f.tagIds],
+  ] as const) {
+    if (ids === undefined) continue;
+    qb.andWhere(
+      `EXISTS ${qb
+        .subQuery()
+        .select('1')
+        .from(EventTermEntity, `${name}_et`)
+        .where(`${name}_et.event_id = e.id AND ${name}_et.term_id IN (:...${name}Ids)`)
+        .getQuery()}`,
+      { [`${name}Ids`]: ids.length > 0 ? ids : [0] },
+    );
+  }
+  if (f.venueIds !== undefined) qb.andWhere('e.venueId IN (:...venueIds)', { venueIds: nonEmpty(f.venueIds) });
+  if (f.organizerIds !== undefined) {
+    qb.andWhere(
+      `EXISTS ${qb
+        .subQuery()
+        .select('1')
+        .from(EventOrganizerEntity, 'eo')
+        .where('eo.event_id = e.id AND eo.organizer_id IN (:...organizerIds)')
+        .getQuery()}`,
+      { organizerIds: nonEmpty(f.organizerIds) },
+    );
+  }
+  if (f.featured !== undefined) qb.andWhere('e.featured = :featured', { featured: f.featured });
+  if (f.include !== undefined) qb.andWhere('e.id IN (:...include)', { include: nonEmpty(f.include) });
+  if (f.parentId !== undefined) qb.andWhere('e.parentId = :parentId', { parentId: f.parentId });
+  return qb;
+}
+
+/** Default order: start, publication date, id; with `include`: publication date, id (spec §4.1.4). */
+export function applyEventOrder(qb: SelectQueryBuilder<EventEntity>, byInclude: boolean): SelectQueryBuilder<EventEntity> {
+  if (!byInclude) qb.addOrderBy('e.startDate', 'ASC');
+  return qb.addOrderBy('e.dateUtc', 'ASC').addOrderBy('e.id', 'ASC');
+}
+
+/**
+ * Splits a search string into words on whitespace; a "quoted phrase" is one word (spec §4.1.3).
+ */
+export function searchWords(search: string): string[] {
+  const words: string[] = [];
+  const pattern = /"([^"]*)"|(\S+)/g;
+  for (let m = pattern.exec(search); m; m = pattern.exec(search)) {
+    const word = (m[1] ?? m[2]).trim();
+    if (word !== '') words.push(word);
+  }
+  return words;
+}
+
+const minOf = (a?: string, b?: string) => (a === undefined ? b : b === undefined ? a : a < b ? a : b);
+const nonEmpty = (ids: number[]) => (ids.length > 0 ? ids : [0]);

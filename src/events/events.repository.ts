@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { Dialect } from '../database/dialect';
+import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import { EventEntity } from './entities/event.entity';
+import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtension } from './events.filters';
+
+/** Every query on events and their organizer links. */
+@Injectable()
+export class EventsRepository {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly dialect: Dialect,
+  ) {}
+
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  private events(manager: EntityManager = this.db.manager) {
+    return manager.getRepository(EventEntity);
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<EventEntity | null> {
+    return this.events(manager).findOne({ where: { id } });
+  }
+
+  /** By exact slug, any status (spec §4.2 step 1); a live event wins over a trashed one. */
+  async findBySlug(slug: string): Promise<EventEntity | null> {
+    const rows = await this.events().find({ where: { slug }, order: { id: 'ASC' } });
+    return rows.find((e) => e.status !== 'trash') ?? rows[0] ?? null;
+  }
+
+  /** Is the slug used by another event that is not in the trash? */
+  async slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
+    return this.events(manager).exist({ where: { slug, id: Not(exceptId), status: Not('trash') } });
+  }
+
+  /** One page and the total, in two queries; extensions may add conditions (and an order) of their own. */
+  async findPage(
+    filters: EventListFilters,
+    offset: number,
+    limit: number,
+    extensions: EventQueryExtension[] = [],
+  ): Promise<[EventEntity[], number]> {
+    const base = () => {
+      const qb = applyEventFilters(this.events().createQueryBuilder('e'), filters, this.dialect);
+      for (const extend of extensions) extend(qb);
+      return qb;
+    };
+    const total = await base().getCount();
+    if (offset >= total) return [[], total];
+    const rows = await applyEventOrder(base(), filters.include !== undefined).offset(offset).limit(limit).getMany();
+    return [rows, total];
+  }
+
+  insert(event: EventEntity, manager: EntityManager): Promise<unknown> {
+    return this.events(manager).insert(event);
+  }
+
+  save(event: EventEntity, manager: EntityManager): Promise<EventEntity> {
+    return this.events(manager).save(event);
+  }
+
+  /** Organizer ids of each event, in link order; one query for a page. */
+  async organizerIds(eventIds: number[]): Promise<Map<number, number[]>> {
+    const out = new Map<number, number[]>();
+    if (eventIds.length === 0) return out;
+    const rows = await this.db
+      .getRepository(EventOrganizerEntity)
+      .find({ where: { eventId: In(eventIds) }, order: { eventId: 'ASC', position: 'ASC', organizerId: 'ASC' } });
+    for (const row of rows) out.set(row.eventId, [...(out.get(row.eventId) ?? []), row.organizerId]);
+    return out;
+  }
+
+  async replaceOrganizers(manager: EntityManager, eventId: number, organizerIds: number[]): Promise<void> {
+    const links = manager.getRepository(EventOrganizerEntity);
+    await links.delete({ eventId });
+    if (organizerIds.length > 0) await links.insert(organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })));
+  }
+
+  /** Scheduled events whose publication date has passed (spec endpoints.md §3 rule 5). */
+  findDueScheduled(nowUtc: string, manager?: EntityManager): Promise<EventEntity[]> {
+    return this.events(manager)
+      .createQueryBuilder('e')
+      .where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc })
+      .select(['e.id'])
+      .getMany();
+  }
+
+  async markPublished(manager: EntityManager, ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.events(manager).update({ id: In(ids), status: 'future' }, { status: 'publish' });
+  }
+
+  /** The earliest publication date among scheduled events, or null. */
+  async nextScheduledUtc(): Promise<string | null> {
+    const row = await this.events()
+      .createQueryBuilder('e')
+      .select('MIN(e.dateUtc)', 'next')
+      .where("e.status = 'future'")
+      .getRawOne<{ next: string | null }>();
+    return row?.next ?? null;
+  }
+}

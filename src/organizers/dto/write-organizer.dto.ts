@@ -1,0 +1,27 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LinkedItemFieldsDto } from '../../common/items/linked-items.dto';
+import { AnyString, NonEmptyString, Optional, Required } from '../../common/params';
+
+/** Organizer write fields besides the shared ones (spec endpoints.md §5.2). */
+class OrganizerFieldsDto extends LinkedItemFieldsDto {
+  @ApiPropertyOptional({ type: 'string', description: 'Email address (any text; may be empty)' })
+  @Optional()
+  @AnyString()
+  email?: string;
+}
+
+/** POST /organizers: the name is required. */
+export class CreateOrganizerDto extends OrganizerFieldsDto {
+  @ApiProperty({ type: 'string', description: 'Organizer name' })
+  @Required()
+  @NonEmptyString()
+  organizer: string;
+}
+
+/** POST|PUT|PATCH /organizers/{id}: every field optional; the name, if given, non-empty. */
+export class UpdateOrganizerDto extends OrganizerFieldsDto {
+  @ApiPropertyOptional({ type: 'string', description: 'Organizer name' })
+  @Optional()
+  @NonEmptyString()
+  organizer?: string;
+}

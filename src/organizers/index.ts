@@ -1,0 +1,3 @@
+export { OrganizersModule } from './organizers.module';
+export { OrganizersService } from './organizers.service';
+export { OrganizerEntity } from './organizer.entity';

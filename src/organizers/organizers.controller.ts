@@ -1,0 +1,101 @@
+import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../common/auth';
+import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
+import { API_NAMESPACE } from '../config/app-config';
+import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
+import { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
+import { CreateOrganizerDto, UpdateOrganizerDto } from './dto/write-organizer.dto';
+import { OrganizersService } from './organizers.service';
+
+/* POST, PUT and PATCH of an item are one partial update (spec endpoints.md §0); by id or by slug. */
+
+@ApiTags('organizers')
+@ApiBasicAuth('basicAuth')
+@Controller(`${API_NAMESPACE}/organizers`)
+export class OrganizersController {
+  constructor(private readonly organizers: OrganizersService) {}
+
+  @Get()
+  @ReadDocs('List organizers, newest first', OrganizerListDto)
+  list(@CurrentActor() actor: Actor | null, @Query() q: ListOrganizersQueryDto, @RawQuery() raw: Record<string, unknown>) {
+    return this.organizers.list(actor, q, raw);
+  }
+
+  @Post()
+  @CreateDocs('Create an organizer (contributor and above); an existing organizer with the same name is reused', CreateOrganizerDto, OrganizerDto)
+  create(@CurrentActor() actor: Actor | null, @Input() input: CreateOrganizerDto) {
+    return this.organizers.create(actor, input);
+  }
+
+  @Get('by-slug/:slug')
+  @SlugParamDoc()
+  @ReadDocs('Read an organizer by slug (with json_ld)', OrganizerDto)
+  getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
+    return this.organizers.get(actor, { slug });
+  }
+
+  @Post('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update an organizer by slug (partial)', UpdateOrganizerDto, OrganizerDto)
+  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { slug }, input);
+  }
+
+  @Put('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { slug }, input);
+  }
+
+  @Patch('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { slug }, input);
+  }
+
+  @Delete('by-slug/:slug')
+  @SlugParamDoc()
+  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events', OrganizerDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
+    return this.organizers.remove(actor, { slug });
+  }
+
+  @Get(':id')
+  @IdParamDoc()
+  @ReadDocs('Read an organizer (with json_ld)', OrganizerDto)
+  get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
+    return this.organizers.get(actor, { id });
+  }
+
+  @Post(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update an organizer (partial)', UpdateOrganizerDto, OrganizerDto)
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { id }, input);
+  }
+
+  @Put(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { id }, input);
+  }
+
+  @Patch(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
+    return this.organizers.update(actor, { id }, input);
+  }
+
+  @Delete(':id')
+  @IdParamDoc()
+  @ReadDocs('Move an organizer to the trash and unlink it from its events', OrganizerDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
+    return this.organizers.remove(actor, { id });
+  }
+}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
+import { AppConfig } from '../config/app-config';
+import { MediaService } from '../media';
+import { PostsService } from '../posts';
+import { UsersService } from '../users';
+import { CreateOrganizerDto } from './dto/write-organizer.dto';
+import { presentOrganizer } from './organizer.presenter';
+import { OrganizerEntity } from './organizer.entity';
+import { ORGANIZER_ERRORS } from './organizers.errors';
+import { OrganizersRepository } from './organizers.repository';
+
+/** What makes an organizer an organizer; the rules shared with venues are in LinkedItemsService. */
+export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
+  type: 'organizer',
+  collection: 'organizers',
+  createDto: CreateOrganizerDto,
+  fields: { phone: 'phone', website: 'website', email: 'email' },
+  defaults: { phone: '', website: '', email: '' },
+  errors: ORGANIZER_ERRORS,
+  present: presentOrganizer,
+};
+
+/**
+ * Organizers (spec endpoints.md §5). The events module calls `createOrReuse` (organizers nested
+ * in event writes), `existingIds` and `embed`.
+ */
+@Injectable()
+export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
+  constructor(repo: OrganizersRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig) {
+    super(ORGANIZER_KIND, repo, posts, media, users, config);
+  }
+}

@@ -1,0 +1,70 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LinkedItemFieldsDto } from '../../common/items/linked-items.dto';
+import { AnyString, LooseBool, NonEmptyString, Optional, Required } from '../../common/params';
+
+const text = (description: string) => ({ type: 'string', description: `${description}; may be empty` }) as const;
+const flag = (description: string) => ({ type: 'boolean', default: true, description: `${description} (loose flag: true, yes, on, 1)` }) as const;
+
+/** Venue write fields besides the shared ones (spec endpoints.md §5.2). */
+class VenueFieldsDto extends LinkedItemFieldsDto {
+  @ApiPropertyOptional(text('Street address'))
+  @Optional()
+  @AnyString()
+  address?: string;
+
+  @ApiPropertyOptional(text('City'))
+  @Optional()
+  @AnyString()
+  city?: string;
+
+  @ApiPropertyOptional(text('Country'))
+  @Optional()
+  @AnyString()
+  country?: string;
+
+  @ApiPropertyOptional(text('Province'))
+  @Optional()
+  @AnyString()
+  province?: string;
+
+  @ApiPropertyOptional(text('State'))
+  @Optional()
+  @AnyString()
+  state?: string;
+
+  @ApiPropertyOptional(text('Postal code'))
+  @Optional()
+  @AnyString()
+  zip?: string;
+
+  @ApiPropertyOptional(text('State or province'))
+  @Optional()
+  @AnyString()
+  stateprovince?: string;
+
+  @ApiPropertyOptional(flag('Show a map'))
+  @Optional()
+  @LooseBool()
+  show_map?: boolean;
+
+  @ApiPropertyOptional(flag('Show a map link'))
+  @Optional()
+  @LooseBool()
+  show_map_link?: boolean;
+}
+
+/** POST /venues: the name is required. */
+export class CreateVenueDto extends VenueFieldsDto {
+  @ApiProperty({ type: 'string', description: 'Venue name' })
+  @Required()
+  @NonEmptyString()
+  venue: string;
+}
+
+/** POST|PUT|PATCH /venues/{id}: every field optional; the name, if given, non-empty. */
+export class UpdateVenueDto extends VenueFieldsDto {
+  @ApiPropertyOptional({ type: 'string', description: 'Venue name' })
+  @Optional()
+  @NonEmptyString()
+  venue?: string;
+}

@@ -1,0 +1,3 @@
+export { VenuesModule } from './venues.module';
+export { VenuesService } from './venues.service';
+export { VenueEntity } from './venue.entity';

@@ -1,0 +1,40 @@
+import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead, permalink } from '../common/items/linked-items';
+import type { VenueEntity } from './venue.entity';
+
+/** Keys a venue always has, empty or not (resources.md §2); the global ids are added last. */
+const ALWAYS = ['id', 'show_map', 'show_map_link'];
+
+/** A venue as spec resources.md §2 gives it: keys in order, empty keys omitted. */
+export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Json {
+  const body: Json = {
+    address: venue.address,
+    city: venue.city,
+    country: venue.country,
+    province: venue.province,
+    state: venue.state,
+    zip: venue.zip,
+    phone: venue.phone,
+    website: venue.website,
+    stateprovince: venue.stateprovince,
+  };
+  if (ctx.jsonLd) body.json_ld = venueJsonLd(venue, ctx);
+  body.show_map = venue.showMap;
+  body.show_map_link = venue.showMapLink;
+  return finishLinkedItem(linkedItemHead(venue, 'venue', ctx), body, ALWAYS, venue, ctx.baseUrl);
+}
+
+/** schema.org Place (resources.md §7): address members only when non-empty; region = state, else province. */
+export function venueJsonLd(venue: VenueEntity, ctx: LinkedPresentContext): Json {
+  const ld = jsonLdHead('Place', venue, permalink(ctx.baseUrl, 'venue', venue.slug), ctx);
+  const members: Record<string, string> = {
+    streetAddress: venue.address,
+    addressLocality: venue.city,
+    addressRegion: venue.state || venue.province,
+    postalCode: venue.zip,
+    addressCountry: venue.country,
+  };
+  ld.address = { '@type': 'PostalAddress', ...Object.fromEntries(Object.entries(members).filter(([, value]) => value !== '')) };
+  ld.telephone = venue.phone;
+  ld.sameAs = venue.website;
+  return ld;
+}

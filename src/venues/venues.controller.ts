@@ -1,0 +1,101 @@
+import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
+import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import type { Actor } from '../common/auth';
+import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
+import { API_NAMESPACE } from '../config/app-config';
+import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
+import { VenueDto, VenueListDto } from './dto/venue-response.dto';
+import { CreateVenueDto, UpdateVenueDto } from './dto/write-venue.dto';
+import { VenuesService } from './venues.service';
+
+/* POST, PUT and PATCH of an item are one partial update (spec endpoints.md §0); by id or by slug. */
+
+@ApiTags('venues')
+@ApiBasicAuth('basicAuth')
+@Controller(`${API_NAMESPACE}/venues`)
+export class VenuesController {
+  constructor(private readonly venues: VenuesService) {}
+
+  @Get()
+  @ReadDocs('List venues, newest first', VenueListDto)
+  list(@CurrentActor() actor: Actor | null, @Query() q: ListVenuesQueryDto, @RawQuery() raw: Record<string, unknown>) {
+    return this.venues.list(actor, q, raw);
+  }
+
+  @Post()
+  @CreateDocs('Create a venue (contributor and above); an existing venue with the same name is reused', CreateVenueDto, VenueDto)
+  create(@CurrentActor() actor: Actor | null, @Input() input: CreateVenueDto) {
+    return this.venues.create(actor, input);
+  }
+
+  @Get('by-slug/:slug')
+  @SlugParamDoc()
+  @ReadDocs('Read a venue by slug (with json_ld)', VenueDto)
+  getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
+    return this.venues.get(actor, { slug });
+  }
+
+  @Post('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update a venue by slug (partial)', UpdateVenueDto, VenueDto)
+  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { slug }, input);
+  }
+
+  @Put('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
+  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { slug }, input);
+  }
+
+  @Patch('by-slug/:slug')
+  @SlugParamDoc()
+  @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
+  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { slug }, input);
+  }
+
+  @Delete('by-slug/:slug')
+  @SlugParamDoc()
+  @ReadDocs('Move a venue to the trash by slug and unlink it from its events', VenueDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
+    return this.venues.remove(actor, { slug });
+  }
+
+  @Get(':id')
+  @IdParamDoc()
+  @ReadDocs('Read a venue (with json_ld)', VenueDto)
+  get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
+    return this.venues.get(actor, { id });
+  }
+
+  @Post(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update a venue (partial)', UpdateVenueDto, VenueDto)
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { id }, input);
+  }
+
+  @Put(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { id }, input);
+  }
+
+  @Patch(':id')
+  @IdParamDoc()
+  @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
+    return this.venues.update(actor, { id }, input);
+  }
+
+  @Delete(':id')
+  @IdParamDoc()
+  @ReadDocs('Move a venue to the trash and unlink it from its events', VenueDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
+    return this.venues.remove(actor, { id });
+  }
+}

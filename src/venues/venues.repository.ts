@@ -1,0 +1,20 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { LinkedItemsRepository } from '../common/items/linked-items.repository';
+import { Dialect } from '../database/dialect';
+import { EventEntity } from '../events/entities/event.entity';
+import { VenueEntity } from './venue.entity';
+import { VENUE_QUERY } from './venues.filters';
+
+/** Every query on venues (the shared ones live in LinkedItemsRepository). */
+@Injectable()
+export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
+  constructor(@InjectDataSource() db: DataSource, dialect: Dialect) {
+    super(db, dialect, VenueEntity, VENUE_QUERY);
+  }
+
+  protected override async unlinkFromEvents(manager: EntityManager, id: number): Promise<void> {
+    await manager.getRepository(EventEntity).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
+  }
+}
