@@ -9,6 +9,7 @@ import { PostsModule } from './posts';
 import { TaxonomiesModule } from './taxonomies/taxonomies.module';
 import { UsersModule } from './users';
 import { EventsModule } from './events';
+import { GeoModule } from './geo/geo.module';
 import { MediaModule } from './media';
 import { OrganizersModule } from './organizers';
 import { VenuesModule } from './venues';
@@ -34,6 +35,8 @@ export class AppModule {
         VenuesModule,
         OrganizersModule,
         EventsModule,
+        // Optional features are registered here, from configuration, and nowhere else.
+        ...(config.geo ? [GeoModule] : []),
       ],
     };
   }

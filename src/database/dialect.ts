@@ -23,6 +23,20 @@ export class Dialect {
     return [`LOWER(${expr}) LIKE :${param} ESCAPE '!'`, { [param]: `%${escaped}%` }];
   }
 
+  /**
+   * Great-circle distance in km between the row's `latExpr`/`lngExpr` and the point bound to
+   * `:{prefix}Lat`/`:{prefix}Lng` (haversine, R = 6371.0 km). The arcsine argument is capped
+   * at 1 against rounding: MIN() on SQLite, LEAST() on MySQL.
+   */
+  distanceKm(latExpr: string, lngExpr: string, prefix: string): string {
+    const half = (expr: string) => `SIN(RADIANS(${expr}) / 2)`;
+    const dLat = half(`${latExpr} - :${prefix}Lat`);
+    const dLng = half(`${lngExpr} - :${prefix}Lng`);
+    const a = `${dLat} * ${dLat} + COS(RADIANS(:${prefix}Lat)) * COS(RADIANS(${latExpr})) * ${dLng} * ${dLng}`;
+    const capped = this.kind === 'mysql' ? `LEAST(1, SQRT(${a}))` : `MIN(1, SQRT(${a}))`;
+    return `(2 * 6371.0 * ASIN(${capped}))`;
+  }
+
   /** Did this error come from a unique index? */
   isUniqueViolation(err: unknown): boolean {
     const e = err as { code?: string; errno?: number; driverError?: { code?: string; errno?: number } };

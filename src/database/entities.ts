@@ -1,5 +1,6 @@
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventEntity } from '../events/entities/event.entity';
+import { VenueGeoEntity } from '../geo/venue-geo.entity';
 import { MediaEntity } from '../media/media.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
 import { PostEntity } from '../posts/post.entity';
@@ -21,4 +22,6 @@ export const ENTITIES = [
   OrganizerEntity,
   EventEntity,
   EventOrganizerEntity,
+  // The geo extension's table exists whether the extension is on or off (one schema for all).
+  VenueGeoEntity,
 ];

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
-import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
@@ -25,8 +25,8 @@ export class OrganizersController {
 
   @Post()
   @CreateDocs('Create an organizer (contributor and above); an existing organizer with the same name is reused', CreateOrganizerDto, OrganizerDto)
-  create(@CurrentActor() actor: Actor | null, @Input() input: CreateOrganizerDto) {
-    return this.organizers.create(actor, input);
+  create(@CurrentActor() actor: Actor | null, @Input() input: CreateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
@@ -39,22 +39,22 @@ export class OrganizersController {
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial)', UpdateOrganizerDto, OrganizerDto)
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { slug }, input);
+  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { slug }, input, raw);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { slug }, input);
+  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { slug }, input, raw);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { slug }, input);
+  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { slug }, input, raw);
   }
 
   @Delete('by-slug/:slug')
@@ -74,22 +74,22 @@ export class OrganizersController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial)', UpdateOrganizerDto, OrganizerDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { id }, input);
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { id }, input, raw);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { id }, input);
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { id }, input, raw);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto) {
-    return this.organizers.update(actor, { id }, input);
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
+    return this.organizers.update(actor, { id }, input, raw);
   }
 
   @Delete(':id')

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { MediaModule } from '../media';
+import { OrganizerExtensions } from './organizer-extensions';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersRepository } from './organizers.repository';
 import { OrganizersService } from './organizers.service';
 
 @Module({
-  imports: [MediaModule],
   controllers: [OrganizersController],
-  providers: [OrganizersRepository, OrganizersService],
-  exports: [OrganizersService],
+  providers: [OrganizersRepository, OrganizersService, OrganizerExtensions],
+  exports: [OrganizersService, OrganizerExtensions],
 })
 export class OrganizersModule {}

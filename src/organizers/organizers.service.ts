@@ -8,6 +8,7 @@ import { CreateOrganizerDto } from './dto/write-organizer.dto';
 import { presentOrganizer } from './organizer.presenter';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_ERRORS } from './organizers.errors';
+import { OrganizerExtensions } from './organizer-extensions';
 import { OrganizersRepository } from './organizers.repository';
 
 /** What makes an organizer an organizer; the rules shared with venues are in LinkedItemsService. */
@@ -27,7 +28,14 @@ export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
  */
 @Injectable()
 export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
-  constructor(repo: OrganizersRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig) {
-    super(ORGANIZER_KIND, repo, posts, media, users, config);
+  constructor(
+    repo: OrganizersRepository,
+    posts: PostsService,
+    media: MediaService,
+    users: UsersService,
+    config: AppConfig,
+    extensions: OrganizerExtensions,
+  ) {
+    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions);
   }
 }

@@ -16,6 +16,7 @@ export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Jso
     phone: venue.phone,
     website: venue.website,
     stateprovince: venue.stateprovince,
+    ...ctx.extra?.fields,
   };
   if (ctx.jsonLd) body.json_ld = venueJsonLd(venue, ctx);
   body.show_map = venue.showMap;
@@ -34,6 +35,7 @@ export function venueJsonLd(venue: VenueEntity, ctx: LinkedPresentContext): Json
     addressCountry: venue.country,
   };
   ld.address = { '@type': 'PostalAddress', ...Object.fromEntries(Object.entries(members).filter(([, value]) => value !== '')) };
+  Object.assign(ld, ctx.extra?.jsonLd);
   ld.telephone = venue.phone;
   ld.sameAs = venue.website;
   return ld;

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
-import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
@@ -25,8 +25,8 @@ export class VenuesController {
 
   @Post()
   @CreateDocs('Create a venue (contributor and above); an existing venue with the same name is reused', CreateVenueDto, VenueDto)
-  create(@CurrentActor() actor: Actor | null, @Input() input: CreateVenueDto) {
-    return this.venues.create(actor, input);
+  create(@CurrentActor() actor: Actor | null, @Input() input: CreateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
@@ -39,22 +39,22 @@ export class VenuesController {
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial)', UpdateVenueDto, VenueDto)
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { slug }, input);
+  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { slug }, input, raw);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { slug }, input);
+  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { slug }, input, raw);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { slug }, input);
+  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { slug }, input, raw);
   }
 
   @Delete('by-slug/:slug')
@@ -74,22 +74,22 @@ export class VenuesController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial)', UpdateVenueDto, VenueDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { id }, input);
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { id }, input, raw);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { id }, input);
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { id }, input, raw);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto) {
-    return this.venues.update(actor, { id }, input);
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
+    return this.venues.update(actor, { id }, input, raw);
   }
 
   @Delete(':id')

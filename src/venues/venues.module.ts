@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
-import { MediaModule } from '../media';
+import { VenueExtensions } from './venue-extensions';
 import { VenuesController } from './venues.controller';
 import { VenuesRepository } from './venues.repository';
 import { VenuesService } from './venues.service';
 
 @Module({
-  imports: [MediaModule],
   controllers: [VenuesController],
-  providers: [VenuesRepository, VenuesService],
-  exports: [VenuesService],
+  providers: [VenuesRepository, VenuesService, VenueExtensions],
+  exports: [VenuesService, VenueExtensions],
 })
 export class VenuesModule {}

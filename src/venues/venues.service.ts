@@ -9,6 +9,7 @@ import { presentVenue } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 import { VENUE_ERRORS } from './venues.errors';
 import { VenuesRepository } from './venues.repository';
+import { VenueExtensions } from './venue-extensions';
 
 /** What makes a venue a venue; the rules shared with organizers are in LinkedItemsService. */
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
@@ -52,7 +53,7 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
  */
 @Injectable()
 export class VenuesService extends LinkedItemsService<VenueEntity> {
-  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig) {
-    super(VENUE_KIND, repo, posts, media, users, config);
+  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions) {
+    super(VENUE_KIND, repo, posts, media, users, config, extensions);
   }
 }

@@ -21,12 +21,7 @@ export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionCont
  * README §2: JSON body > form body > query string). `null` means "not given".
  * Validated against the DTO type by the global ValidationPipe.
  */
-export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext): Record<string, unknown> => {
-  const req = ctx.switchToHttp().getRequest<FastifyRequest>();
-  const merged: Record<string, unknown> = { ...asRecord(req.query), ...asRecord(req.body) };
-  for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
-  return merged;
-});
+export const Input = createParamDecorator((_: unknown, ctx: ExecutionContext) => mergedParams(ctx));
 
 /** A `{id}` path segment: digits only, else the path matches no route (spec README §1). */
 export const PathId = createParamDecorator((name: string | undefined, ctx: ExecutionContext): number => {
@@ -44,3 +39,16 @@ function asRecord(value: unknown): Record<string, unknown> {
 export const RawQuery = createParamDecorator((_: unknown, ctx: ExecutionContext): Record<string, unknown> => {
   return asRecord(ctx.switchToHttp().getRequest<FastifyRequest>().query);
 });
+
+/**
+ * The same merged parameters as @Input(), unvalidated: for extension modules that own
+ * parameters the route's DTO does not declare (see common/items/item-extensions.ts).
+ */
+export const RawInput = createParamDecorator((_: unknown, ctx: ExecutionContext) => mergedParams(ctx));
+
+function mergedParams(ctx: ExecutionContext): Record<string, unknown> {
+  const req = ctx.switchToHttp().getRequest<FastifyRequest>();
+  const merged: Record<string, unknown> = { ...asRecord(req.query), ...asRecord(req.body) };
+  for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
+  return merged;
+}

@@ -13,6 +13,7 @@ import type { MediaService } from '../../media';
 import type { PostsService } from '../../posts';
 import type { UsersService } from '../../users';
 import { resolveAuthor } from './authorship';
+import type { ItemExtensions } from './item-extensions';
 import { itemSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
 import {
   Json,
@@ -59,6 +60,8 @@ interface PreparedWrite<E> {
   dateUtc?: string;
   imageId?: number;
   fields: Partial<E>;
+  /** The write's parameters as given, for the registered extensions. */
+  raw: Record<string, unknown>;
 }
 
 /** List parameters echoed into rest_url when supplied (spec resources.md §8.2). */
@@ -76,6 +79,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     private readonly media: MediaService,
     private readonly users: UsersService,
     private readonly config: AppConfig,
+    private readonly extensions: ItemExtensions<E>,
   ) {}
 
   // ---- routes ----
@@ -128,8 +132,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   }
 
   /** POST /venues, POST /organizers (§5.2). */
-  async create(actor: Actor | null, input: LinkedItemFieldsDto): Promise<Json> {
-    const write = await this.prepare(actor, input, invalidParams);
+  async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
+    const write = await this.prepare(actor, input, invalidParams, raw, true);
     assertCan(actor, 'create_items');
     const { entity } = await this.storing(this.kind.errors.couldNotCreate, () =>
       this.repo.transaction((manager) => this.insertOrReuse(actor, write, manager)),
@@ -138,9 +142,9 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   }
 
   /** Partial update (§5.3): unknown → 400, then the right to edit that item; no duplicate reuse. */
-  async update(actor: Actor | null, ref: LinkedItemRef, input: LinkedItemFieldsDto): Promise<Json> {
+  async update(actor: Actor | null, ref: LinkedItemRef, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
     const item = await this.require(ref);
-    const write = await this.prepare(actor, input, invalidParams);
+    const write = await this.prepare(actor, input, invalidParams, raw, false);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
       this.repo.transaction((manager) => this.applyUpdate(actor, item, write, manager)),
@@ -179,7 +183,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
     if (errors.length > 0) throw opts.nested ? invalid({}) : toWpValidationError(errors);
-    const write = await this.prepare(actor, dto, invalid);
+    const write = await this.prepare(actor, dto, invalid, given, true);
     return this.insertOrReuse(actor, write, opts.manager);
   }
 
@@ -209,8 +213,11 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     actor: Actor | null,
     input: LinkedItemFieldsDto,
     invalid: (params: Record<string, string>) => WpError,
+    raw: Record<string, unknown>,
+    isCreate: boolean,
   ): Promise<PreparedWrite<E>> {
     const checks = new ParamChecks();
+    for (const [param, message] of Object.entries(this.extensions.check(raw, isCreate))) checks.fail(param, message);
     const nameValue = this.field(input, this.kind.type);
     const name = typeof nameValue === 'string' ? await checks.run(() => this.cleanName(actor, nameValue)) : undefined;
     const authorId = await checks.run(() => resolveAuthor(actor, input.author, async (id) => (await this.users.findById(id)) !== null));
@@ -233,6 +240,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       dateUtc: date.utc,
       imageId: imageId ?? undefined,
       fields,
+      raw,
     };
   }
 
@@ -262,6 +270,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       imageId: w.imageId ?? null,
     } as E;
     await this.repo.insert(entity, manager);
+    await this.extensions.save(manager, entity, w.raw, true);
     return { entity, reused: false };
   }
 
@@ -273,7 +282,9 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: EntityManager): Promise<E> {
     const changes: Partial<E> = { ...w.fields };
     if (w.imageId !== undefined) changes.imageId = w.imageId;
-    if (Object.keys(changes).length === 0 || !canEdit(actor, item)) return item;
+    if (!canEdit(actor, item)) return item;
+    await this.extensions.save(manager, item, w.raw, false);
+    if (Object.keys(changes).length === 0) return item;
     const next: E = { ...item, ...changes, modifiedUtc: nowUtc };
     await this.repo.update(next, manager);
     return next;
@@ -297,6 +308,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       if (next.status === 'trash') next.slug = trashedSlug(next.slug);
     }
     await this.repo.update(next, manager);
+    await this.extensions.save(manager, next, w.raw, false);
     return next;
   }
 
@@ -338,7 +350,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
 
   /** Items with their images, in one media query. */
   private async presentMany(items: E[], jsonLd: (item: E) => boolean = () => false): Promise<Json[]> {
-    const images = await this.media.present(items.map((item) => item.imageId));
+    const [images, extras] = await Promise.all([this.media.present(items.map((item) => item.imageId)), this.extensions.present(items)]);
     const nowUtc = nowUtcSql();
     return items.map((item) =>
       this.kind.present(item, {
@@ -347,6 +359,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
         nowUtc,
         image: item.imageId === null ? undefined : images.get(item.imageId),
         jsonLd: jsonLd(item),
+        extra: extras.get(item.id),
       }),
     );
   }

@@ -1,6 +1,7 @@
 // What venues and organizers share (spec endpoints.md §5, resources.md §2–§3, §7): the entity
 // shape, the list filters, the head and tail of their representation, their error family.
 // Pure code: no database, no Nest. The repository and service built on it sit beside this file.
+import type { ItemExtras } from './item-extensions';
 import type { SelectQueryBuilder } from 'typeorm';
 import { autop, firstWords, stripTags } from '../text/autop';
 import { REST_INVALID_PARAM, WpError } from '../errors';
@@ -136,6 +137,8 @@ export interface LinkedPresentContext {
   nowUtc: string;
   image?: { url: string; id: number; extension: string };
   jsonLd: boolean;
+  /** Output of registered extensions (item-extensions.ts). */
+  extra?: ItemExtras;
 }
 
 /** Public permalink: `{base_url}/venue/{slug}/`, `{base_url}/organizer/{slug}/`. */

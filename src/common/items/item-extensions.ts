@@ -1,0 +1,65 @@
+import type { EntityManager } from 'typeorm';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Extension point for optional modules (the geo extension, or a team's own module) that add
+ * write fields and output to venues or organizers. An extension owns some parameters of the
+ * item's writes (POST/PUT/PATCH and items nested in event writes), stores its own data in the
+ * write's transaction, and adds keys to the item's representation.
+ */
+export interface ItemExtension<E extends { id: number }> {
+  /** Write parameters it owns (kept out of the core's validation). */
+  readonly params: readonly string[];
+  /** Checks its parameters of a write; returns `{ param: message }` for every bad one. */
+  check(input: Record<string, unknown>, isCreate: boolean): Record<string, string>;
+  /** Stores its data for `item`, inside the write's transaction. */
+  save(manager: EntityManager, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void>;
+  /** Extra output for a batch of items (one query): keys for the item, and members for its JSON-LD. */
+  present(items: E[]): Promise<Map<number, ItemExtras>>;
+}
+
+export interface ItemExtras {
+  /** Added after the kind's own fields (venues: after `stateprovince`). */
+  fields?: Json;
+  /** Added to the item's JSON-LD (venues: after `address`). */
+  jsonLd?: Json;
+}
+
+/** The registry of one item kind; modules register in onModuleInit. */
+export class ItemExtensions<E extends { id: number }> {
+  private readonly list: ItemExtension<E>[] = [];
+
+  register(extension: ItemExtension<E>): void {
+    this.list.push(extension);
+  }
+
+  all(): readonly ItemExtension<E>[] {
+    return this.list;
+  }
+
+  /** Every extension's checks, merged. */
+  check(input: Record<string, unknown>, isCreate: boolean): Record<string, string> {
+    return Object.assign({}, ...this.list.map((e) => e.check(input, isCreate)));
+  }
+
+  async save(manager: EntityManager, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void> {
+    for (const extension of this.list) await extension.save(manager, item, input, isCreate);
+  }
+
+  /** Every extension's output for these items, merged per item. */
+  async present(items: E[]): Promise<Map<number, ItemExtras>> {
+    const merged = new Map<number, ItemExtras>();
+    if (this.list.length === 0 || items.length === 0) return merged;
+    for (const extension of this.list) {
+      for (const [id, extras] of await extension.present(items)) {
+        const current = merged.get(id) ?? {};
+        merged.set(id, {
+          fields: { ...current.fields, ...extras.fields },
+          jsonLd: { ...current.jsonLd, ...extras.jsonLd },
+        });
+      }
+    }
+    return merged;
+  }
+}

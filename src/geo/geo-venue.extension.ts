@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import type { ItemExtension, ItemExtras } from '../common/items/item-extensions';
+import type { VenueEntity } from '../venues';
+import { VenueGeoEntity } from './venue-geo.entity';
+
+const RANGE = { geo_lat: 90, geo_lng: 180 } as const;
+type GeoParam = keyof typeof RANGE;
+
+/** A coordinate as given: absent, "" (clear), a number in range, or invalid. */
+type Coordinate = { kind: 'absent' } | { kind: 'clear' } | { kind: 'value'; value: number } | { kind: 'invalid' };
+
+export function readCoordinate(input: Record<string, unknown>, param: GeoParam): Coordinate {
+  const raw = input[param];
+  if (raw === undefined || raw === null) return { kind: 'absent' };
+  if (raw === '') return { kind: 'clear' };
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/.test(raw) ? Number(raw) : NaN;
+  return Number.isFinite(value) && Math.abs(value) <= RANGE[param] ? { kind: 'value', value } : { kind: 'invalid' };
+}
+
+/**
+ * Venue coordinates (geo.md §2.1): `geo_lat`/`geo_lng` on venue writes and nested venues,
+ * `geo_lat`/`geo_lng` in the representation when both are non-zero, `geo` in the JSON-LD.
+ */
+@Injectable()
+export class GeoVenueExtension implements ItemExtension<VenueEntity> {
+  readonly params = ['geo_lat', 'geo_lng'] as const;
+
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  check(input: Record<string, unknown>, isCreate: boolean): Record<string, string> {
+    const lat = readCoordinate(input, 'geo_lat');
+    const lng = readCoordinate(input, 'geo_lng');
+    const bad: Record<string, string> = {};
+    if (lat.kind === 'invalid') bad.geo_lat = PARAM_MESSAGES.geo;
+    if (lng.kind === 'invalid') bad.geo_lng = PARAM_MESSAGES.geo;
+    // Both together on create; "" clears both at once (geo.md §2.1).
+    if (isCreate && lat.kind === 'value' && lng.kind === 'absent') bad.geo_lng = PARAM_MESSAGES.geo;
+    if (isCreate && lng.kind === 'value' && lat.kind === 'absent') bad.geo_lat = PARAM_MESSAGES.geo;
+    if ((lat.kind === 'clear') !== (lng.kind === 'clear') && lat.kind !== 'absent' && lng.kind !== 'absent') {
+      bad[lat.kind === 'clear' ? 'geo_lng' : 'geo_lat'] = PARAM_MESSAGES.geo;
+    }
+    return bad;
+  }
+
+  async save(manager: EntityManager, venue: VenueEntity, input: Record<string, unknown>): Promise<void> {
+    const lat = readCoordinate(input, 'geo_lat');
+    const lng = readCoordinate(input, 'geo_lng');
+    if (lat.kind === 'absent' && lng.kind === 'absent') return;
+    const rows = manager.getRepository(VenueGeoEntity);
+    if (lat.kind === 'clear' || lng.kind === 'clear') {
+      await rows.delete({ venueId: venue.id });
+      return;
+    }
+    const current = await rows.findOne({ where: { venueId: venue.id } });
+    const next = {
+      venueId: venue.id,
+      lat: lat.kind === 'value' ? lat.value : current ? Number(current.lat) : undefined,
+      lng: lng.kind === 'value' ? lng.value : current ? Number(current.lng) : undefined,
+    };
+    // An update giving one coordinate to a venue that has none cannot place it.
+    if (next.lat === undefined) throw invalidParam('geo_lat', PARAM_MESSAGES.geo);
+    if (next.lng === undefined) throw invalidParam('geo_lng', PARAM_MESSAGES.geo);
+    await rows.save(next as VenueGeoEntity);
+  }
+
+  async present(venues: VenueEntity[]): Promise<Map<number, ItemExtras>> {
+    const rows = await this.db.getRepository(VenueGeoEntity).find({ where: { venueId: In(venues.map((v) => v.id)) } });
+    const out = new Map<number, ItemExtras>();
+    for (const row of rows) {
+      const [latitude, longitude] = [Number(row.lat), Number(row.lng)];
+      if (latitude === 0 || longitude === 0) continue; // shown only when both are non-zero
+      out.set(row.venueId, {
+        fields: { geo_lat: latitude, geo_lng: longitude },
+        jsonLd: { geo: { '@type': 'GeoCoordinates', latitude, longitude } },
+      });
+    }
+    return out;
+  }
+}
