@@ -1,11 +1,20 @@
 import 'reflect-metadata';
 import { writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, ParseArgsConfig } from 'node:util';
 import type { DataSource } from 'typeorm';
 import { ConfigError } from './config/app-config';
 import { Dialect } from './database/dialect';
+import { EventsRepository } from './events/events.repository';
+import { OrganizersRepository } from './organizers/organizers.repository';
+import { PostsService } from './posts';
+import { Progress } from './seed/progress';
+import { checkSeedOptions, resolveSeedOptions, SeedOptions } from './seed/seed-plan';
+import { SeedRepository } from './seed/seed.repository';
+import { SeedRefusedError, Seeder, SeedSummary } from './seed/seeder';
+import { TermsRepository } from './taxonomies/taxonomies.repository';
 import { UserInputError, UsersService } from './users/users.service';
+import { VenuesRepository } from './venues/venues.repository';
 
 /**
  * Command line: `npm run cli -- <command>`. Output is for people; the exit code is for scripts
@@ -20,6 +29,11 @@ Commands:
   migration:show                                  list migrations and whether they are applied
   migration:generate NAME                         (development) write a migration for entity changes
   migration:check                                 (CI) fail when entities and migrations disagree
+  seed [--events N] [--venues V] [--organizers O] [--categories C] [--tags T] [--seed S] [--today DATE] [--force]
+                                                  fill the database with a generated dataset (default 100000
+                                                  events; venues N/50, organizers N/100, 100 categories,
+                                                  300 tags, seed 1, today); refuses a database that has
+                                                  events unless --force
 
 The database is the one DATABASE_URL names (default sqlite:data/calendar.sqlite).`;
 
@@ -50,6 +64,8 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       case 'migration:show':
         return await migrationShow(dataSource);
+      case 'seed':
+        return await seed(dataSource, rest, mustMigrate);
       case 'migration:generate':
         return await migrationGenerate(dataSource, rest);
       case 'migration:check': {
@@ -80,6 +96,69 @@ async function userCreate(dataSource: DataSource, args: string[], mustMigrate: b
   const { user, password } = await new UsersService(dataSource).create(positionals[0], values.role, values.password);
   process.stdout.write(`Created ${user.role} "${user.login}" (id ${user.id}).\nApplication password: ${password}\n`);
   return 0;
+}
+
+async function seed(dataSource: DataSource, args: string[], mustMigrate: boolean): Promise<number> {
+  const counts = ['events', 'venues', 'organizers', 'categories', 'tags', 'seed'] as const;
+  const text = { type: 'string' } as const;
+  const { values } = parseUsage({
+    args,
+    options: { events: text, venues: text, organizers: text, categories: text, tags: text, seed: text, today: text, force: { type: 'boolean' } },
+  });
+  const given: Partial<SeedOptions> = { today: values.today };
+  for (const name of counts) {
+    const value = values[name];
+    if (value !== undefined) given[name] = /^\d+$/.test(value) ? Number(value) : NaN;
+  }
+  const options = resolveSeedOptions(given);
+  const problems = checkSeedOptions(options);
+  if (problems.length > 0) throw new UsageError(problems.join('\n'));
+
+  if (mustMigrate) await dataSource.runMigrations({ transaction: 'each' });
+  const dialect = Dialect.of(dataSource);
+  const users = new UsersService(dataSource);
+  const seeder = new Seeder(
+    {
+      db: dataSource,
+      posts: new PostsService(dataSource),
+      events: new EventsRepository(dataSource, dialect),
+      venues: new VenuesRepository(dataSource, dialect),
+      organizers: new OrganizersRepository(dataSource, dialect),
+      terms: new TermsRepository(dataSource, dialect),
+      users,
+      reads: new SeedRepository(dataSource),
+    },
+    (label, total) => new Progress(label, total),
+  );
+  const summary = await seeder.run(options, values.force === true);
+  const author = await users.findById(summary.authorId);
+  process.stdout.write(seedReport(options, summary, author?.login ?? String(summary.authorId)));
+  return 0;
+}
+
+function seedReport(o: SeedOptions, s: SeedSummary, author: string): string {
+  const n = (x: number) => x.toLocaleString('en-US').padStart(9);
+  const e = s.events;
+  const terms = (t: { created: number; reused: number }) => `${n(t.created + t.reused)}${t.reused > 0 ? `  (${t.reused} existing reused)` : ''}`;
+  return [
+    `Seeded in ${s.seconds.toFixed(1)} s (--seed ${o.seed} --today ${o.today}), authored by ${author}:`,
+    `  events      ${n(e.total)}  (${e.publish} published, ${e.draft} draft, ${e.trash} trash; ${e.hidden} hidden from listings, ${e.featured} featured; ${e.listed} listed)`,
+    `  venues      ${n(s.venues)}`,
+    `  organizers  ${n(s.organizers)}`,
+    `  categories  ${terms(s.categories)}`,
+    `  tags        ${terms(s.tags)}`,
+    `  links       ${n(s.organizerLinks)} event-organizer, ${s.termLinks.toLocaleString('en-US')} event-term`,
+    '',
+  ].join('\n');
+}
+
+/** parseArgs, its complaints (unknown option, missing value) reported as usage errors. */
+function parseUsage<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 async function migrationShow(dataSource: DataSource): Promise<number> {
@@ -166,7 +245,7 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${err.message}\n`);
       process.exit(2);
     }
-    if (err instanceof UserInputError) {
+    if (err instanceof UserInputError || err instanceof SeedRefusedError) {
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }

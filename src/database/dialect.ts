@@ -37,6 +37,23 @@ export class Dialect {
     return `(2 * 6371.0 * ASIN(${capped}))`;
   }
 
+  /** Refresh the planner's table statistics (after bulk loads). */
+  analyzeStatement(tables: string[]): string {
+    return this.kind === 'mysql' ? `ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')}` : 'ANALYZE';
+  }
+
+  /**
+   * Should the transaction simply be run again? A lost race on a unique key, or (MySQL) a
+   * deadlock or lock wait timeout, which InnoDB resolves by failing one of the transactions.
+   */
+  isRetryable(err: unknown): boolean {
+    if (this.isUniqueViolation(err)) return true;
+    const e = err as { errno?: number; driverError?: { errno?: number; code?: string }; code?: string };
+    const errno = e?.driverError?.errno ?? e?.errno;
+    const code = e?.driverError?.code ?? e?.code;
+    return this.kind === 'mysql' ? errno === 1213 || errno === 1205 : code === 'SQLITE_BUSY';
+  }
+
   /** Did this error come from a unique index? */
   isUniqueViolation(err: unknown): boolean {
     const e = err as { code?: string; errno?: number; driverError?: { code?: string; errno?: number } };

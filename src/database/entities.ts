@@ -1,3 +1,4 @@
+import { DataVersionEntity } from '../common/cache/data-version.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { VenueGeoEntity } from '../geo/venue-geo.entity';
@@ -24,4 +25,5 @@ export const ENTITIES = [
   EventOrganizerEntity,
   // The geo extension's table exists whether the extension is on or off (one schema for all).
   VenueGeoEntity,
+  DataVersionEntity,
 ];

@@ -7,7 +7,10 @@ import { parseDateInput } from '../common/datetime/parse-date';
 import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { itemSlug, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX } from '../common/items';
 import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
+import { DataVersion } from '../common/cache/data-version.service';
+import type { PreparedCreate } from '../common/items/linked-items.service';
 import { AppConfig } from '../config/app-config';
+import { Dialect } from '../database/dialect';
 import { MediaService } from '../media';
 import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
@@ -36,7 +39,12 @@ interface PreparedWrite {
   venue: LinkedRef | null | undefined;
   organizers: LinkedRef[] | undefined;
   imageId: number | null | undefined;
+  /** Venues/organizers to create, already checked (see linkedId). */
+  nested: Map<LinkedRef, PreparedCreate>;
 }
+
+/** How often a write is tried in all when it loses a race (see transaction()). */
+const WRITE_ATTEMPTS = 5;
 
 /**
  * Creating and updating events (spec endpoints.md §4.3–§4.8). Checks run in the spec's order:
@@ -55,12 +63,14 @@ export class EventWriter {
     private readonly media: MediaService,
     private readonly users: UsersService,
     private readonly config: AppConfig,
+    private readonly version: DataVersion,
+    private readonly dialect: Dialect,
   ) {}
 
   async create(actor: Actor | null, dto: UpdateEventDto): Promise<Json> {
     const w = await this.prepare(actor, dto, null);
     assertCan(actor, 'create_items');
-    const saved = await this.events.transaction(async (tx) => {
+    const saved = await this.transaction(async (tx) => {
       const id = await this.posts.allocate('event', tx);
       const event = new EventEntity();
       event.id = id;
@@ -74,6 +84,7 @@ export class EventWriter {
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
+    await this.version.changed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
@@ -94,7 +105,7 @@ export class EventWriter {
 
   private async update(actor: Actor | null, event: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
     const before = { status: event.status, published: countsAsPublished(event.status) };
-    const saved = await this.events.transaction(async (tx) => {
+    const saved = await this.transaction(async (tx) => {
       this.applyFields(event, dto, w, event, actor);
       if (before.status === 'trash' && event.status !== 'trash') event.statusBeforeTrash = null;
       if (dto.slug !== undefined) {
@@ -112,6 +123,7 @@ export class EventWriter {
       return stored;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
+    await this.version.changed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
@@ -134,6 +146,7 @@ export class EventWriter {
       venue: undefined,
       organizers: undefined,
       imageId: undefined,
+      nested: new Map(),
     };
     const publication = publicationDateUtc(dto, zone, now);
     publication.bad.forEach((name) => (bad[name] = PARAM_MESSAGES.date));
@@ -153,6 +166,13 @@ export class EventWriter {
     w.organizers = parseOrganizerInput(dto.organizer);
     await this.checkLinked(w.venue ? [w.venue] : [], 'venue');
     await this.checkLinked(w.organizers ?? [], 'organizer');
+    // New venues/organizers are checked now, outside the transaction (spec: parameters first).
+    for (const [ref, service] of [
+      ...(w.venue ? [[w.venue, this.venues] as const] : []),
+      ...(w.organizers ?? []).map((ref) => [ref, this.organizers] as const),
+    ]) {
+      if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true));
+    }
     w.imageId = await this.media.resolve(actor, dto.image, 'remove');
     return w;
   }
@@ -217,16 +237,16 @@ export class EventWriter {
   private async writeLinks(tx: EntityManager, event: EventEntity, dto: UpdateEventDto, w: PreparedWrite, actor: Actor | null, current: EventEntity | null): Promise<void> {
     let changed = false;
     if (w.venue !== undefined) {
-      event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, 'venue', actor);
+      event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
       changed = true;
     }
     if (w.organizers !== undefined) {
       const ids: number[] = [];
       for (const ref of w.organizers) {
-        const id = await this.linkedId(tx, ref, 'organizer', actor);
+        const id = await this.linkedId(tx, ref, w, 'organizer', actor);
         if (!ids.includes(id)) ids.push(id);
       }
-      await this.events.replaceOrganizers(tx, event.id, ids);
+      await this.events.replaceOrganizers(tx, event.id, ids, current === null);
     }
     if (changed || !current) await this.events.save(event, tx);
     const published = countsAsPublished(event.status);
@@ -238,11 +258,28 @@ export class EventWriter {
     }
   }
 
-  private async linkedId(tx: EntityManager, ref: LinkedRef, kind: 'venue' | 'organizer', actor: Actor | null): Promise<number> {
-    if (ref.kind !== 'new') return ref.id;
+  private async linkedId(tx: EntityManager, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null): Promise<number> {
+    const prepared = w.nested.get(ref);
+    if (ref.kind !== 'new' || !prepared) return (ref as { id: number }).id;
     const service = kind === 'venue' ? this.venues : this.organizers;
-    const { entity } = await service.createOrReuse(actor, ref.data, { manager: tx, nested: true });
+    const { entity } = await service.createPrepared(actor, prepared, tx);
     return entity.id;
+  }
+
+  /**
+   * The write's transaction, run again when it loses a race: two writes creating the same new
+   * term by name (the next attempt finds the term the first made), or an InnoDB deadlock
+   * between concurrent writes touching the same link tables. Nothing of a failed attempt stays.
+   */
+  private async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.events.transaction(work);
+      } catch (err) {
+        if (attempt >= WRITE_ATTEMPTS || !this.dialect.isRetryable(err)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      }
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventEntity } from './entities/event.entity';
@@ -37,26 +38,46 @@ export class EventsRepository {
     return this.events(manager).exist({ where: { slug, id: Not(exceptId), status: Not('trash') } });
   }
 
-  /** One page and the total, in two queries; extensions may add conditions (and an order) of their own. */
-  async findPage(
-    filters: EventListFilters,
-    offset: number,
-    limit: number,
-    extensions: EventQueryExtension[] = [],
-  ): Promise<[EventEntity[], number]> {
-    const base = () => {
-      const qb = applyEventFilters(this.events().createQueryBuilder('e'), filters, this.dialect);
-      for (const extend of extensions) extend(qb);
-      return qb;
-    };
-    const total = await base().getCount();
-    if (offset >= total) return [[], total];
-    const rows = await applyEventOrder(base(), filters.include !== undefined).offset(offset).limit(limit).getMany();
-    return [rows, total];
+  /** How many events match; extensions may add conditions of their own. */
+  countMatching(filters: EventListFilters, extensions: EventQueryExtension[] = []): Promise<number> {
+    return this.matching(filters, extensions).getCount();
+  }
+
+  /** The ids of one page, in list order (spec §4.1.4), without loading the rows. */
+  async pageIds(filters: EventListFilters, offset: number, limit: number, extensions: EventQueryExtension[] = []): Promise<number[]> {
+    const qb = applyEventOrder(this.matching(filters, extensions, true), filters.include !== undefined);
+    const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Events by id, in the order of `ids`. */
+  async findByIds(ids: number[]): Promise<EventEntity[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.events().find({ where: { id: In(ids) } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((e): e is EventEntity => e !== undefined);
+  }
+
+  /** The list query; `idsOnly` selects just the id (extensions may still add their own columns). */
+  private matching(filters: EventListFilters, extensions: EventQueryExtension[], idsOnly = false) {
+    const qb = this.events().createQueryBuilder('e');
+    if (idsOnly) qb.select('e.id', 'id');
+    applyEventFilters(qb, filters, this.dialect);
+    for (const extend of extensions) extend(qb);
+    return qb;
   }
 
   insert(event: EventEntity, manager: EntityManager): Promise<unknown> {
     return this.events(manager).insert(event);
+  }
+
+  /** Bulk load (`seed`): rows with their ids already allocated, in the caller's transaction. */
+  insertMany(events: EventEntity[], manager: EntityManager): Promise<void> {
+    return insertInChunks(manager, EventEntity, events);
+  }
+
+  insertOrganizerLinks(links: EventOrganizerEntity[], manager: EntityManager): Promise<void> {
+    return insertInChunks(manager, EventOrganizerEntity, links);
   }
 
   save(event: EventEntity, manager: EntityManager): Promise<EventEntity> {
@@ -74,9 +95,10 @@ export class EventsRepository {
     return out;
   }
 
-  async replaceOrganizers(manager: EntityManager, eventId: number, organizerIds: number[]): Promise<void> {
+  /** `isNew`: the event has no links yet (no DELETE, whose gap locks would make InnoDB writers collide). */
+  async replaceOrganizers(manager: EntityManager, eventId: number, organizerIds: number[], isNew = false): Promise<void> {
     const links = manager.getRepository(EventOrganizerEntity);
-    await links.delete({ eventId });
+    if (!isNew) await links.delete({ eventId });
     if (organizerIds.length > 0) await links.insert(organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })));
   }
 

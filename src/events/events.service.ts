@@ -4,7 +4,9 @@ import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth'
 import { nowUtcSql } from '../common/datetime/clock';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { effectiveStatus, listVisibility, trashedSlug } from '../common/items';
-import { ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
+import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
+import { DataVersion } from '../common/cache/data-version.service';
+import { VersionedCache } from '../common/cache/versioned-cache';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
 import { OrganizersService } from '../organizers';
@@ -26,7 +28,7 @@ import {
   invalidEventId,
   ticketsNotActive,
 } from './events.errors';
-import type { EventQueryExtension } from './events.filters';
+import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { EventsRepository } from './events.repository';
 
@@ -51,6 +53,7 @@ const ECHOED_PARAMS = [
   'post_parent',
   'ticketed',
 ];
+const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /** How often other processes' scheduled events are looked for (writes here update it at once). */
 const SCHEDULE_POLL_MS = 60_000;
 
@@ -64,6 +67,13 @@ export const countsAsPublished = (status: string) => status === 'publish';
 @Injectable()
 export class EventsService implements OnModuleInit, OnModuleDestroy {
   private nextScheduledUtc: string | null = null;
+  /** List totals by filter set (bounded; a few hundred bytes each). */
+  private readonly totals = new VersionedCache<number>(5000);
+  /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
+  private readonly listed = new VersionedCache<string>(20000);
+  /** Single reads as an anonymous reader sees them, by id or slug. */
+  private readonly singles = new VersionedCache<Json>(5000);
+  private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
   private poll?: NodeJS.Timeout;
 
   constructor(
@@ -75,6 +85,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     private readonly media: MediaService,
     private readonly extensions: EventListExtensions,
     private readonly config: AppConfig,
+    private readonly version: DataVersion,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -89,15 +100,16 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   // ---------------------------------------------------------------- list
 
-  async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<ListPage> {
+  async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<ListPage<JsonText>> {
     if (q.ticketed === true) throw ticketsNotActive();
     const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
     const visibility = listVisibility(actor, q.status);
     await this.promoteDue();
 
-    const now = DateTime.utc();
-    const { window, bad } = dateWindow(q, this.config.timezone, now);
+    const dated = this.window(q);
+    const window = dated.window;
+    const bad = { ...dated.bad }; // the default window is shared between requests: never mutate it
     const categoryIds = q.categories && (await this.taxonomies.resolveFilter('category', q.categories));
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
     const tagIds = q.tags && (await this.taxonomies.resolveFilter('tag', q.tags));
@@ -117,27 +129,33 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
     const offset = (page - 1) * perPage;
-    const [rows, total] = await this.events.findPage(
-      {
-        visibility,
-        startFrom: window.startFrom,
-        startTo: window.startTo,
-        endFrom: window.endFrom,
-        endTo: window.endTo,
-        words: q.search !== undefined ? searchWords(q.search) : undefined,
-        categoryIds: categoryIds ?? undefined,
-        tagIds: tagIds ?? undefined,
-        venueIds: q.venue,
-        organizerIds: q.organizer,
-        featured: q.featured,
-        include: q.include,
-        parentId: q.post_parent,
-      },
-      Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER,
-      perPage,
-      extra,
-    );
-    if (rows.length === 0 && page > 1) throw eventPageNotFound();
+    const filters: EventListFilters = {
+      visibility,
+      startFrom: window.startFrom,
+      startTo: window.startTo,
+      endFrom: window.endFrom,
+      endTo: window.endTo,
+      words: q.search !== undefined ? searchWords(q.search) : undefined,
+      categoryIds: categoryIds ?? undefined,
+      tagIds: tagIds ?? undefined,
+      venueIds: q.venue,
+      organizerIds: q.organizer,
+      featured: q.featured,
+      include: q.include,
+      parentId: q.post_parent,
+    };
+    // Totals are cached per filter set and data version: counting a wide window reads every
+    // matching index entry, and most requests repeat a filter set (issue #6).
+    const version = await this.version.current();
+    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
+    const countKey = JSON.stringify([filters, extensionKey]);
+    let total = this.totals.get(countKey, version);
+    if (total === undefined) {
+      total = await this.events.countMatching(filters, extra);
+      this.totals.set(countKey, version, total);
+    }
+    const ids = offset < total ? await this.events.pageIds(filters, offset, perPage, extra) : [];
+    if (ids.length === 0 && page > 1) throw eventPageNotFound();
 
     const pages = totalPages(total, perPage);
     const params: Record<string, string> = { page: String(page), per_page: String(perPage), ...definedOnly(window.echo) };
@@ -146,27 +164,50 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       if (text !== undefined && !(key in params)) params[key] = text;
     }
     const links = pageLinks(`${this.config.apiRoot}/events/`, params, page, { next: page < pages, previous: page > 1 && page - 1 <= pages });
-    const body: Json = { events: await this.present(rows, { jsonLd: false }) };
-    Object.assign(body, links, { total, total_pages: pages });
+    const body = JsonText.envelope('events', await this.presentListed(ids, version), { ...links, total, total_pages: pages });
     return new ListPage(body, total, pages);
+  }
+
+  /** The date window; the default one (no date parameter at all) only changes by the minute. */
+  private window(q: ListEventsQueryDto): ReturnType<typeof dateWindow> {
+    const now = DateTime.utc();
+    const isDefault = DATE_PARAMS.every((p) => q[p] === undefined) && q.include === undefined;
+    if (!isDefault) return dateWindow(q, this.config.timezone, now);
+    const minute = Math.floor(now.toMillis() / 60_000);
+    if (this.defaultWindow?.minute !== minute) {
+      const value = dateWindow(q, this.config.timezone, now);
+      Object.freeze(value.bad);
+      Object.freeze(value.window.echo);
+      this.defaultWindow = { minute, value: Object.freeze({ window: Object.freeze(value.window), bad: value.bad }) };
+    }
+    return this.defaultWindow.value;
   }
 
   // ---------------------------------------------------------------- single reads
 
   async getById(actor: Actor | null, id: number): Promise<Json> {
-    return this.showReadable(actor, await this.requireEvent(id));
+    return this.readCached(actor, `id:${id}`, async () => this.requireEvent(id));
   }
 
   async getBySlug(actor: Actor | null, slug: string): Promise<Json> {
-    return this.showReadable(actor, await this.requireSlug(slug));
+    return this.readCached(actor, `slug:${slug}`, async () => this.requireSlug(slug));
   }
 
-  private async showReadable(actor: Actor | null, event: EventEntity): Promise<Json> {
+  /**
+   * Single reads. What an anonymous reader gets depends only on the data, so it is cached per
+   * data version; other callers may see more (embedded items' JSON-LD), so theirs is computed.
+   */
+  private async readCached(actor: Actor | null, key: string, find: () => Promise<EventEntity>): Promise<Json> {
     await this.promoteDue();
-    const fresh = (await this.events.findById(event.id)) ?? event;
-    if (fresh.status === 'trash') throw eventNoLongerAvailable();
-    if (!canRead(actor, this.asOwned(fresh))) throw eventNotAccessible();
-    return (await this.present([fresh], { jsonLd: true, actor }))[0];
+    const version = actor === null ? await this.version.current() : '';
+    const hit = actor === null ? this.singles.get(key, version) : undefined;
+    if (hit) return hit;
+    const event = await find();
+    if (event.status === 'trash') throw eventNoLongerAvailable();
+    if (!canRead(actor, this.asOwned(event))) throw eventNotAccessible();
+    const json = (await this.present([event], { jsonLd: true, actor }))[0];
+    if (actor === null) this.singles.set(key, version, json);
+    return json;
   }
 
   // ---------------------------------------------------------------- delete
@@ -199,6 +240,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       await this.taxonomies.eventPublicationChanged(tx, event.id, false);
       return saved;
     });
+    await this.version.changed();
     return (await this.present([trashed], { jsonLd: false }))[0];
   }
 
@@ -228,6 +270,26 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   asOwned(e: EventEntity): OwnedItem {
     return { authorId: e.authorId, status: effectiveStatus(e.status, e.dateUtc, nowUtcSql()), statusBeforeTrash: e.statusBeforeTrash };
+  }
+
+  /**
+   * List items by id, from the cache of presented events where possible: list items carry no
+   * JSON-LD and do not depend on the caller, so one presentation serves every reader until
+   * the data changes.
+   */
+  private async presentListed(ids: number[], version: string): Promise<string[]> {
+    const cached = ids.map((id) => this.listed.get(String(id), version));
+    const missing = ids.filter((_, i) => cached[i] === undefined);
+    if (missing.length > 0) {
+      const fresh = new Map<number, string>();
+      for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
+        const text = JSON.stringify(item);
+        fresh.set(item.id as number, text);
+        this.listed.set(String(item.id), version, text);
+      }
+      ids.forEach((id, i) => (cached[i] ??= fresh.get(id)));
+    }
+    return cached.filter((text): text is string => text !== undefined);
   }
 
   /** Presents events with everything they embed, in a constant number of queries. */
@@ -265,6 +327,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       );
       for (const e of due) await this.taxonomies.eventPublicationChanged(tx, e.id, true);
     });
+    await this.version.changed();
     await this.refreshSchedule();
   }
 

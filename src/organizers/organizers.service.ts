@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
+import { DataVersion } from '../common/cache/data-version.service';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
@@ -35,7 +36,8 @@ export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
     users: UsersService,
     config: AppConfig,
     extensions: OrganizerExtensions,
+    version: DataVersion,
   ) {
-    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions);
+    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions, version);
   }
 }

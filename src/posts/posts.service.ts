@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { insertInChunks } from '../database/bulk-insert';
 import { PostEntity, PostType } from './post.entity';
 
 /** Allocates ids from the shared post sequence and tells what kind of item an id is. */
@@ -12,6 +13,29 @@ export class PostsService {
   async allocate(type: PostType, manager: EntityManager = this.db.manager): Promise<number> {
     const row = await manager.getRepository(PostEntity).save({ type });
     return row.id;
+  }
+
+  /**
+   * Reserves `count` ids at once (bulk loads such as `seed`); must run inside the caller's
+   * transaction. The rows past the highest id seen at the start are ours: SQLite has one writer
+   * at a time, and MySQL's REPEATABLE READ snapshot (taken by the first read) hides rows that
+   * other transactions commit meanwhile. Anything else (READ COMMITTED with a concurrent
+   * writer) shows as a count mismatch and fails the transaction rather than mixing ids.
+   */
+  async allocateMany(type: PostType, count: number, manager: EntityManager): Promise<number[]> {
+    if (count === 0) return [];
+    const posts = manager.getRepository(PostEntity);
+    const before = await posts.createQueryBuilder('p').select('MAX(p.id)', 'max').getRawOne<{ max: number | string | null }>();
+    const after = Number(before?.max ?? 0);
+    await insertInChunks(manager, PostEntity, Array.from({ length: count }, () => ({ type })));
+    const rows = await posts
+      .createQueryBuilder('p')
+      .select('p.id', 'id')
+      .where('p.id > :after', { after })
+      .orderBy('p.id', 'ASC')
+      .getRawMany<{ id: number | string }>();
+    if (rows.length !== count) throw new Error(`allocated ${count} ${type} ids but found ${rows.length}: another writer interleaved`);
+    return rows.map((r) => Number(r.id));
   }
 
   async typeOf(id: number, manager: EntityManager = this.db.manager): Promise<PostType | null> {

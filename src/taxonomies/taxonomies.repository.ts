@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
@@ -26,9 +27,9 @@ export class TermsRepository {
     return this.terms().findOne({ where: { taxonomy, id } });
   }
 
-  async existingIds(taxonomy: Taxonomy, ids: number[]): Promise<Set<number>> {
+  async existingIds(taxonomy: Taxonomy, ids: number[], manager?: EntityManager): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
-    const rows = await this.terms().find({ where: { taxonomy, id: In(ids) }, select: { id: true } });
+    const rows = await this.terms(manager).find({ where: { taxonomy, id: In(ids) }, select: { id: true } });
     return new Set(rows.map((r) => r.id));
   }
 
@@ -97,6 +98,33 @@ export class TermsRepository {
     return this.terms(manager).save(term);
   }
 
+  /** Every term of a kind, in id order (bulk loads match their names against these). */
+  findAll(taxonomy: Taxonomy, manager?: EntityManager): Promise<TermEntity[]> {
+    return this.terms(manager).find({ where: { taxonomy }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Bulk load (`seed`): inserts the terms (slugs already unique) and returns them with their
+   * ids, read back by the unique (taxonomy, slug) pair.
+   */
+  async insertMany(terms: Omit<TermEntity, 'id'>[], manager: EntityManager): Promise<TermEntity[]> {
+    await insertInChunks(manager, TermEntity, terms);
+    const out: TermEntity[] = [];
+    for (const taxonomy of new Set(terms.map((t) => t.taxonomy))) {
+      const slugs = terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.slug);
+      for (let i = 0; i < slugs.length; i += 500) {
+        out.push(...(await this.terms(manager).find({ where: { taxonomy, slug: In(slugs.slice(i, i + 500)) } })));
+      }
+    }
+    const bySlug = new Map(out.map((t) => [`${t.taxonomy}/${t.slug}`, t]));
+    return terms.map((t) => bySlug.get(`${t.taxonomy}/${t.slug}`) as TermEntity);
+  }
+
+  /** Bulk load (`seed`): assignments with `published` already set; counts are left to recount(). */
+  insertEventTerms(links: EventTermEntity[], manager: EntityManager): Promise<void> {
+    return insertInChunks(manager, EventTermEntity, links);
+  }
+
   /** Deletes a term for good: unassigns it from events and re-attaches its children to its parent. */
   async remove(term: TermEntity): Promise<void> {
     await this.transaction(async (tx) => {
@@ -125,8 +153,14 @@ export class TermsRepository {
     return result;
   }
 
-  /** Replaces an event's terms of one kind; returns the ids whose counts may have changed. */
-  async replaceEventTerms(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean): Promise<number[]> {
+  /** Replaces an event's terms of one kind; returns the term ids linked and unlinked. */
+  async replaceEventTerms(
+    manager: EntityManager,
+    eventId: number,
+    taxonomy: Taxonomy,
+    termIds: number[],
+    published: boolean,
+  ): Promise<{ added: number[]; removed: number[] }> {
     const links = manager.getRepository(EventTermEntity);
     const current = await links
       .createQueryBuilder('et')
@@ -137,7 +171,22 @@ export class TermsRepository {
     if (stale.length > 0) await links.delete({ eventId, termId: In(stale) });
     const fresh = termIds.filter((id) => !current.some((l) => l.termId === id));
     if (fresh.length > 0) await links.insert(fresh.map((termId) => ({ eventId, termId, published })));
-    return [...stale, ...fresh];
+    return { added: fresh, removed: stale };
+  }
+
+  /**
+   * Moves the stored counts of these terms by `delta` in one statement. Increments stay right
+   * when concurrent writes touch the same term (each waits for the row lock), where a recount
+   * from each transaction's own snapshot could lose updates.
+   */
+  async adjustCounts(manager: EntityManager, termIds: number[], delta: 1 | -1): Promise<void> {
+    if (termIds.length === 0) return;
+    await manager
+      .createQueryBuilder()
+      .update(TermEntity)
+      .set({ count: () => (delta > 0 ? 'count + 1' : 'count - 1') })
+      .where('id IN (:...termIds)', { termIds: [...new Set(termIds)].sort((a, b) => a - b) })
+      .execute();
   }
 
   /** Marks every assignment of an event as published or not; returns the affected term ids. */

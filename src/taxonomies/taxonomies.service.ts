@@ -5,6 +5,7 @@ import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpErro
 import { ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
 import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
 import { slugify, uniqueSlug } from '../common/text/slugify';
+import { DataVersion } from '../common/cache/data-version.service';
 import { AppConfig } from '../config/app-config';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
@@ -30,6 +31,7 @@ export class TaxonomiesService {
     private readonly terms: TermsRepository,
     private readonly posts: PostsService,
     private readonly config: AppConfig,
+    private readonly version: DataVersion,
   ) {}
 
   async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage> {
@@ -97,6 +99,7 @@ export class TaxonomiesService {
       const slug = await this.chooseSlug(tx, taxonomy, input.slug, name);
       return this.terms.save({ taxonomy, name, slug, description, parentId, count: 0 }, tx);
     });
+    await this.version.changed();
     return (await this.present([term]))[0];
   }
 
@@ -116,6 +119,7 @@ export class TaxonomiesService {
       const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
       return this.terms.save({ ...term, name, slug, description, parentId }, tx);
     });
+    await this.version.changed();
     return (await this.present([updated]))[0];
   }
 
@@ -124,6 +128,7 @@ export class TaxonomiesService {
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
     const before = (await this.present([term]))[0];
     await this.terms.remove(term);
+    await this.version.changed();
     return before;
   }
 
@@ -131,13 +136,15 @@ export class TaxonomiesService {
 
   /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
   async assignToEvent(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean): Promise<void> {
-    const changed = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published);
-    if (published) await this.terms.recount(manager, changed);
+    const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published);
+    if (!published) return;
+    await this.terms.adjustCounts(manager, added, 1);
+    await this.terms.adjustCounts(manager, removed, -1);
   }
 
   /** The event became (un)published (or was trashed): its terms' counts follow. */
   async eventPublicationChanged(manager: EntityManager, eventId: number, published: boolean): Promise<void> {
-    await this.terms.recount(manager, await this.terms.setEventPublished(manager, eventId, published));
+    await this.terms.adjustCounts(manager, await this.terms.setEventPublished(manager, eventId, published), published ? 1 : -1);
   }
 
   /**
@@ -168,7 +175,8 @@ export class TaxonomiesService {
    */
   async resolveForEventWrite(manager: EntityManager, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
     const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
-    const existing = await this.terms.existingIds(taxonomy, numeric);
+    // Inside the event's transaction: a pooled query here could wait forever for a connection.
+    const existing = await this.terms.existingIds(taxonomy, numeric, manager);
     const names = items.filter((i) => !/^\d+$/.test(i)).map((n) => this.cleanName(actor, n, false)).filter((n) => n !== '');
     const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
     const ids: number[] = [];

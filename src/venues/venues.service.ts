@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
+import { DataVersion } from '../common/cache/data-version.service';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
@@ -53,7 +54,7 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
  */
 @Injectable()
 export class VenuesService extends LinkedItemsService<VenueEntity> {
-  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions) {
-    super(VENUE_KIND, repo, posts, media, users, config, extensions);
+  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions, version: DataVersion) {
+    super(VENUE_KIND, repo, posts, media, users, config, extensions, version);
   }
 }

@@ -24,9 +24,22 @@ function parseFixedOffset(name: string): Zone | null | undefined {
   return FixedOffsetZone.instance(sign === '-' ? -total : total);
 }
 
+/** Zones already looked up: checking an IANA name builds an Intl formatter, which is slow. */
+const ZONES = new Map<string, Zone | null>();
+const MAX_REMEMBERED_ZONES = 2000;
+
 /** The luxon zone for a spec time-zone name, or null when the name is not a valid zone. */
 export function resolveZone(name: string): Zone | null {
   if (typeof name !== 'string') return null;
+  const known = ZONES.get(name);
+  if (known !== undefined) return known;
+  const zone = lookUpZone(name);
+  // Bounded: zone names come from clients too (invalid ones are remembered as null).
+  if (ZONES.size < MAX_REMEMBERED_ZONES) ZONES.set(name, zone);
+  return zone;
+}
+
+function lookUpZone(name: string): Zone | null {
   const fixed = parseFixedOffset(name);
   if (fixed !== undefined) return fixed;
   if (!IANA_NAME.test(name) || !IANAZone.isValidZone(name)) return null;

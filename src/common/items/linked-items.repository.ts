@@ -1,5 +1,6 @@
 import { DataSource, EntityManager, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
+import { insertInChunks } from '../../database/bulk-insert';
 import type { Dialect } from '../../database/dialect';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
 import type { ListVisibility } from './list-visibility';
@@ -93,6 +94,11 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
 
   async insert(item: E, manager: EntityManager): Promise<void> {
     await manager.getRepository(this.entity).insert(item as QueryDeepPartialEntity<E>);
+  }
+
+  /** Bulk load (`seed`): items with their ids already allocated, in the caller's transaction. */
+  insertMany(items: E[], manager: EntityManager): Promise<void> {
+    return insertInChunks(manager, this.entity, items as QueryDeepPartialEntity<E>[]);
   }
 
   async update(item: E, manager: EntityManager): Promise<void> {

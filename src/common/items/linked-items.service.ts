@@ -12,6 +12,7 @@ import type { AppConfig } from '../../config/app-config';
 import type { MediaService } from '../../media';
 import type { PostsService } from '../../posts';
 import type { UsersService } from '../../users';
+import type { DataVersion } from '../cache/data-version.service';
 import { resolveAuthor } from './authorship';
 import type { ItemExtensions } from './item-extensions';
 import { itemSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
@@ -47,6 +48,11 @@ export interface LinkedKind<E extends LinkedItemEntity> {
   present(item: E, ctx: LinkedPresentContext): Json;
 }
 
+/** A checked create of a venue/organizer, waiting for a transaction (opaque to callers). */
+export class PreparedCreate {
+  constructor(readonly write: unknown) {}
+}
+
 /** An item route names its item by id or by slug. */
 export type LinkedItemRef = { id: number } | { slug: string };
 
@@ -80,6 +86,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     private readonly users: UsersService,
     private readonly config: AppConfig,
     private readonly extensions: ItemExtensions<E>,
+    private readonly version: DataVersion,
   ) {}
 
   // ---- routes ----
@@ -138,6 +145,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const { entity } = await this.storing(this.kind.errors.couldNotCreate, () =>
       this.repo.transaction((manager) => this.insertOrReuse(actor, write, manager)),
     );
+    await this.version.changed();
     return this.presentOne(entity, false);
   }
 
@@ -149,6 +157,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
       this.repo.transaction((manager) => this.applyUpdate(actor, item, write, manager)),
     );
+    await this.version.changed();
     return this.presentOne(updated, false);
   }
 
@@ -161,6 +170,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
       this.repo.trash(item, effectiveStatus(item.status, item.dateUtc, nowUtc), nowUtc),
     );
+    await this.version.changed();
     return this.presentOne(trashed, false);
   }
 
@@ -178,13 +188,27 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     input: Record<string, unknown>,
     opts: { manager: EntityManager; nested: boolean },
   ): Promise<{ entity: E; reused: boolean }> {
-    const invalid = opts.nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
+    const write = await this.prepareCreate(actor, input, opts.nested);
+    return this.createPrepared(actor, write, opts.manager);
+  }
+
+  /**
+   * The checking half of createOrReuse: every parameter check (400), with no write and no
+   * transaction. Event writes call it before their transaction opens, so that no query waits for
+   * a second pooled connection while the transaction holds one.
+   */
+  async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean): Promise<PreparedCreate> {
+    const invalid = nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
-    if (errors.length > 0) throw opts.nested ? invalid({}) : toWpValidationError(errors);
-    const write = await this.prepare(actor, dto, invalid, given, true);
-    return this.insertOrReuse(actor, write, opts.manager);
+    if (errors.length > 0) throw nested ? invalid({}) : toWpValidationError(errors);
+    return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true));
+  }
+
+  /** The writing half of createOrReuse, inside `manager`'s transaction. */
+  createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
+    return this.insertOrReuse(actor, prepared.write as PreparedWrite<E>, manager);
   }
 
   /** Ids (any status, trash included) that exist as items of this kind, in one query. */

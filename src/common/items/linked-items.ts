@@ -69,9 +69,19 @@ export interface LinkedItemQueryShape {
   link: EventLink;
 }
 
-/** `status` as readers see it (§3 rule 5): `future` whose date has passed reads as `publish`. */
-export function effectiveStatusSql(alias: string, nowParam: string): string {
-  return `(CASE WHEN ${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam} THEN 'publish' ELSE ${alias}.status END)`;
+/**
+ * "The effective status is one of `statuses`", written so that an index on (status, date)
+ * can serve it (a CASE expression cannot): a scheduled item whose date has passed counts as
+ * published, a scheduled one still ahead as future.
+ */
+export function effectiveStatusIn(alias: string, statuses: readonly string[], nowParam: string): string {
+  const quoted = (list: string[]) => list.map((st) => `'${st.replace(/[^a-z]/g, '')}'`).join(', ');
+  const plain = statuses.filter((st) => st !== 'future');
+  const parts: string[] = [];
+  if (plain.length > 0) parts.push(`${alias}.status IN (${quoted(plain)})`);
+  if (statuses.includes('publish')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam})`);
+  if (statuses.includes('future')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc > :${nowParam})`);
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : '1 = 0';
 }
 
 /** Adds the WHERE conditions of a venue/organizer list (§5.1, auth.md §4) to a query over `shape.alias`. */
@@ -95,10 +105,7 @@ export function applyLinkedItemFilters<T extends object>(
     qb.andWhere(f.hasEvents ? sql : `NOT ${sql}`, { liLinkedStatuses: ['publish', 'future', 'private'] });
   }
   if (f.upcomingStatuses !== undefined) {
-    qb.andWhere(linked(`e.startDateUtc >= :liNow AND ${effectiveStatusSql('e', 'liNow')} IN (:...liUpcomingStatuses)`), {
-      liNow: f.nowUtc,
-      liUpcomingStatuses: f.upcomingStatuses,
-    });
+    qb.andWhere(linked(`e.startDateUtc >= :liNow AND ${effectiveStatusIn('e', f.upcomingStatuses, 'liNow')}`), { liNow: f.nowUtc });
   }
   return qb;
 }
@@ -108,9 +115,10 @@ export function applyLinkedItemFilters<T extends object>(
  * authors and contributors (`ownerId`) see others' items only when published.
  */
 export function applyVisibility<T extends object>(qb: SelectQueryBuilder<T>, alias: string, v: ListVisibility, nowUtc: string): SelectQueryBuilder<T> {
-  const status = effectiveStatusSql(alias, 'liNow');
-  qb.andWhere(`${status} IN (:...liStatuses)`, { liNow: nowUtc, liStatuses: v.statuses });
-  if (v.ownerId !== undefined) qb.andWhere(`(${status} = 'publish' OR ${alias}.authorId = :liOwnerId)`, { liOwnerId: v.ownerId });
+  qb.andWhere(effectiveStatusIn(alias, v.statuses, 'liNow'), { liNow: nowUtc });
+  if (v.ownerId !== undefined) {
+    qb.andWhere(`(${effectiveStatusIn(alias, ['publish'], 'liNow')} OR ${alias}.authorId = :liOwnerId)`, { liOwnerId: v.ownerId });
+  }
   return qb;
 }
 

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { map, Observable } from 'rxjs';
-import { ListPage } from './list-page';
+import { JsonText, ListPage } from './list-page';
 
 /** Unwraps ListPage results: the body goes out, the totals become X-TEC-* headers. */
 @Injectable()
@@ -12,6 +12,10 @@ export class ListHeadersInterceptor implements NestInterceptor {
         if (!(result instanceof ListPage)) return result;
         const reply = context.switchToHttp().getResponse<FastifyReply>();
         void reply.header('X-TEC-Total', String(result.total)).header('X-TEC-TotalPages', String(result.totalPages));
+        if (result.body instanceof JsonText) {
+          void reply.header('content-type', 'application/json; charset=UTF-8');
+          return result.body.text;
+        }
         return result.body;
       }),
     );

@@ -3,6 +3,7 @@
  * X-TEC-Total / X-TEC-TotalPages headers (spec resources.md §8.3), set by ListHeadersInterceptor.
  */
 export class ListPage<T extends object = Record<string, unknown>> {
+  // `body` may be a JsonText: a body serialised ahead, sent as it is.
   constructor(
     readonly body: T,
     readonly total: number,
@@ -58,4 +59,19 @@ export function rawParam(value: unknown): string | undefined {
   if (Array.isArray(value)) return value.map((v) => rawParam(v) ?? '').join(',');
   if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map((v) => rawParam(v) ?? '').join(',');
   return String(value);
+}
+
+/**
+ * A JSON body already serialised (for lists assembled from cached item texts, so a page is
+ * not parsed and stringified again on every request). Sent as application/json.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  /** `{"key": <item texts joined>, ...rest}` with `arrayKey` first, then the other members in order. */
+  static envelope(arrayKey: string, itemTexts: string[], rest: Record<string, unknown>): JsonText {
+    const tail = JSON.stringify(rest);
+    const members = tail === '{}' ? '' : `,${tail.slice(1, -1)}`;
+    return new JsonText(`{${JSON.stringify(arrayKey)}:[${itemTexts.join(',')}]${members}}`);
+  }
 }

@@ -1,0 +1,555 @@
+#!/usr/bin/env node
+// `npm run bench`: seeds a temporary database, starts the production build on it and drives each
+// scenario with autocannon; beside every result, the same response served by a bare node:http
+// server (the "ceiling": what this machine and load generator can do at all), so that the
+// ratio real/ceiling says how much of the budget the service itself spends.
+'use strict';
+const { execFileSync, spawn } = require('node:child_process');
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const http = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const { parseArgs } = require('node:util');
+
+const ROOT = path.join(__dirname, '..');
+const API = '/calendar/events/v1';
+const ADMIN = { login: 'bench-admin', password: crypto.randomBytes(12).toString('hex') };
+
+const USAGE = `Usage: npm run bench -- [options]
+
+  --events N         events to seed (default 100000; venues, organizers, terms as \`seed\` scales them)
+  --seconds S        measured seconds per scenario, real and ceiling each (default 10)
+  --connections C    concurrent connections (default 16)
+  --warmup S         seconds of unmeasured load before each measurement (default 1)
+  --db URL           mysql://user:pass@host:port/NAME: create database NAME there (it must not
+                     exist) and drop it at the end; default: a SQLite file in a temporary folder
+  --seed S           data and random-request seed (default 1)
+  --scenarios A,B    run only these scenarios (names as in the table)
+  --json FILE        also write the results, with machine information, as JSON
+`;
+
+// ---------------------------------------------------------------- options
+
+function readOptions() {
+  const { values } = parseArgs({
+    options: {
+      events: { type: 'string', default: '100000' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '16' },
+      warmup: { type: 'string', default: '1' },
+      db: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      scenarios: { type: 'string' },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const int = (name, min) => {
+    const n = Number(values[name]);
+    if (!/^\d+$/.test(values[name]) || n < min) usage(`--${name} must be a whole number of at least ${min}.`);
+    return n;
+  };
+  const warmup = Number(values.warmup);
+  if (!(warmup >= 0)) usage('--warmup must be a number of seconds.');
+  if (values.db !== undefined && !/^(mysql|mariadb):\/\/[^/]+\/\w+$/.test(values.db)) usage('--db must be mysql://user:pass@host:port/NAME.');
+  return {
+    events: int('events', 1),
+    seconds: int('seconds', 1),
+    connections: int('connections', 1),
+    warmup,
+    db: values.db,
+    seed: int('seed', 0),
+    scenarios: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : undefined,
+    json: values.json,
+  };
+}
+
+function usage(message) {
+  process.stderr.write(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------- children and cleanup
+
+const children = new Set();
+const cleanups = [];
+
+function track(child) {
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+async function cleanup() {
+  for (const child of children) child.kill('SIGTERM');
+  const deadline = Date.now() + 5000;
+  while (children.size > 0 && Date.now() < deadline) await sleep(50);
+  for (const child of children) child.kill('SIGKILL');
+  for (const task of cleanups.splice(0).reverse()) await task().catch((err) => note(`cleanup: ${err.message}`));
+}
+
+let stopping = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    note(`\n${signal}: stopping`);
+    cleanup().finally(() => process.exit(code));
+  });
+}
+// Last resort (an uncaught exception, process.exit elsewhere): no child outlives the bench.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+// ---------------------------------------------------------------- small helpers
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const note = (text) => process.stderr.write(`${text}\n`);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** One request with the raw status, headers and body (what the ceiling server will replay). */
+function request(base, { method = 'GET', path: target, headers = {}, body, timeout = 60_000 }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(target, base), { method, headers, timeout }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('timeout', () => req.destroy(new Error(`${method} ${target}: no answer within ${timeout / 1000} s`)));
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function getJson(base, target, headers) {
+  const res = await request(base, { path: target, headers });
+  if (res.status !== 200) throw new Error(`GET ${target} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  return { json: JSON.parse(res.body.toString()), headers: res.headers };
+}
+
+/** Peak VmRSS (MB) of a process while `work` runs, sampled every 200 ms from /proc. */
+async function peakRss(pid, work) {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      peak = Math.max(peak, kb / 1024);
+    } catch {
+      // not Linux, or the process is gone: no sample
+    }
+  };
+  sample();
+  const timer = setInterval(sample, 200);
+  try {
+    const result = await work();
+    sample();
+    return { result, peakRssMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+// ---------------------------------------------------------------- build, database, seed, server
+
+function build() {
+  // scripts/start.js compiles when the sources are newer than dist/; `help` then exits at once.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--cli', 'help'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function prepareDatabase(opts) {
+  if (!opts.db) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const Database = require('better-sqlite3');
+    const probe = new Database(':memory:');
+    const version = probe.prepare('SELECT sqlite_version() AS v').get().v;
+    probe.close();
+    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, kind: 'sqlite', version: `SQLite ${version}` };
+  }
+  const mysql = require('mysql2/promise');
+  const url = new URL(opts.db.replace(/^mariadb:/, 'mysql:'));
+  const name = url.pathname.slice(1);
+  url.pathname = '/';
+  const admin = () => mysql.createConnection({ uri: url.toString() });
+  const conn = await admin();
+  try {
+    const [exists] = await conn.query('SHOW DATABASES LIKE ?', [name]);
+    if (exists.length > 0) throw new Error(`Database "${name}" already exists; the bench creates and drops its own. Drop it first or name another.`);
+    await conn.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    cleanups.push(async () => {
+      const c = await admin();
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    });
+    const [[{ version }]] = await conn.query('SELECT VERSION() AS version');
+    return { url: opts.db, kind: 'mysql', version: /mariadb/i.test(version) ? `MariaDB ${version}` : `MySQL ${version}` };
+  } finally {
+    await conn.end();
+  }
+}
+
+/** `npm run cli -- seed` on the fresh database; its progress bar goes to our stderr. */
+function seed(db, opts) {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = track(
+      spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'cli.js'), 'seed', '--events', String(opts.events), '--seed', String(opts.seed)], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`seed failed (exit ${code})\n${out}`));
+      process.stderr.write(out);
+      resolve({ seconds: (Date.now() - started) / 1000, report: out });
+    });
+  });
+}
+
+async function startServer(db) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = track(
+    spawn(process.execPath, [path.join(ROOT, 'dist', 'src', 'main.js')], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        CALENDAR_ADMIN_LOGIN: ADMIN.login,
+        CALENDAR_ADMIN_PASSWORD: ADMIN.password,
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  let log = '';
+  const keep = (d) => (log = (log + d).slice(-20_000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering:\n${log}`);
+    const res = await request(base, { path: API }).catch(() => null);
+    if (res?.status === 200) return { child, base, log: () => log };
+    await sleep(200);
+  }
+  throw new Error(`the server did not answer within 120 s:\n${log}`);
+}
+
+/** A bare node:http server in a child process that answers every request with the response it is sent. */
+async function startCeiling() {
+  const source = `
+    const http = require('node:http');
+    let reply = { status: 200, headers: {}, body: Buffer.alloc(0) };
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => { res.writeHead(reply.status, reply.headers); res.end(reply.body); });
+    });
+    server.keepAliveTimeout = 60000;
+    server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+    process.on('message', (m) => {
+      reply = { status: m.status, headers: m.headers, body: Buffer.from(m.body, 'base64') };
+      process.send({ ok: true });
+    });
+    process.on('disconnect', () => process.exit(0));
+  `;
+  const child = track(spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  const { port } = await new Promise((resolve) => child.once('message', resolve));
+  return {
+    base: `http://127.0.0.1:${port}`,
+    /** Serve this captured response (hop-by-hop headers dropped, everything else identical). */
+    async serve(res) {
+      const headers = { ...res.headers };
+      for (const h of ['connection', 'keep-alive', 'transfer-encoding', 'date']) delete headers[h];
+      headers['content-length'] = String(res.body.length);
+      child.send({ status: res.status, headers, body: res.body.toString('base64') });
+      await new Promise((resolve) => child.once('message', resolve));
+    },
+  };
+}
+
+// ---------------------------------------------------------------- what the scenarios ask for
+
+/** Ids and words to ask for, found through the API itself (and the seed's vocabulary). */
+async function discover(base) {
+  const { COMMON_WORDS, RARE_WORDS } = require(path.join(ROOT, 'dist', 'src', 'seed', 'vocabulary.js'));
+  const eventIds = [];
+  const venueUse = new Map();
+  for (let page = 1; page <= 10; page++) {
+    const res = await request(base, { path: `${API}/events?per_page=50&page=${page}` });
+    if (res.status !== 200) break;
+    for (const e of JSON.parse(res.body.toString()).events) {
+      eventIds.push(e.id);
+      if (e.venue && !Array.isArray(e.venue)) venueUse.set(e.venue.id, (venueUse.get(e.venue.id) ?? 0) + 1);
+    }
+  }
+  const { json } = await getJson(base, `${API}/categories?orderby=count&order=desc&per_page=50`);
+  const categories = json.categories.filter((c) => c.count > 0).map((c) => c.id);
+  const venues = [...venueUse.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  if (eventIds.length === 0 || categories.length === 0 || venues.length === 0) throw new Error('the seeded database lists no events, categories or venues');
+  return { eventIds, categories, venues, common: COMMON_WORDS[0], rare: RARE_WORDS[0] };
+}
+
+/** First and last day of the month `offset` months after the current one (UTC), as list parameters. */
+function month(offset) {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  const day = (d) => d.toISOString().slice(0, 10);
+  return `start_date=${day(first)}&end_date=${day(last)}`;
+}
+
+/**
+ * The mixed scenario's requests: 100 seeded combinations of a category (half of them), a venue
+ * (four in ten) and a one-month window (half), each with its page count found beforehand, so
+ * that a request's random page (1–50) never runs past the end (page > last is a 404 by spec).
+ */
+async function mixedCombos(base, found, random) {
+  const combos = [];
+  for (let i = 0; i < 100; i++) {
+    const params = [];
+    if (random.chance(0.5)) params.push(`categories=${random.pick(found.categories.slice(0, 20))}`);
+    if (random.chance(0.4)) params.push(`venue=${random.pick(found.venues.slice(0, 50))}`);
+    if (random.chance(0.5)) params.push(month(random.int(0, 23)));
+    combos.push(params.join('&'));
+  }
+  const out = [];
+  for (const query of combos) {
+    const { headers } = await getJson(base, `${API}/events?${query}`);
+    out.push({ query, pages: Math.min(50, Math.max(1, Number(headers['x-tec-totalpages']))) });
+  }
+  return out;
+}
+
+function scenarios(found, combos, random) {
+  const auth = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
+  let nextId = 0;
+  let nextTitle = 0;
+  const createBody = () =>
+    JSON.stringify({
+      title: `Bench event ${process.pid}-${++nextTitle}`,
+      start_date: '2027-06-01 18:00:00',
+      end_date: '2027-06-01 21:00:00',
+      categories: [String(found.categories[nextTitle % found.categories.length])],
+      venue: found.venues[nextTitle % found.venues.length],
+      cost: '$10',
+    });
+  const get = (name, target) => ({ name, method: 'GET', path: `${API}${target}` });
+  return [
+    get('events', '/events'),
+    get('events-per-page-50', '/events?per_page=50'),
+    get('events-category', `/events?categories=${found.categories[0]}`),
+    get('events-search-common', `/events?search=${found.common}`),
+    get('events-search-rare', `/events?search=${found.rare}`),
+    get('events-venue', `/events?venue=${found.venues[0]}`),
+    get('events-month', `/events?${month(1)}`),
+    {
+      name: 'event-by-id',
+      method: 'GET',
+      path: `${API}/events/${found.eventIds[0]}`,
+      next: () => ({ path: `${API}/events/${found.eventIds[nextId++ % found.eventIds.length]}` }),
+    },
+    get('venues', '/venues'),
+    get('organizers', '/organizers'),
+    get('categories', '/categories'),
+    {
+      name: 'mixed',
+      method: 'GET',
+      path: `${API}/events?${combos[0].query}`,
+      next: () => {
+        const combo = random.pick(combos);
+        const page = random.int(1, combo.pages);
+        return { path: `${API}/events?${combo.query}${combo.query ? '&' : ''}page=${page}` };
+      },
+    },
+    // Last: it grows the data the others read.
+    {
+      name: 'create-event',
+      method: 'POST',
+      path: `${API}/events`,
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: createBody(),
+      next: () => ({ body: createBody() }),
+    },
+  ];
+}
+
+// ---------------------------------------------------------------- measuring
+
+async function load(base, scenario, seconds, connections) {
+  const autocannon = require('autocannon');
+  const first = { method: scenario.method, path: scenario.path, headers: scenario.headers ?? {}, body: scenario.body };
+  const requests = [scenario.next ? { ...first, setupRequest: (req) => ({ ...req, ...scenario.next() }) } : first];
+  const r = await autocannon({ url: base, connections, duration: seconds, requests, timeout: 30 });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+async function measure(server, ceiling, scenario, opts) {
+  // The one representative response the ceiling replays (for multi-request scenarios, the first).
+  const sample = await request(server.base, { method: scenario.method, path: scenario.path, headers: scenario.headers, body: scenario.body });
+  if (sample.status >= 300) note(`  warning: ${scenario.method} ${scenario.path} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
+  await ceiling.serve(sample);
+
+  if (opts.warmup > 0) await load(server.base, scenario, opts.warmup, opts.connections);
+  const real = await peakRss(server.child.pid, () => load(server.base, scenario, opts.seconds, opts.connections));
+  // Requests still in flight when the time is up are not counted anywhere: a server that hangs
+  // would show as merely slow. It must still answer a request that no cache can serve.
+  const alive = await request(server.base, { path: `${API}/events?search=alive${Date.now()}`, timeout: 10_000 }).then(
+    (res) => res.status === 200,
+    () => false,
+  );
+  if (opts.warmup > 0) await load(ceiling.base, scenario, opts.warmup, opts.connections);
+  const top = await load(ceiling.base, scenario, opts.seconds, opts.connections);
+  return {
+    name: scenario.name,
+    request: `${scenario.method} ${scenario.path.replace(API, '')}${scenario.next ? ' …' : ''}`,
+    status: sample.status,
+    bytes: sample.body.length,
+    real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive },
+    ceiling: top,
+    ratio: round(real.result.rps / top.rps, 3),
+  };
+}
+
+const round = (x, digits) => Number(x.toFixed(digits));
+
+// ---------------------------------------------------------------- report
+
+function table(rows) {
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'err', 'non-2xx', 'peak RSS MB', 'ceiling req/s', 'c p50', 'c p99', 'real/ceiling'];
+  const lines = rows.map((r) => [
+    r.name,
+    r.real.rps.toFixed(0),
+    String(r.real.p50),
+    String(r.real.p99),
+    String(r.real.errors),
+    String(r.real.non2xx),
+    r.real.peakRssMb.toFixed(0),
+    r.ceiling.rps.toFixed(0),
+    String(r.ceiling.p50),
+    String(r.ceiling.p99),
+    `${(r.ratio * 100).toFixed(1)}%`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    cpus: cpus.length,
+    memoryGb: round(os.totalmem() / 2 ** 30, 1),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()} ${os.arch()}`,
+  };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const opts = readOptions();
+  const started = Date.now();
+  note('Building when needed…');
+  build();
+  const { Random } = require(path.join(ROOT, 'dist', 'src', 'seed', 'prng.js'));
+  const db = await prepareDatabase(opts);
+  note(`Seeding ${opts.events.toLocaleString('en-US')} events into ${db.kind === 'sqlite' ? db.url : `${db.version} (${new URL(db.url).pathname.slice(1)})`}…`);
+  const seeded = await seed(db, opts);
+  note('Starting the server…');
+  const server = await startServer(db);
+  const ceiling = await startCeiling();
+  const found = await discover(server.base);
+  const random = new Random(opts.seed);
+  let list = scenarios(found, await mixedCombos(server.base, found, random), random);
+  if (opts.scenarios) {
+    const unknown = opts.scenarios.filter((s) => !list.some((x) => x.name === s));
+    if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${list.map((s) => s.name).join(', ')}`);
+    list = list.filter((s) => opts.scenarios.includes(s.name));
+  }
+
+  const rows = [];
+  for (const scenario of list) {
+    note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
+    const row = await measure(server, ceiling, scenario, opts);
+    rows.push(row);
+    if (row.real.stalled) {
+      note(`  the server stopped answering during ${scenario.name}; the remaining scenarios are skipped`);
+      break;
+    }
+  }
+
+  const info = machine();
+  process.stdout.write(
+    `\n${info.cpus} × ${info.cpuModel}, ${info.memoryGb} GB, Node ${info.node}; ${db.version}; ` +
+      `${opts.events.toLocaleString('en-US')} events (seeded in ${seeded.seconds.toFixed(1)} s); ` +
+      `${opts.connections} connections, ${opts.seconds} s per measurement\n\n${table(rows)}\n\n` +
+      rows
+        .filter((r) => r.real.stalled)
+        .map((r) => `STALLED: after ${r.name} the server no longer answered (its requests never completed).\n`)
+        .join('') +
+      `err: connection errors and timeouts; c p50/p99: the ceiling's latencies (ms); ` +
+      `real/ceiling: the service's req/s against a bare node:http server replaying the same response.\n`,
+  );
+  if (opts.json) {
+    const report = {
+      date: new Date().toISOString(),
+      machine: info,
+      database: { kind: db.kind, version: db.version },
+      events: opts.events,
+      seedSeconds: round(seeded.seconds, 1),
+      connections: opts.connections,
+      seconds: opts.seconds,
+      warmup: opts.warmup,
+      seed: opts.seed,
+      totalSeconds: round((Date.now() - started) / 1000, 1),
+      scenarios: rows,
+    };
+    fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+    note(`Wrote ${opts.json}`);
+  }
+  if (server.child.exitCode !== null) throw new Error(`the server stopped during the run:\n${server.log()}`);
+}
+
+main().then(
+  () => cleanup().then(() => process.exit(0)),
+  (err) => {
+    note(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    cleanup().finally(() => process.exit(1));
+  },
+);

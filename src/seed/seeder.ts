@@ -1,0 +1,299 @@
+import { DataVersionEntity } from '../common/cache/data-version.entity';
+import { Dialect } from '../database/dialect';
+import type { DataSource, EntityManager } from 'typeorm';
+import { trashedSlug } from '../common/items';
+import { slugify } from '../common/text/slugify';
+import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
+import { EventEntity } from '../events/entities/event.entity';
+import { EventsRepository } from '../events/events.repository';
+import { countsAsPublished } from '../events/events.service';
+import { OrganizerEntity } from '../organizers';
+import { OrganizersRepository } from '../organizers/organizers.repository';
+import { PostsService } from '../posts';
+import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
+import { TermEntity, Taxonomy } from '../taxonomies/entities/term.entity';
+import { TermsRepository } from '../taxonomies/taxonomies.repository';
+import { UsersService } from '../users/users.service';
+import { VenueEntity } from '../venues';
+import { VenuesRepository } from '../venues/venues.repository';
+import { EventSpec, OrganizerSpec, SeedOptions, SeedPlan, TermSpec, VenueSpec } from './seed-plan';
+import { SeedRepository } from './seed.repository';
+
+/** Items per transaction: each batch allocates its ids and writes its rows and links together. */
+const BATCH = 1_000;
+/** Author of the seeded items when the database has no administrator or editor yet. */
+const SEED_AUTHOR_LOGIN = 'calendar-seed';
+
+export interface SeedDependencies {
+  db: DataSource;
+  posts: PostsService;
+  events: EventsRepository;
+  venues: VenuesRepository;
+  organizers: OrganizersRepository;
+  terms: TermsRepository;
+  users: UsersService;
+  reads: SeedRepository;
+}
+
+/** Reports how far a phase is (a terminal bar in the CLI). */
+export interface ProgressSink {
+  update(done: number): void;
+  finish(): void;
+}
+
+export interface SeedSummary {
+  seconds: number;
+  authorId: number;
+  events: { total: number; publish: number; draft: number; trash: number; hidden: number; featured: number; listed: number };
+  venues: number;
+  organizers: number;
+  categories: { created: number; reused: number };
+  tags: { created: number; reused: number };
+  organizerLinks: number;
+  termLinks: number;
+}
+
+/** Ids of the plan's venues, organizers and terms, by plan index. */
+interface EventLinks {
+  venueIds: number[];
+  organizerIds: number[];
+  categoryIds: number[];
+  tagIds: number[];
+}
+
+/** The database already has events and --force was not given. */
+export class SeedRefusedError extends Error {}
+
+/**
+ * Writes a SeedPlan into the database through the bulk paths: ids allocated a batch at a time
+ * from the shared post sequence, multi-row inserts, one transaction per batch, and the term
+ * counts recomputed once at the end (event_terms.published set as the event writes set it).
+ */
+export class Seeder {
+  constructor(
+    private readonly d: SeedDependencies,
+    private readonly progress: (label: string, total: number) => ProgressSink = () => ({ update: () => undefined, finish: () => undefined }),
+  ) {}
+
+  async run(options: SeedOptions, force = false): Promise<SeedSummary> {
+    const started = Date.now();
+    const existing = await this.d.reads.countEvents();
+    if (existing > 0 && !force) {
+      throw new SeedRefusedError(`The database already has ${existing.toLocaleString('en-US')} events; seed adds to them only with --force.`);
+    }
+    const plan = new SeedPlan(options);
+    const authorId = await this.author();
+    const categories = await this.seedTerms('category', plan.categories());
+    const tags = await this.seedTerms('tag', plan.tags());
+    const venueIds = await this.seedLinked('venue', plan.venues(), this.d.venues, (s, id, slug) => venueRow(s, id, slug, authorId));
+    const organizerIds = await this.seedLinked('organizer', plan.organizers(), this.d.organizers, (s, id, slug) => organizerRow(s, id, slug, authorId));
+
+    const summary: SeedSummary = {
+      seconds: 0,
+      authorId,
+      events: { total: 0, publish: 0, draft: 0, trash: 0, hidden: 0, featured: 0, listed: 0 },
+      venues: venueIds.length,
+      organizers: organizerIds.length,
+      categories: { created: categories.created, reused: categories.ids.length - categories.created },
+      tags: { created: tags.created, reused: tags.ids.length - tags.created },
+      organizerLinks: 0,
+      termLinks: 0,
+    };
+    await this.seedEvents(plan, { venueIds, organizerIds, categoryIds: categories.ids, tagIds: tags.ids }, authorId, summary);
+    await this.d.db.transaction((tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
+    // Planners learn the new row counts, and running servers drop their read caches.
+    await this.d.db.query(Dialect.of(this.d.db).analyzeStatement(['events', 'event_terms', 'event_organizers', 'venues', 'organizers', 'terms', 'posts']));
+    await this.d.db.createQueryBuilder().update(DataVersionEntity).set({ version: () => 'version + 1' }).where('id = 1').execute();
+    summary.seconds = (Date.now() - started) / 1000;
+    return summary;
+  }
+
+  /** The first administrator or editor, else a new editor made for the purpose. */
+  private async author(): Promise<number> {
+    const [first] = await this.d.reads.publisherIds();
+    if (first !== undefined) return first;
+    const { user } = await this.d.users.create(SEED_AUTHOR_LOGIN, 'editor');
+    return user.id;
+  }
+
+  /**
+   * Categories or tags, a level of the tree at a time (children need their parent's id). A term
+   * that already exists with the same name under the same parent is reused, as event writes
+   * reuse terms named in them.
+   */
+  private async seedTerms(taxonomy: Taxonomy, specs: TermSpec[]): Promise<{ ids: number[]; created: number }> {
+    const ids: number[] = new Array<number>(specs.length);
+    let created = 0;
+    await this.d.db.transaction(async (tx) => {
+      const existing = await this.d.terms.findAll(taxonomy, tx);
+      const known = new Map(existing.map((t) => [termKey(t.parentId, t.name), t.id]));
+      const slugs = new SlugRegistry(existing.map((t) => t.slug));
+      const depths = [...new Set(specs.map((s) => s.depth))].sort((a, b) => a - b);
+      for (const depth of depths) {
+        const fresh: { index: number; row: Omit<TermEntity, 'id'> }[] = [];
+        specs.forEach((spec, index) => {
+          if (spec.depth !== depth) return;
+          const parentId = spec.parent === null ? 0 : ids[spec.parent];
+          const reuse = known.get(termKey(parentId, spec.name));
+          if (reuse !== undefined) ids[index] = reuse;
+          else fresh.push({ index, row: { taxonomy, name: spec.name, slug: slugs.take(slugify(spec.name), taxonomy), description: spec.description, parentId, count: 0 } });
+        });
+        const inserted = await this.d.terms.insertMany(fresh.map((f) => f.row), tx);
+        inserted.forEach((term, i) => (ids[fresh[i].index] = term.id));
+        created += inserted.length;
+      }
+    });
+    return { ids, created };
+  }
+
+  /** Venues or organizers in batches; returns their ids in plan order. */
+  private async seedLinked<S, E>(
+    kind: 'venue' | 'organizer',
+    specs: (S & { name: string })[],
+    repository: { insertMany(rows: E[], manager: EntityManager): Promise<void> },
+    toRow: (spec: S, id: number, slug: string) => E,
+  ): Promise<number[]> {
+    const slugs = new SlugRegistry(await this.d.reads.liveSlugs(kind));
+    const bar = this.progress(kind === 'venue' ? 'venues' : 'organizers', specs.length);
+    const ids: number[] = [];
+    for (let i = 0; i < specs.length; i += BATCH) {
+      const batch = specs.slice(i, i + BATCH);
+      await this.d.db.transaction(async (tx) => {
+        const allocated = await this.d.posts.allocateMany(kind, batch.length, tx);
+        const rows = batch.map((spec, k) => toRow(spec, allocated[k], slugs.take(slugify(spec.name), String(allocated[k]))));
+        await repository.insertMany(rows, tx);
+        ids.push(...allocated);
+      });
+      bar.update(ids.length);
+    }
+    bar.finish();
+    return ids;
+  }
+
+  /** The events, a batch (and a transaction) at a time, counted into the summary. */
+  private async seedEvents(plan: SeedPlan, links: EventLinks, authorId: number, summary: SeedSummary): Promise<void> {
+    const slugs = new SlugRegistry(await this.d.reads.liveSlugs('event'));
+    const bar = this.progress('events', plan.options.events);
+    let batch: EventSpec[] = [];
+    for (const spec of plan.events()) {
+      batch.push(spec);
+      if (batch.length === BATCH) {
+        await this.writeEvents(batch, links, slugs, authorId, summary);
+        bar.update(summary.events.total);
+        batch = [];
+      }
+    }
+    await this.writeEvents(batch, links, slugs, authorId, summary);
+    bar.update(summary.events.total);
+    bar.finish();
+  }
+
+  private async writeEvents(
+    batch: EventSpec[],
+    links: EventLinks,
+    slugs: SlugRegistry,
+    authorId: number,
+    summary: SeedSummary,
+  ): Promise<void> {
+    if (batch.length === 0) return;
+    await this.d.db.transaction(async (tx) => {
+      const ids = await this.d.posts.allocateMany('event', batch.length, tx);
+      const events: EventEntity[] = [];
+      const organizers: EventOrganizerEntity[] = [];
+      const terms: EventTermEntity[] = [];
+      batch.forEach((spec, k) => {
+        const id = ids[k];
+        const slug = slugs.take(slugify(spec.title), String(id));
+        events.push(eventRow(spec, id, spec.status === 'trash' ? trashedSlug(slug) : slug, authorId, spec.venue === null ? null : links.venueIds[spec.venue]));
+        spec.organizers.forEach((o, position) => organizers.push({ eventId: id, organizerId: links.organizerIds[o], position }));
+        const published = countsAsPublished(spec.status);
+        for (const termId of [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])]) {
+          terms.push({ eventId: id, termId, published });
+        }
+      });
+      await this.d.events.insertMany(events, tx);
+      await this.d.events.insertOrganizerLinks(organizers, tx);
+      await this.d.terms.insertEventTerms(terms, tx);
+      summary.organizerLinks += organizers.length;
+      summary.termLinks += terms.length;
+    });
+    for (const spec of batch) {
+      const e = summary.events;
+      e.total++;
+      e[spec.status]++;
+      if (spec.hideFromListings) e.hidden++;
+      if (spec.featured) e.featured++;
+      if (spec.status === 'publish' && !spec.hideFromListings) e.listed++;
+    }
+  }
+}
+
+const termKey = (parentId: number, name: string) => `${parentId}/${name.toLowerCase()}`;
+
+/**
+ * Slugs handed out without asking the database for each one (spec endpoints.md §4.6: `base`,
+ * `base-2`, `base-3`, … when taken), starting from those already in use.
+ */
+export class SlugRegistry {
+  private readonly taken: Set<string>;
+  private readonly nextSuffix = new Map<string, number>();
+
+  constructor(existing: Iterable<string>) {
+    this.taken = new Set(existing);
+  }
+
+  take(base: string, fallback: string): string {
+    const root = base || fallback;
+    let candidate = root;
+    let suffix = this.nextSuffix.get(root) ?? 2;
+    while (this.taken.has(candidate)) candidate = `${root}-${suffix++}`;
+    this.nextSuffix.set(root, suffix);
+    this.taken.add(candidate);
+    return candidate;
+  }
+}
+
+function eventRow(s: EventSpec, id: number, slug: string, authorId: number, venueId: number | null): EventEntity {
+  return Object.assign(new EventEntity(), {
+    id,
+    authorId,
+    status: s.status,
+    statusBeforeTrash: s.status === 'trash' ? 'publish' : null,
+    dateUtc: s.dateUtc,
+    modifiedUtc: s.modifiedUtc,
+    title: s.title,
+    description: s.description,
+    excerpt: s.excerpt,
+    slug,
+    ...s.timing,
+    cost: JSON.stringify(s.cost),
+    website: s.website,
+    showMap: s.showMap,
+    showMapLink: s.showMapLink,
+    hideFromListings: s.hideFromListings,
+    sticky: s.sticky,
+    featured: s.featured,
+    imageId: null,
+    venueId,
+    parentId: 0,
+  });
+}
+
+function venueRow(s: VenueSpec, id: number, slug: string, authorId: number): VenueEntity {
+  const { zone: _zone, ...fields } = s;
+  return Object.assign(new VenueEntity(), {
+    ...fields,
+    id,
+    slug,
+    authorId,
+    status: 'publish',
+    statusBeforeTrash: null,
+    showMap: true,
+    showMapLink: true,
+    imageId: null,
+  });
+}
+
+function organizerRow(s: OrganizerSpec, id: number, slug: string, authorId: number): OrganizerEntity {
+  return Object.assign(new OrganizerEntity(), { ...s, id, slug, authorId, status: 'publish', statusBeforeTrash: null, imageId: null });
+}
