@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { writeFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
-import type { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { ConfigError } from './config/app-config';
 import { Dialect } from './database/dialect';
 import { EventsRepository } from './events/events.repository';
@@ -46,9 +46,9 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 2;
   }
   // Loaded lazily so that `help` works even with a broken configuration.
-  const dataSource = (await import('../ormconfig')).default as DataSource;
+  const dataSource = await withServerFlavour((await import('../ormconfig')).default as DataSource);
   const mustMigrate = process.env.CALENDAR_MIGRATE?.toLowerCase() !== 'off';
-  await dataSource.initialize();
+  if (!dataSource.isInitialized) await dataSource.initialize();
   try {
     switch (command) {
       case 'user:create':
@@ -83,6 +83,23 @@ async function main(argv: string[]): Promise<number> {
   } finally {
     await dataSource.destroy();
   }
+}
+
+/**
+ * TypeORM reads MariaDB's column metadata differently from MySQL's (defaults of nullable
+ * columns), and only knows which one it talks to from the `type` option. Schema comparisons
+ * (migration:generate/check) must use the right one, so a mysql:// URL that reaches a MariaDB
+ * server is reopened as `mariadb`.
+ */
+async function withServerFlavour(dataSource: DataSource): Promise<DataSource> {
+  if (dataSource.options.type !== 'mysql') return dataSource;
+  await dataSource.initialize();
+  const [row] = (await dataSource.query('SELECT VERSION() AS version')) as { version: string }[];
+  if (!/mariadb/i.test(row?.version ?? '')) return dataSource;
+  await dataSource.destroy();
+  const mariadb = new DataSource({ ...dataSource.options, type: 'mariadb' } as DataSourceOptions);
+  await mariadb.initialize();
+  return mariadb;
 }
 
 async function userCreate(dataSource: DataSource, args: string[], mustMigrate: boolean): Promise<number> {

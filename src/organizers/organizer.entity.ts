@@ -15,7 +15,7 @@ export class OrganizerEntity {
   @Column({ name: 'status', type: 'varchar', length: 20 })
   status: string;
 
-  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true })
+  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true, default: null })
   statusBeforeTrash: string | null;
 
   @Column({ name: 'date_utc', type: 'varchar', length: 19 })
@@ -46,6 +46,6 @@ export class OrganizerEntity {
   @Column({ name: 'email', type: 'varchar', length: 255, default: '' })
   email: string;
 
-  @Column({ name: 'image_id', type: 'int', nullable: true })
+  @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
   imageId: number | null;
 }

@@ -15,7 +15,7 @@ export class VenueEntity {
   @Column({ name: 'status', type: 'varchar', length: 20 })
   status: string;
 
-  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true })
+  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true, default: null })
   statusBeforeTrash: string | null;
 
   @Column({ name: 'date_utc', type: 'varchar', length: 19 })
@@ -70,6 +70,6 @@ export class VenueEntity {
   @Column({ name: 'show_map_link', type: 'boolean', default: true })
   showMapLink: boolean;
 
-  @Column({ name: 'image_id', type: 'int', nullable: true })
+  @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
   imageId: number | null;
 }

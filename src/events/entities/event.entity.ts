@@ -27,7 +27,7 @@ export class EventEntity {
   status: string;
 
   /** The status an item had before it was trashed (permissions judge trashed items by it). */
-  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true })
+  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true, default: null })
   statusBeforeTrash: string | null;
 
   @Column({ name: 'date_utc', type: 'varchar', length: 19 })
@@ -89,10 +89,10 @@ export class EventEntity {
   @Column({ name: 'featured', type: 'boolean', default: false })
   featured: boolean;
 
-  @Column({ name: 'image_id', type: 'int', nullable: true })
+  @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
   imageId: number | null;
 
-  @Column({ name: 'venue_id', type: 'int', nullable: true })
+  @Column({ name: 'venue_id', type: 'int', nullable: true, default: null })
   venueId: number | null;
 
   /** `post_parent`; the API never sets it (spec endpoints.md §4.1.3). */
