@@ -81,10 +81,11 @@ export class EventWriter {
       event.slug = await itemSlug(dto.slug, event.title, String(id), (s) => this.events.slugTaken(s, id, tx));
       await this.events.insert(event, tx);
       await this.writeLinks(tx, event, dto, w, actor, null);
+      await this.version.raiseShared(tx);
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
-    await this.version.changed();
+    this.version.committed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
@@ -120,10 +121,11 @@ export class EventWriter {
         await this.taxonomies.eventPublicationChanged(tx, stored.id, countsAsPublished(stored.status));
       }
       await this.writeLinks(tx, stored, dto, w, actor, event);
+      await this.version.raiseShared(tx);
       return stored;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
-    await this.version.changed();
+    this.version.committed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 

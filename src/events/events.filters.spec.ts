@@ -77,6 +77,12 @@ describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => 
     expect(await titles({ words: ['0_o'] })).toEqual([]);
   });
 
+  it.each(['in', 'exists'] as const)('filters by terms the same way with the %s plan', async (termMatch) => {
+    expect(await titles({ categoryIds: [50, 51], termMatch })).toEqual(['Jazz by the river', 'Three-day fair']);
+    expect(await titles({ categoryIds: [51], termMatch })).toEqual(['Three-day fair']);
+    expect(await titles({ tagIds: [], termMatch })).toEqual([]);
+  });
+
   it('filters by terms, venues, organizers, featured and ids', async () => {
     expect(await titles({ categoryIds: [50, 51] })).toEqual(['Jazz by the river', 'Three-day fair']);
     expect(await titles({ tagIds: [] })).toEqual([]);

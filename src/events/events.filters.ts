@@ -21,6 +21,12 @@ export interface EventListFilters {
   /** Term ids (categories already expanded with their descendants). */
   categoryIds?: number[];
   tagIds?: number[];
+  /**
+   * How to test term membership: `in` starts from the terms' events (best when they are few),
+   * `exists` walks the list index in order and tests each event (best when they are many: the
+   * page fills after a few rows instead of sorting thousands).
+   */
+  termMatch?: 'in' | 'exists';
   venueIds?: number[];
   organizerIds?: number[];
   featured?: boolean;
@@ -63,17 +69,12 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
     ['tag', f.tagIds],
   ] as const) {
     if (ids === undefined) continue;
-    // IN (subquery) rather than EXISTS: the engine can start from the term's few events
-    // (index on term_id) instead of testing every event of the date range.
-    qb.andWhere(
-      `e.id IN ${qb
-        .subQuery()
-        .select(`${name}_et.event_id`)
-        .from(EventTermEntity, `${name}_et`)
-        .where(`${name}_et.term_id IN (:...${name}Ids)`)
-        .getQuery()}`,
-      { [`${name}Ids`]: ids.length > 0 ? ids : [0] },
-    );
+    const sub = qb.subQuery().from(EventTermEntity, `${name}_et`);
+    const sql =
+      f.termMatch === 'exists'
+        ? `EXISTS ${sub.select('1').where(`${name}_et.event_id = e.id AND ${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`
+        : `e.id IN ${sub.select(`${name}_et.event_id`).where(`${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`;
+    qb.andWhere(sql, { [`${name}Ids`]: ids.length > 0 ? ids : [0] });
   }
   if (f.venueIds !== undefined) qb.andWhere('e.venueId IN (:...venueIds)', { venueIds: nonEmpty(f.venueIds) });
   if (f.organizerIds !== undefined) {

@@ -53,6 +53,8 @@ const ECHOED_PARAMS = [
   'post_parent',
   'ticketed',
 ];
+/** Above this many events, a term filter walks the list index instead of starting from the term. */
+const COMMON_TERM_EVENTS = 2000;
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /** How often other processes' scheduled events are looked for (writes here update it at once). */
 const SCHEDULE_POLL_MS = 60_000;
@@ -70,9 +72,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   /** List totals by filter set (bounded; a few hundred bytes each). */
   private readonly totals = new VersionedCache<number>(5000);
   /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
-  private readonly listed = new VersionedCache<string>(20000);
-  /** Single reads as an anonymous reader sees them, by id or slug. */
-  private readonly singles = new VersionedCache<Json>(5000);
+  private readonly listed = new VersionedCache<string>(10000);
+  /** Single reads as an anonymous reader sees them, by id or slug, as JSON text (~3 kB each). */
+  private readonly singles = new VersionedCache<string>(3000);
   private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
   private poll?: NodeJS.Timeout;
 
@@ -138,6 +140,12 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       words: q.search !== undefined ? searchWords(q.search) : undefined,
       categoryIds: categoryIds ?? undefined,
       tagIds: tagIds ?? undefined,
+      termMatch:
+        categoryIds || tagIds
+          ? (await this.taxonomies.usage([...(categoryIds ?? []), ...(tagIds ?? [])])) > COMMON_TERM_EVENTS
+            ? 'exists'
+            : 'in'
+          : undefined,
       venueIds: q.venue,
       organizerIds: q.organizer,
       featured: q.featured,
@@ -185,11 +193,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   // ---------------------------------------------------------------- single reads
 
-  async getById(actor: Actor | null, id: number): Promise<Json> {
+  async getById(actor: Actor | null, id: number): Promise<Json | JsonText> {
     return this.readCached(actor, `id:${id}`, async () => this.requireEvent(id));
   }
 
-  async getBySlug(actor: Actor | null, slug: string): Promise<Json> {
+  async getBySlug(actor: Actor | null, slug: string): Promise<Json | JsonText> {
     return this.readCached(actor, `slug:${slug}`, async () => this.requireSlug(slug));
   }
 
@@ -197,16 +205,16 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * Single reads. What an anonymous reader gets depends only on the data, so it is cached per
    * data version; other callers may see more (embedded items' JSON-LD), so theirs is computed.
    */
-  private async readCached(actor: Actor | null, key: string, find: () => Promise<EventEntity>): Promise<Json> {
+  private async readCached(actor: Actor | null, key: string, find: () => Promise<EventEntity>): Promise<Json | JsonText> {
     await this.promoteDue();
     const version = actor === null ? await this.version.current() : '';
     const hit = actor === null ? this.singles.get(key, version) : undefined;
-    if (hit) return hit;
+    if (hit !== undefined) return new JsonText(hit);
     const event = await find();
     if (event.status === 'trash') throw eventNoLongerAvailable();
     if (!canRead(actor, this.asOwned(event))) throw eventNotAccessible();
     const json = (await this.present([event], { jsonLd: true, actor }))[0];
-    if (actor === null) this.singles.set(key, version, json);
+    if (actor === null) this.singles.set(key, version, JSON.stringify(json));
     return json;
   }
 

@@ -71,6 +71,17 @@ export class TermsRepository {
     return known;
   }
 
+  /** How many published events carry these terms, added up (an upper bound of the events matched). */
+  async usage(ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const row = await this.terms()
+      .createQueryBuilder('t')
+      .select('SUM(t.count)', 'n')
+      .where('t.id IN (:...ids)', { ids })
+      .getRawOne<{ n: number | string | null }>();
+    return Number(row?.n ?? 0);
+  }
+
   /** Terms whose slug is one of `slugs` or whose name equals one of `names` (case-insensitive). */
   findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
     const qb = this.terms(manager).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });

@@ -168,6 +168,11 @@ export class TaxonomiesService {
     return taxonomy === 'category' ? this.terms.withDescendants(taxonomy, ids) : [...new Set(ids)];
   }
 
+  /** Published events carrying any of these terms, at most (for choosing a query plan). */
+  usage(ids: number[]): Promise<number> {
+    return this.terms.usage(ids);
+  }
+
   /**
    * Categories/tags named in an event write (spec endpoints.md §4.5): numeric items are ids
    * (unknown ones skipped); other items match a slug or a name, or create a new term.

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { DataVersionEntity } from './data-version.entity';
 
 /** How long another process's write may stay unseen by this process's caches. */
@@ -40,12 +40,20 @@ export class DataVersion implements OnModuleInit {
   /** Call after every committed write that changes what readers see. */
   async changed(): Promise<void> {
     this.local += 1;
-    await this.db
-      .createQueryBuilder()
-      .update(DataVersionEntity)
-      .set({ version: () => 'version + 1' })
-      .where('id = 1')
-      .execute();
+    await this.raiseShared(this.db.manager);
+  }
+
+  /**
+   * The same as changed(), for a write that can raise the shared row inside its own
+   * transaction (one write less): call within the transaction, then `committed()` after it.
+   */
+  async raiseShared(manager: EntityManager): Promise<void> {
+    await manager.createQueryBuilder().update(DataVersionEntity).set({ version: () => 'version + 1' }).where('id = 1').execute();
+  }
+
+  /** After the commit of a transaction that called raiseShared(): this process's caches move on. */
+  committed(): void {
+    this.local += 1;
   }
 
   private async poll(): Promise<void> {

@@ -83,13 +83,17 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     const base = () => applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect);
     const total = await base().getCount();
     if (offset >= total) return [[], total];
-    const rows = await base()
+    // Ids first: sorting index entries is cheap, sorting whole rows (long texts) is not.
+    const page = await base()
+      .select(`${this.a}.id`, 'id')
       .orderBy(`${this.a}.dateUtc`, 'DESC')
       .addOrderBy(`${this.a}.id`, 'DESC')
       .offset(offset)
       .limit(limit)
-      .getMany();
-    return [rows, total];
+      .getRawMany<{ id: number | string }>();
+    const ids = page.map((r) => Number(r.id));
+    const byId = new Map((await this.findByIds(ids)).map((row) => [row.id, row]));
+    return [ids.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total];
   }
 
   async insert(item: E, manager: EntityManager): Promise<void> {
