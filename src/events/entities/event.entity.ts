@@ -11,7 +11,8 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 // also answers the list's COUNT without reading the table.
 @Index('ix_events_listing', ['status', 'hideFromListings', 'startDate', 'dateUtc', 'id', 'endDate'])
 @Index('ix_events_start', ['startDate', 'id'])
-@Index('ix_events_venue', ['venueId', 'startDate'])
+// A venue's events in list order (the venue filter, and has_events/only_with_upcoming of venues).
+@Index('ix_events_venue', ['venueId', 'status', 'hideFromListings', 'startDate', 'dateUtc', 'id'])
 @Index('ix_events_status_date', ['status', 'dateUtc'])
 @Index('ix_events_slug', ['slug'])
 @Index('ix_events_author', ['authorId'])
