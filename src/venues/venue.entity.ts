@@ -1,41 +1,15 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { ItemColumns } from '../common/items/item-columns';
 
 /** A venue; id from the shared post sequence. Publication dates in UTC, shown in the site zone. */
 @Entity({ name: 'venues' })
 @Index('ix_venues_status_date', ['status', 'dateUtc', 'id'])
 @Index('ix_venues_slug', ['slug'])
 @Index('ix_venues_author', ['authorId'])
-export class VenueEntity {
-  @PrimaryColumn({ name: 'id', type: 'int' })
-  id: number;
-
-  @Column({ name: 'author_id', type: 'int' })
-  authorId: number;
-
-  @Column({ name: 'status', type: 'varchar', length: 20 })
-  status: string;
-
-  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true, default: null })
-  statusBeforeTrash: string | null;
-
-  @Column({ name: 'date_utc', type: 'varchar', length: 19 })
-  dateUtc: string;
-
-  @Column({ name: 'modified_utc', type: 'varchar', length: 19 })
-  modifiedUtc: string;
-
+export class VenueEntity extends ItemColumns {
   /** The venue name (`venue` in the API). */
   @Column({ name: 'name', type: 'text' })
   name: string;
-
-  @Column({ name: 'slug', type: 'varchar', length: 200 })
-  slug: string;
-
-  @Column({ name: 'description', type: 'text' })
-  description: string;
-
-  @Column({ name: 'excerpt', type: 'text' })
-  excerpt: string;
 
   @Column({ name: 'address', type: 'varchar', length: 255, default: '' })
   address: string;
@@ -69,7 +43,4 @@ export class VenueEntity {
 
   @Column({ name: 'show_map_link', type: 'boolean', default: true })
   showMapLink: boolean;
-
-  @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
-  imageId: number | null;
 }

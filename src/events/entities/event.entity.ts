@@ -1,4 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Column, Entity, Index } from 'typeorm';
+import { ItemColumns } from '../../common/items/item-columns';
 
 /**
  * An event. Its id comes from the shared post sequence (PostsService.allocate).
@@ -17,37 +18,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Index('ix_events_slug', ['slug'])
 @Index('ix_events_author', ['authorId'])
 @Index('ix_events_parent', ['parentId'])
-export class EventEntity {
-  @PrimaryColumn({ name: 'id', type: 'int' })
-  id: number;
-
-  @Column({ name: 'author_id', type: 'int' })
-  authorId: number;
-
-  @Column({ name: 'status', type: 'varchar', length: 20 })
-  status: string;
-
-  /** The status an item had before it was trashed (permissions judge trashed items by it). */
-  @Column({ name: 'status_before_trash', type: 'varchar', length: 20, nullable: true, default: null })
-  statusBeforeTrash: string | null;
-
-  @Column({ name: 'date_utc', type: 'varchar', length: 19 })
-  dateUtc: string;
-
-  @Column({ name: 'modified_utc', type: 'varchar', length: 19 })
-  modifiedUtc: string;
-
+export class EventEntity extends ItemColumns {
   @Column({ name: 'title', type: 'text' })
   title: string;
-
-  @Column({ name: 'description', type: 'text' })
-  description: string;
-
-  @Column({ name: 'excerpt', type: 'text' })
-  excerpt: string;
-
-  @Column({ name: 'slug', type: 'varchar', length: 200 })
-  slug: string;
 
   @Column({ name: 'start_date', type: 'varchar', length: 19 })
   startDate: string;
@@ -89,9 +62,6 @@ export class EventEntity {
 
   @Column({ name: 'featured', type: 'boolean', default: false })
   featured: boolean;
-
-  @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
-  imageId: number | null;
 
   @Column({ name: 'venue_id', type: 'int', nullable: true, default: null })
   venueId: number | null;
