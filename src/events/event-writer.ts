@@ -79,6 +79,8 @@ export class EventWriter {
       event.statusBeforeTrash = null;
       this.applyFields(event, dto, w, null, actor);
       event.slug = await itemSlug(dto.slug, event.title, String(id), (s) => this.events.slugTaken(s, id, tx));
+      // The venue is known before the row is written: one INSERT, no UPDATE after it.
+      if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor);
       await this.events.insert(event, tx);
       await this.writeLinks(tx, event, dto, w, actor, null);
       await this.version.raiseShared(tx);
@@ -116,6 +118,7 @@ export class EventWriter {
         const old = event.slug.slice(0, -TRASHED_SUFFIX.length);
         event.slug = await itemSlug(old, event.title, String(event.id), (s) => this.events.slugTaken(s, event.id, tx));
       }
+      if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
       const stored = await this.events.save(event, tx);
       if (countsAsPublished(stored.status) !== before.published) {
         await this.taxonomies.eventPublicationChanged(tx, stored.id, countsAsPublished(stored.status));
@@ -235,13 +238,8 @@ export class EventWriter {
     event.modifiedUtc = nowSql;
   }
 
-  /** Venue, organizers and terms, inside the write's transaction. */
+  /** Organizers and terms, inside the write's transaction (the venue is set on the row before it is written). */
   private async writeLinks(tx: EntityManager, event: EventEntity, dto: UpdateEventDto, w: PreparedWrite, actor: Actor | null, current: EventEntity | null): Promise<void> {
-    let changed = false;
-    if (w.venue !== undefined) {
-      event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
-      changed = true;
-    }
     if (w.organizers !== undefined) {
       const ids: number[] = [];
       for (const ref of w.organizers) {
@@ -250,7 +248,6 @@ export class EventWriter {
       }
       await this.events.replaceOrganizers(tx, event.id, ids, current === null);
     }
-    if (changed || !current) await this.events.save(event, tx);
     const published = countsAsPublished(event.status);
     if (dto.categories !== undefined) {
       await this.taxonomies.assignToEvent(tx, event.id, 'category', await this.taxonomies.resolveForEventWrite(tx, 'category', dto.categories, actor), published);
