@@ -1,6 +1,7 @@
 // What venues and organizers share (spec endpoints.md §5, resources.md §2–§3, §7): the entity
 // shape, the list filters, the head and tail of their representation, their error family.
 // Pure code: no database, no Nest. The repository and service built on it sit beside this file.
+import type { ItemColumns } from './item-columns';
 import type { ItemExtras } from './item-extensions';
 import type { SelectQueryBuilder } from 'typeorm';
 import { autop, firstWords, stripTags } from '../text/autop';
@@ -11,21 +12,11 @@ import type { ListVisibility } from './list-visibility';
 import { globalIdFields, omitEmpty, publicationFields } from './presentation';
 import { effectiveStatus } from './statuses';
 
-/** The columns venues and organizers have in common (both entities have at least these). */
-export interface LinkedItemEntity {
-  id: number;
-  authorId: number;
-  status: string;
-  statusBeforeTrash: string | null;
-  dateUtc: string;
-  modifiedUtc: string;
+/** The columns venues and organizers have in common: every item's, plus a name. */
+export type LinkedItemEntity = ItemColumns & {
   /** `venue` / `organizer` in the API. */
   name: string;
-  slug: string;
-  description: string;
-  excerpt: string;
-  imageId: number | null;
-}
+};
 
 export type LinkedItemType = 'venue' | 'organizer';
 export type Json = Record<string, unknown>;
