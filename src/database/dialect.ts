@@ -24,6 +24,31 @@ export class Dialect {
   }
 
   /**
+   * A query selecting the ids of events whose search document (`event_search`, see
+   * src/events/search-grams.ts) holds every token of the expression bound to `placeholder`
+   * (`:name` in a query builder, `?` in a plain query).
+   */
+  searchCandidates(placeholder: string): string {
+    return this.kind === 'mysql'
+      ? `SELECT event_id FROM event_search WHERE MATCH(grams) AGAINST (${placeholder} IN BOOLEAN MODE)`
+      : `SELECT rowid FROM event_search WHERE event_search MATCH ${placeholder}`;
+  }
+
+  /** The full-text expression requiring every token (tokens are `[a-z0-9]+`, nothing to escape). */
+  searchExpression(tokens: string[]): string {
+    return tokens.map((t) => (this.kind === 'mysql' ? `+${t}` : `"${t}"`)).join(' ');
+  }
+
+  /** Writes (or replaces) the search documents of these events in one statement. */
+  searchWrite(rows: { id: number; document: string }[]): [string, unknown[]] {
+    const values = rows.map(() => '(?, ?)').join(', ');
+    const params = rows.flatMap((r) => [r.id, r.document]);
+    return this.kind === 'mysql'
+      ? [`INSERT INTO event_search (event_id, grams) VALUES ${values} ON DUPLICATE KEY UPDATE grams = VALUES(grams)`, params]
+      : [`INSERT OR REPLACE INTO event_search (rowid, grams) VALUES ${values}`, params];
+  }
+
+  /**
    * Great-circle distance in km between the row's `latExpr`/`lngExpr` and the point bound to
    * `:{prefix}Lat`/`:{prefix}Lng` (haversine, R = 6371.0 km). The arcsine argument is capped
    * at 1 against rounding: MIN() on SQLite, LEAST() on MySQL.

@@ -119,7 +119,8 @@ export class EventWriter {
         event.slug = await itemSlug(old, event.title, String(event.id), (s) => this.events.slugTaken(s, event.id, tx));
       }
       if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
-      const stored = await this.events.save(event, tx);
+      const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
+      const stored = await this.events.save(event, tx, textChanged);
       if (countsAsPublished(stored.status) !== before.published) {
         await this.taxonomies.eventPublicationChanged(tx, stored.id, countsAsPublished(stored.status));
       }

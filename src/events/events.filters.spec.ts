@@ -6,6 +6,7 @@ import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { eventRow } from '../../test/support/rows';
 import { EventEntity } from './entities/event.entity';
 import { applyEventFilters, applyEventOrder, EventListFilters } from './events.filters';
+import { searchDocument } from './search-grams';
 
 let ds: DataSource;
 let nextId = 1;
@@ -36,6 +37,9 @@ beforeAll(async () => {
     { eventId: 5, termId: 51, published: true },
   ]);
   await ds.getRepository(EventOrganizerEntity).insert([{ eventId: 2, organizerId: 200, position: 0 }]);
+  const rows = await repo.find();
+  const [sql, params] = Dialect.of(ds).searchWrite(rows.map((e) => ({ id: e.id, document: searchDocument([e.title, e.description, e.excerpt]) })));
+  await ds.query(sql, params);
 });
 afterAll(async () => ds.destroy());
 
@@ -65,16 +69,37 @@ describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => 
     expect(await titles({ endFrom: '2025-06-05 00:00:00' })).toEqual(['Three-day fair', '100% off_sale']);
   });
 
-  it('searches every word in title, description or excerpt, case-insensitively', async () => {
-    expect(await titles({ words: ['JAZZ', 'music'] })).toEqual(['Jazz by the river']);
-    expect(await titles({ words: ['mat'] })).toEqual(['Morning yoga']);
-    expect(await titles({ words: ['jazz', 'mat'] })).toEqual([]);
+  // Candidates: none (LIKE alone), the full-text index, or a list of ids that holds every match.
+  describe.each([undefined, 'index' as const, [1, 2, 3, 4, 5, 6, 7]])('search (candidates: %p)', (searchCandidates) => {
+    it('searches every word in title, description or excerpt, case-insensitively', async () => {
+      expect(await titles({ words: ['JAZZ', 'music'], searchCandidates })).toEqual(['Jazz by the river']);
+      expect(await titles({ words: ['mat'], searchCandidates })).toEqual(['Morning yoga']);
+      expect(await titles({ words: ['jazz', 'mat'], searchCandidates })).toEqual([]);
+      expect(await titles({ words: ['by the riv', 've mus'], searchCandidates })).toEqual(['Jazz by the river']);
+    });
+
+    it('treats % and _ in search words literally', async () => {
+      expect(await titles({ words: ['100%'], searchCandidates })).toEqual(['100% off_sale']);
+      expect(await titles({ words: ['f_s'], searchCandidates })).toEqual(['100% off_sale']);
+      expect(await titles({ words: ['0_o'], searchCandidates })).toEqual([]);
+    });
   });
 
-  it('treats % and _ in search words literally', async () => {
-    expect(await titles({ words: ['100%'] })).toEqual(['100% off_sale']);
-    expect(await titles({ words: ['f_s'] })).toEqual(['100% off_sale']);
-    expect(await titles({ words: ['0_o'] })).toEqual([]);
+  it('takes the candidates of a search from the full-text index or the given ids', async () => {
+    // A stale document proves which path ran: the row still matches by LIKE, not by the index.
+    const [sql, params] = Dialect.of(ds).searchWrite([{ id: 1, document: '' }]);
+    await ds.query(sql, params);
+    try {
+      expect(await titles({ words: ['jazz'] })).toEqual(['Jazz by the river']);
+      expect(await titles({ words: ['jazz'], searchCandidates: 'index' })).toEqual([]);
+      // Words under three characters have no trigram: nothing to narrow by, LIKE alone decides.
+      expect(await titles({ words: ['jA'], searchCandidates: 'index' })).toEqual(['Jazz by the river']);
+      expect(await titles({ words: ['jA'], searchCandidates: [2, 3] })).toEqual([]);
+      expect(await titles({ words: ['jA'], searchCandidates: [] })).toEqual([]);
+    } finally {
+      const [again, values] = Dialect.of(ds).searchWrite([{ id: 1, document: searchDocument(['Jazz by the river', 'Live music', '']) }]);
+      await ds.query(again, values);
+    }
   });
 
   it.each(['in', 'exists'] as const)('filters by terms the same way with the %s plan', async (termMatch) => {

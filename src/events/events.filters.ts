@@ -3,6 +3,7 @@ import type { Dialect } from '../database/dialect';
 import type { ListVisibility } from '../common/items';
 import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import { searchTokens } from './search-grams';
 import type { EventEntity } from './entities/event.entity';
 
 /** A validated event list query, every date already a `YYYY-MM-DD HH:MM:SS` wall time (spec endpoints.md §4.1). */
@@ -18,6 +19,13 @@ export interface EventListFilters {
   endTo?: string;
   /** Words that must each occur in title, description or excerpt. */
   words?: string[];
+  /**
+   * Where the words' candidates come from (search-grams.ts): a list of ids the full-text index
+   * gave (few matches: the query starts from them), the index itself as a subquery (many
+   * matches, for counting), or nothing (LIKE alone: walking the list index in order fills a
+   * page soonest when many events match). The LIKE conditions decide in every case.
+   */
+  searchCandidates?: number[] | 'index';
   /** Term ids (categories already expanded with their descendants). */
   categoryIds?: number[];
   tagIds?: number[];
@@ -54,6 +62,14 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
   if (f.endFrom !== undefined) qb.andWhere('e.endDate >= :endFrom', { endFrom: f.endFrom });
   if (f.endTo !== undefined) qb.andWhere('e.endDate <= :endTo', { endTo: f.endTo });
 
+  if (f.words && f.searchCandidates !== undefined) {
+    if (f.searchCandidates === 'index') {
+      const tokens = searchTokens(f.words);
+      if (tokens.length > 0) qb.andWhere(`e.id IN (${dialect.searchCandidates(':searchExpr')})`, { searchExpr: dialect.searchExpression(tokens) });
+    } else {
+      qb.andWhere('e.id IN (:...searchIds)', { searchIds: nonEmpty(f.searchCandidates) });
+    }
+  }
   f.words?.forEach((word, i) => {
     qb.andWhere(
       new Brackets((w) => {

@@ -5,7 +5,11 @@ import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventEntity } from './entities/event.entity';
+import { searchDocument } from './search-grams';
 import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtension } from './events.filters';
+
+/** Search documents are long (hundreds of tokens): a few hundred to a statement. */
+const SEARCH_ROWS_PER_STATEMENT = 200;
 
 /** Every query on events and their organizer links. */
 @Injectable()
@@ -50,6 +54,17 @@ export class EventsRepository {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * The ids the full-text index gives for these search tokens, at most `limit` + 1 of them
+   * (more than `limit` means "many": the caller does not start from them).
+   */
+  async searchCandidates(tokens: string[], limit: number): Promise<number[]> {
+    const rows: Record<string, number | string>[] = await this.db.query(`${this.dialect.searchCandidates('?')} LIMIT ${limit + 1}`, [
+      this.dialect.searchExpression(tokens),
+    ]);
+    return rows.map((r) => Number(Object.values(r)[0]));
+  }
+
   /** Events by id, in the order of `ids`. */
   async findByIds(ids: number[]): Promise<EventEntity[]> {
     if (ids.length === 0) return [];
@@ -67,21 +82,35 @@ export class EventsRepository {
     return qb;
   }
 
-  insert(event: EventEntity, manager: EntityManager): Promise<unknown> {
-    return this.events(manager).insert(event);
+  /** Every write of an event's row goes with its search document (the text pre-filter). */
+  async insert(event: EventEntity, manager: EntityManager): Promise<void> {
+    await this.events(manager).insert(event);
+    await this.writeSearch([event], manager);
   }
 
   /** Bulk load (`seed`): rows with their ids already allocated, in the caller's transaction. */
-  insertMany(events: EventEntity[], manager: EntityManager): Promise<void> {
-    return insertInChunks(manager, EventEntity, events);
+  async insertMany(events: EventEntity[], manager: EntityManager): Promise<void> {
+    await insertInChunks(manager, EventEntity, events);
+    for (let i = 0; i < events.length; i += SEARCH_ROWS_PER_STATEMENT) {
+      await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager);
+    }
   }
 
   insertOrganizerLinks(links: EventOrganizerEntity[], manager: EntityManager): Promise<void> {
     return insertInChunks(manager, EventOrganizerEntity, links);
   }
 
-  save(event: EventEntity, manager: EntityManager): Promise<EventEntity> {
-    return this.events(manager).save(event);
+  /** `textChanged: false` when the title, description and excerpt are known to be as stored. */
+  async save(event: EventEntity, manager: EntityManager, textChanged = true): Promise<EventEntity> {
+    const saved = await this.events(manager).save(event);
+    if (textChanged) await this.writeSearch([saved], manager);
+    return saved;
+  }
+
+  private async writeSearch(events: EventEntity[], manager: EntityManager): Promise<void> {
+    const rows = events.map((e) => ({ id: e.id, document: searchDocument([e.title, e.description, e.excerpt]) }));
+    const [sql, params] = this.dialect.searchWrite(rows);
+    await manager.query(sql, params);
   }
 
   /** Organizer ids of each event, in link order; one query for a page. */

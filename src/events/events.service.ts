@@ -30,6 +30,7 @@ import {
 } from './events.errors';
 import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
+import { searchTokens } from './search-grams';
 import { EventsRepository } from './events.repository';
 
 type Json = Record<string, unknown>;
@@ -55,6 +56,8 @@ const ECHOED_PARAMS = [
 ];
 /** Above this many events, a term filter walks the list index instead of starting from the term. */
 const COMMON_TERM_EVENTS = 2000;
+/** Up to this many full-text candidates, a search list starts from them (events.filters.ts). */
+const FEW_SEARCH_CANDIDATES = 2000;
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /** How often other processes' scheduled events are looked for (writes here update it at once). */
 const SCHEDULE_POLL_MS = 60_000;
@@ -71,6 +74,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private nextScheduledUtc: string | null = null;
   /** List totals by filter set (bounded; a few hundred bytes each). */
   private readonly totals = new VersionedCache<number>(5000);
+  /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
+  private readonly searchHits = new VersionedCache<number[] | null>(500);
   /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
   private readonly listed = new VersionedCache<string>(10000);
   /** Single reads as an anonymous reader sees them, by id or slug, as JSON text (~3 kB each). */
@@ -157,12 +162,17 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const version = await this.version.current();
     const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
     const countKey = JSON.stringify([filters, extensionKey]);
+    // Search: the full-text index narrows to a list of candidates when they are few; when they
+    // are many, the count asks the index and the page walks the list (events.filters.ts).
+    const candidates = filters.words ? await this.searchCandidates(filters.words, version) : undefined;
     let total = this.totals.get(countKey, version);
     if (total === undefined) {
-      total = await this.events.countMatching(filters, extra);
+      const searchCandidates = candidates === null ? 'index' : candidates;
+      total = await this.events.countMatching({ ...filters, searchCandidates }, extra);
       this.totals.set(countKey, version, total);
     }
-    const ids = offset < total ? await this.events.pageIds(filters, offset, perPage, extra) : [];
+    const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
+    const ids = offset < total ? await this.events.pageIds(pageFilters, offset, perPage, extra) : [];
     if (ids.length === 0 && page > 1) throw eventPageNotFound();
 
     const pages = totalPages(total, perPage);
@@ -174,6 +184,23 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const links = pageLinks(`${this.config.apiRoot}/events/`, params, page, { next: page < pages, previous: page > 1 && page - 1 <= pages });
     const body = JsonText.envelope('events', await this.presentListed(ids, version), { ...links, total, total_pages: pages });
     return new ListPage(body, total, pages);
+  }
+
+  /**
+   * The events the full-text index gives for these words, or null when they are many (or when
+   * no word is long enough to narrow by: undefined, LIKE alone decides).
+   */
+  private async searchCandidates(words: string[], version: string): Promise<number[] | null | undefined> {
+    const tokens = searchTokens(words);
+    if (tokens.length === 0) return undefined;
+    const key = tokens.join(' ');
+    let hit = this.searchHits.get(key, version);
+    if (hit === undefined) {
+      const ids = await this.events.searchCandidates(tokens, FEW_SEARCH_CANDIDATES);
+      hit = ids.length > FEW_SEARCH_CANDIDATES ? null : ids;
+      this.searchHits.set(key, version, hit);
+    }
+    return hit;
   }
 
   /** The date window; the default one (no date parameter at all) only changes by the minute. */
@@ -244,7 +271,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       event.status = 'trash';
       event.slug = trashedSlug(event.slug);
       event.modifiedUtc = nowUtcSql();
-      const saved = await this.events.save(event, tx);
+      const saved = await this.events.save(event, tx, false);
       await this.taxonomies.eventPublicationChanged(tx, event.id, false);
       return saved;
     });

@@ -388,6 +388,23 @@ describe('events: list', () => {
       expect(await search(`${tok} zzzz`)).toEqual([]);
     });
 
+    it('matches parts of words, punctuation and spaces included', async () => {
+      expect(await search(`${tok} LPH`)).toEqual(['four', 'one', 'three', 'two']);
+      expect(await search(`${tok} "a gam"`)).toEqual(['one']);
+      expect(await search(`${tok} "ha be"`)).toEqual(['four', 'three']);
+    });
+
+    it('finds an edited text on the next search, and no longer the old one', async () => {
+      const word = uid('edit');
+      const date = { start_date: '2030-02-12 10:00:00', end_date: '2030-02-12 11:00:00' };
+      const id = (await make({ ...date, title: `${word} kiwi` })).id;
+      expect(await ids(q({ search: `${word} kiwi`, ...window }))).toEqual([id]);
+      const res = await http(t, admin.authorization).post(`${API}/events/${id}`).send({ title: `${word} mango`, excerpt: 'papaya' });
+      expectStatus(res, 200);
+      expect(await ids(q({ search: `${word} kiwi`, ...window }))).toEqual([]);
+      expect(await ids(q({ search: `${word} mango papaya`, ...window }))).toEqual([id]);
+    });
+
     it('keeps search in rest_url; an empty search is 400', async () => {
       const res = await list(q({ search: `${tok} alpha`, ...window }));
       expect(queryOf(res.body.rest_url).search).toBe(`${tok} alpha`);
