@@ -34,6 +34,14 @@ export class Dialect {
       : `SELECT rowid FROM event_search WHERE event_search MATCH ${placeholder}`;
   }
 
+  /**
+   * `expr` as a condition no index may serve, so the planner starts from another one (SQLite
+   * takes unary `+` as that hint; MySQL plans well without it).
+   */
+  unindexed(expr: string): string {
+    return this.kind === 'sqlite' ? `+${expr}` : expr;
+  }
+
   /** The full-text expression requiring every token (tokens are `[a-z0-9]+`, nothing to escape). */
   searchExpression(tokens: string[]): string {
     return tokens.map((t) => (this.kind === 'mysql' ? `+${t}` : `"${t}"`)).join(' ');
