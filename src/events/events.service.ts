@@ -74,6 +74,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private nextScheduledUtc: string | null = null;
   /** List totals by filter set (bounded; a few hundred bytes each). */
   private readonly totals = new VersionedCache<number>(5000);
+  /** Page ids by filter set, offset and size (at most 50 ids each). */
+  private readonly pageIdCache = new VersionedCache<number[]>(20000);
   /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
   private readonly searchHits = new VersionedCache<number[] | null>(500);
   /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
@@ -171,8 +173,15 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       total = await this.events.countMatching({ ...filters, searchCandidates }, extra);
       this.totals.set(countKey, version, total);
     }
-    const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
-    const ids = offset < total ? await this.events.pageIds(pageFilters, offset, perPage, extra) : [];
+    // A page's ids, too, depend only on the filter set and the data version: a popular page
+    // (the front page, a category's first page) is not looked up again until a write.
+    const pageKey = `${countKey}#${offset}#${perPage}`;
+    let ids = this.pageIdCache.get(pageKey, version);
+    if (ids === undefined) {
+      const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
+      ids = offset < total ? await this.events.pageIds(pageFilters, offset, perPage, extra) : [];
+      this.pageIdCache.set(pageKey, version, ids);
+    }
     if (ids.length === 0 && page > 1) throw eventPageNotFound();
 
     const pages = totalPages(total, perPage);

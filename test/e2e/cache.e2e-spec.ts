@@ -30,6 +30,23 @@ describe('read caches follow every write', () => {
     expect(body.events).toEqual([]);
   });
 
+  it('a write that moves an event re-orders the cached page, and a new match joins the count', async () => {
+    const window = `${API}/events?start_date=2031-01-01&end_date=2031-12-31&per_page=2`;
+    const page = async () => {
+      const body = (await http(t).get(window)).body;
+      return { total: body.total, titles: body.events.map((e: { title: string }) => e.title) };
+    };
+    const a = await http(t, admin).post(`${API}/events`).send({ title: 'A', start_date: '2031-03-01 10:00', end_date: '2031-03-01 11:00' });
+    const b = await http(t, admin).post(`${API}/events`).send({ title: 'B', start_date: '2031-02-01 10:00', end_date: '2031-02-01 11:00' });
+    expect(await page()).toEqual({ total: 2, titles: ['B', 'A'] });
+    await http(t, admin).patch(`${API}/events/${b.body.id}`).send({ start_date: '2031-04-01 10:00', end_date: '2031-04-01 11:00' });
+    expect(await page()).toEqual({ total: 2, titles: ['A', 'B'] });
+    await http(t, admin).post(`${API}/events`).send({ title: 'C', start_date: '2031-01-15 10:00', end_date: '2031-01-15 11:00' });
+    expect(await page()).toEqual({ total: 3, titles: ['C', 'A'] });
+    await http(t, admin).delete(`${API}/events/${a.body.id}`);
+    expect(await page()).toEqual({ total: 2, titles: ['C', 'B'] });
+  });
+
   it('renaming an embedded category or venue shows in the cached event', async () => {
     const made = await http(t, admin).post(`${API}/events`).send({ title: 'Embedded', start_date: '2030-06-01 10:00', end_date: '2030-06-01 11:00', categories: ['Jazz'], venue: { venue: 'Old hall' } });
     let item = (await list()).events[0];
