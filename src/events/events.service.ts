@@ -76,6 +76,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly totals = new VersionedCache<number>(5000);
   /** Page ids by filter set, offset and size (at most 50 ids each). */
   private readonly pageIdCache = new VersionedCache<number[]>(20000);
+  /** Filter lookups by parameter value: resolved term ids, term usage, "do these ids exist" (small). */
+  private readonly lookups = new VersionedCache<unknown>(5000);
   /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
   private readonly searchHits = new VersionedCache<number[] | null>(500);
   /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
@@ -119,12 +121,17 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const dated = this.window(q);
     const window = dated.window;
     const bad = { ...dated.bad }; // the default window is shared between requests: never mutate it
-    const categoryIds = q.categories && (await this.taxonomies.resolveFilter('category', q.categories));
+    // Filter lookups (terms with their descendants, linked ids) depend only on the data.
+    const version = await this.version.current();
+    const lookup = <T>(key: unknown[], compute: () => Promise<T>) => this.lookups.through(JSON.stringify(key), version, compute) as Promise<T>;
+    const categoryIds = q.categories && (await lookup(['category', q.categories], () => this.taxonomies.resolveFilter('category', q.categories!)));
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
-    const tagIds = q.tags && (await this.taxonomies.resolveFilter('tag', q.tags));
+    const tagIds = q.tags && (await lookup(['tag', q.tags], () => this.taxonomies.resolveFilter('tag', q.tags!)));
     if (tagIds === null) bad.tags = PARAM_MESSAGES.unknownTerm;
-    if (q.venue && !(await allIn(q.venue, (ids) => this.venues.existingIds(ids)))) bad.venue = PARAM_MESSAGES.unknownIds('venue');
-    if (q.organizer && !(await allIn(q.organizer, (ids) => this.organizers.existingIds(ids)))) {
+    if (q.venue && !(await lookup(['venue', q.venue], () => allIn(q.venue!, (ids) => this.venues.existingIds(ids))))) {
+      bad.venue = PARAM_MESSAGES.unknownIds('venue');
+    }
+    if (q.organizer && !(await lookup(['organizer', q.organizer], () => allIn(q.organizer!, (ids) => this.organizers.existingIds(ids))))) {
       bad.organizer = PARAM_MESSAGES.unknownIds('organizer');
     }
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
@@ -149,7 +156,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       tagIds: tagIds ?? undefined,
       termMatch:
         categoryIds || tagIds
-          ? (await this.taxonomies.usage([...(categoryIds ?? []), ...(tagIds ?? [])])) > COMMON_TERM_EVENTS
+          ? (await lookup(['usage', categoryIds, tagIds], () => this.taxonomies.usage([...(categoryIds ?? []), ...(tagIds ?? [])]))) > COMMON_TERM_EVENTS
             ? 'exists'
             : 'in'
           : undefined,
@@ -161,7 +168,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     };
     // Totals are cached per filter set and data version: counting a wide window reads every
     // matching index entry, and most requests repeat a filter set (issue #6).
-    const version = await this.version.current();
     const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
     const countKey = JSON.stringify([filters, extensionKey]);
     // Search: the full-text index narrows to a list of candidates when they are few; when they
@@ -203,13 +209,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const tokens = searchTokens(words);
     if (tokens.length === 0) return undefined;
     const key = tokens.join(' ');
-    let hit = this.searchHits.get(key, version);
-    if (hit === undefined) {
+    return this.searchHits.through(key, version, async () => {
       const ids = await this.events.searchCandidates(tokens, FEW_SEARCH_CANDIDATES);
-      hit = ids.length > FEW_SEARCH_CANDIDATES ? null : ids;
-      this.searchHits.set(key, version, hit);
-    }
-    return hit;
+      return ids.length > FEW_SEARCH_CANDIDATES ? null : ids;
+    });
   }
 
   /** The date window; the default one (no date parameter at all) only changes by the minute. */

@@ -47,6 +47,18 @@ describe('read caches follow every write', () => {
     expect(await page()).toEqual({ total: 2, titles: ['C', 'B'] });
   });
 
+  it('filter lookups follow term writes: a new category, a new child category', async () => {
+    const inWindow = (query: string) => http(t).get(`${API}/events?start_date=2032-01-01&end_date=2032-12-31&${query}`);
+    expect((await inWindow('categories=brass')).status).toBe(400);
+    const brass = await http(t, admin).post(`${API}/categories`).send({ name: 'Brass' });
+    expect(brass.status).toBe(201);
+    await http(t, admin).post(`${API}/events`).send({ title: 'Band', start_date: '2032-02-01 10:00', end_date: '2032-02-01 11:00', categories: [brass.body.id] });
+    expect((await inWindow('categories=brass')).body.events.map((e: { title: string }) => e.title)).toEqual(['Band']);
+    const tuba = await http(t, admin).post(`${API}/categories`).send({ name: 'Tuba', parent: brass.body.id });
+    await http(t, admin).post(`${API}/events`).send({ title: 'Solo', start_date: '2032-01-15 10:00', end_date: '2032-01-15 11:00', categories: [tuba.body.id] });
+    expect((await inWindow('categories=brass')).body.events.map((e: { title: string }) => e.title)).toEqual(['Solo', 'Band']);
+  });
+
   it('renaming an embedded category or venue shows in the cached event', async () => {
     const made = await http(t, admin).post(`${API}/events`).send({ title: 'Embedded', start_date: '2030-06-01 10:00', end_date: '2030-06-01 11:00', categories: ['Jazz'], venue: { venue: 'Old hall' } });
     let item = (await list()).events[0];

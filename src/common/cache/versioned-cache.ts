@@ -29,6 +29,15 @@ export class VersionedCache<V> {
     }
   }
 
+  /** The cached value, else `compute()`'s, kept for this version. */
+  async through(key: string, version: string, compute: () => Promise<V>): Promise<V> {
+    const hit = this.get(key, version);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    this.set(key, version, value);
+    return value;
+  }
+
   get size(): number {
     return this.entries.size;
   }
