@@ -108,7 +108,7 @@ function numberOf(ch: string): number {
     if (codes.length >= NUMBER_BASE) return -1;
     n = codes.push(code) - 1;
   }
-  numbers.set(ch, n);
+  if (numbers.size < 20_000) numbers.set(ch, n);
   return n;
 }
 
@@ -158,12 +158,12 @@ function tokensOf(texts: string[]): string[] {
   const trigrams = new Set<number>();
   if (texts.every((text) => addTrigrams(text, trigrams))) return Array.from(trigrams, tokenOf);
   // More distinct characters than numbers (a very multilingual corpus): the same tokens, slower.
-  const tokens = new Set<string>();
+  const slow = new Set<string>();
   for (const text of texts) {
     const c = Array.from(text, (ch) => codeOf(foldChar(ch)));
-    for (let i = 0; i + 3 <= c.length; i++) tokens.add(`q${c[i]}${c[i + 1]}${c[i + 2]}`);
+    for (let i = 0; i + 3 <= c.length; i++) slow.add(`q${c[i]}${c[i + 1]}${c[i + 2]}`);
   }
-  return [...tokens];
+  return [...slow];
 }
 
 /** The indexed document of an event: its fields' distinct trigram tokens, space-separated. */
@@ -179,7 +179,7 @@ const MAX_QUERY_TOKENS = 24;
  * three characters long (nothing to narrow by: the list falls back to reading every row).
  */
 export function searchTokens(words: string[]): string[] {
-  const all = [...new Set(tokensOf(words))];
+  const all = tokensOf(words);
   if (all.length <= MAX_QUERY_TOKENS) return all;
   // Spread the sample over the words' trigrams rather than taking only the first ones.
   const step = all.length / MAX_QUERY_TOKENS;
