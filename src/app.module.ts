@@ -1,10 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
+import { serializeSqliteTransactions } from './database/sqlite-transactions';
 import { IndexModule } from './index/index.module';
 import { PostsModule } from './posts';
 import { TaxonomiesModule } from './taxonomies/taxonomies.module';
@@ -26,7 +28,10 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        TypeOrmModule.forRoot(dataSourceOptions(config)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => dataSourceOptions(config),
+          dataSourceFactory: async (options) => serializeSqliteTransactions(await new DataSource(options!).initialize()),
+        }),
         DatabaseModule,
         CacheModule,
         UsersModule,

@@ -1,9 +1,9 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '../data-source-options';
+import { serializeSqliteTransactions } from '../sqlite-transactions';
 
 /** A migrated in-memory SQLite for query-level tests (filters against real rows, no HTTP). */
 export async function memoryDataSource(): Promise<DataSource> {
   const ds = new DataSource({ ...dataSourceOptions({ database: { kind: 'sqlite', file: ':memory:' }, migrate: true }) });
-  await ds.initialize();
-  return ds;
+  return serializeSqliteTransactions(await ds.initialize());
 }
