@@ -56,6 +56,8 @@ const ECHOED_PARAMS = [
 ];
 /** Above this many events, a term filter walks the list index instead of starting from the term. */
 const COMMON_TERM_EVENTS = 2000;
+/** Page ids are read this many at a time (whole pages: 20 pages of 10, 4 of 50; see list()). */
+const PAGE_ID_BLOCK = 200;
 /** Up to this many full-text candidates, a search list starts from them (events.filters.ts). */
 const FEW_SEARCH_CANDIDATES = 2000;
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -74,8 +76,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private nextScheduledUtc: string | null = null;
   /** List totals by filter set (bounded; a few hundred bytes each). */
   private readonly totals = new VersionedCache<number>(5000);
-  /** Page ids by filter set, offset and size (at most 50 ids each). */
-  private readonly pageIdCache = new VersionedCache<number[]>(20000);
+  /** Ids of a block of pages by filter set, page size and block (at most PAGE_ID_BLOCK ids, ~2 kB, each). */
+  private readonly pageIdBlocks = new VersionedCache<number[]>(5000);
   /** Filter lookups by parameter value: resolved term ids, term usage, "do these ids exist" (small). */
   private readonly lookups = new VersionedCache<unknown>(5000);
   /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
@@ -179,14 +181,20 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       total = await this.events.countMatching({ ...filters, searchCandidates }, extra);
       this.totals.set(countKey, version, total);
     }
-    // A page's ids, too, depend only on the filter set and the data version: a popular page
-    // (the front page, a category's first page) is not looked up again until a write.
-    const pageKey = `${countKey}#${offset}#${perPage}`;
-    let ids = this.pageIdCache.get(pageKey, version);
-    if (ids === undefined) {
-      const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
-      ids = offset < total ? await this.events.pageIds(pageFilters, offset, perPage, extra) : [];
-      this.pageIdCache.set(pageKey, version, ids);
+    // A page's ids, too, depend only on the filter set and the data version. They are fetched
+    // a block of pages at a time: reaching page N walks the list index past every earlier
+    // match anyway, so the pages around it cost little more, and paging on (or jumping about
+    // within the block) reads no index again until a write.
+    let ids: number[] = [];
+    if (offset < total) {
+      const pagesPerBlock = Math.max(1, Math.floor(PAGE_ID_BLOCK / perPage));
+      const blockStart = Math.floor((page - 1) / pagesPerBlock) * pagesPerBlock * perPage;
+      const blockKey = `${countKey}#${perPage}#${blockStart}`;
+      const block = await this.pageIdBlocks.through(blockKey, version, () => {
+        const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
+        return this.events.pageIds(pageFilters, blockStart, Math.min(pagesPerBlock * perPage, total - blockStart), extra);
+      });
+      ids = block.slice(offset - blockStart, offset - blockStart + perPage);
     }
     if (ids.length === 0 && page > 1) throw eventPageNotFound();
 

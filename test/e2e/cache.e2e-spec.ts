@@ -1,5 +1,9 @@
+import { DataSource } from 'typeorm';
+import { PostsService } from '../../src/posts';
+import { EventsRepository } from '../../src/events/events.repository';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
+import { eventRow } from '../support/rows';
 
 /** Cached totals and presented events must never outlive a write (issue #6, item 4). */
 describe('read caches follow every write', () => {
@@ -70,5 +74,42 @@ describe('read caches follow every write', () => {
     expect((await list()).events[0].venue.venue).toBe('New hall');
     await http(t, admin).delete(`${API}/venues/${made.body.venue.id}`);
     expect((await list()).events[0].venue).toEqual([]);
+  });
+
+  it('pages read a block at a time stay right beyond the first block, and follow a write', async () => {
+    // 230 events, one a day from 2042-01-01: past the first block of page ids (200; 4 pages of 50).
+    const ids = await t.app.get(DataSource).transaction(async (tx) => {
+      const rows = [];
+      for (let day = 0; day < 230; day++) {
+        const id = await t.app.get(PostsService).allocate('event', tx);
+        const start = new Date(Date.UTC(2042, 0, 1 + day, 10)).toISOString().replace('T', ' ').slice(0, 19);
+        rows.push(eventRow(id, { startDate: start, endDate: start, startDateUtc: start, endDateUtc: start }));
+      }
+      await t.app.get(EventsRepository).insertMany(rows, tx);
+      return rows.map((r) => r.id);
+    });
+    const window = 'start_date=2042-01-01&end_date=2042-12-31';
+    const pageIds = async (perPage: number, page: number) => {
+      const res = await http(t).get(`${API}/events?${window}&per_page=${perPage}&page=${page}`);
+      expect(res.status).toBe(200);
+      expect(res.body.total).toBe(230);
+      return res.body.events.map((e: { id: number }) => e.id);
+    };
+    // Read the later pages first, then the earlier ones, in two page sizes.
+    expect(await pageIds(50, 5)).toEqual(ids.slice(200, 230));
+    expect(await pageIds(50, 4)).toEqual(ids.slice(150, 200));
+    expect(await pageIds(50, 1)).toEqual(ids.slice(0, 50));
+    expect(await pageIds(7, 33)).toEqual(ids.slice(224, 230));
+    expect(await pageIds(7, 29)).toEqual(ids.slice(196, 203)); // first page of the second block (28 pages of 7)
+    expect(await pageIds(7, 28)).toEqual(ids.slice(189, 196));
+    expect((await http(t).get(`${API}/events?${window}&per_page=50&page=6`)).status).toBe(404);
+
+    // Trash the 10th event: every later page shifts by one, the cached blocks included.
+    expect((await http(t, admin).delete(`${API}/events/${ids[9]}`)).status).toBe(200);
+    const left = ids.filter((_, i) => i !== 9);
+    const res = await http(t).get(`${API}/events?${window}&per_page=50&page=5`);
+    expect(res.body.total).toBe(229);
+    expect(res.body.events.map((e: { id: number }) => e.id)).toEqual(left.slice(200, 229));
+    expect((await http(t).get(`${API}/events?${window}&per_page=7&page=29`)).body.events.map((e: { id: number }) => e.id)).toEqual(left.slice(196, 203));
   });
 });

@@ -4,6 +4,8 @@
  */
 export class VersionedCache<V> {
   private readonly entries = new Map<string, { version: string; value: V }>();
+  /** Computations under way in through(), by key. */
+  private readonly pending = new Map<string, { version: string; value: Promise<V> }>();
 
   constructor(private readonly maxEntries: number) {}
 
@@ -29,13 +31,25 @@ export class VersionedCache<V> {
     }
   }
 
-  /** The cached value, else `compute()`'s, kept for this version. */
+  /**
+   * The cached value, else `compute()`'s, kept for this version. Callers missing the same key
+   * at the same version while it is being computed share that one computation.
+   */
   async through(key: string, version: string, compute: () => Promise<V>): Promise<V> {
     const hit = this.get(key, version);
     if (hit !== undefined) return hit;
-    const value = await compute();
-    this.set(key, version, value);
-    return value;
+    const running = this.pending.get(key);
+    if (running?.version === version) return running.value;
+    const value = compute();
+    const entry = { version, value };
+    this.pending.set(key, entry);
+    try {
+      const done = await value;
+      this.set(key, version, done);
+      return done;
+    } finally {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    }
   }
 
   get size(): number {
