@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dateDetails, DateDetails, parseSql, toIsoWithOffset } from '../common/datetime/format';
+import { dateDetails, DateDetails, parseSql, toIsoWithOffset, utcSqlMillis } from '../common/datetime/format';
 import { timezoneAbbr } from '../common/datetime/zones';
 import { effectiveStatus, globalIdFields, publicationFields } from '../common/items';
 import { autop, firstWords, stripTags } from '../common/text/autop';
@@ -34,7 +34,7 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
   const venue = e.venueId !== null ? rel.venues.get(e.venueId) : undefined;
   const organizers = (rel.organizerIds.get(e.id) ?? []).map((id) => rel.organizers.get(id)).filter((o): o is Json => o !== undefined);
   const image = e.imageId !== null ? rel.images.get(e.imageId) : undefined;
-  const startUtc = parseSql(e.startDateUtc, 'UTC');
+  const startUtc = DateTime.fromMillis(utcSqlMillis(e.startDateUtc), { zone: 'utc' });
 
   const json: Json = {
     id: e.id,

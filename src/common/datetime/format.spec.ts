@@ -1,5 +1,6 @@
 import { DateTime, Settings } from 'luxon';
-import { atWallTime, dateDetails, formatSql, parseSql, SQL_FORMAT, toIsoWithOffset, utcToWall, wallToUtc } from './format';
+import { atWallTime, dateDetails, formatSql, parseSql, SQL_FORMAT, toIsoWithOffset, utcSqlMillis, utcToWall, wallToUtc } from './format';
+import { requireZone } from './zones';
 
 const NY = 'America/New_York';
 const BERLIN = 'Europe/Berlin';
@@ -215,3 +216,40 @@ describe('atWallTime', () => {
     expect(atWallTime({ year: 2025, month: 2, day: 30, hour: 0, minute: 0, second: 0 }, 'UTC').isValid).toBe(false);
   });
 });
+
+describe('the arithmetic paths agree with luxon', () => {
+  // A fixed pseudo-random walk over five centuries and zones with odd histories.
+  const zones = [NY, BERLIN, SYDNEY, 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca', 'UTC', 'UTC+5:45', 'UTC-3:30'];
+  let seed = 12345;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  const instants = Array.from({ length: 3000 }, () => DateTime.fromMillis(Date.UTC(1800, 0, 1) + (next() / 2 ** 31) * 400 * 365.25 * 86_400_000, { zone: 'utc' }).startOf('second'));
+
+  it('utcToWall matches parse, setZone and format for every zone', () => {
+    for (const [i, instant] of instants.entries()) {
+      const zone = zones[i % zones.length];
+      const utc = instant.toFormat(SQL_FORMAT);
+      expect([zone, utc, utcToWall(utc, zone)]).toEqual([zone, utc, instant.setZone(requireZone(zone)).toFormat(SQL_FORMAT)]);
+    }
+  });
+
+  it('formatSql matches toFormat, and utcSqlMillis the instant', () => {
+    for (const instant of instants) {
+      expect(formatSql(instant)).toBe(instant.toFormat(SQL_FORMAT));
+      expect(utcSqlMillis(instant.toFormat(SQL_FORMAT))).toBe(instant.toMillis());
+    }
+    expect(utcSqlMillis('0050-03-01 12:00:00')).toBe(DateTime.fromISO('0050-03-01T12:00:00Z', { zone: 'utc' }).toMillis());
+  });
+
+  it.each(['2025-02-29 00:00:00', '1900-02-29 00:00:00', '2025-04-31 00:00:00', '2025-13-01 00:00:00', '2025-00-10 00:00:00', '2025-01-01 24:00:00', '2025-01-01 23:60:00', '2025-01-01 23:59:60'])(
+    'refuses %s',
+    (bad) => {
+      expect(() => utcSqlMillis(bad)).toThrow(RangeError);
+    },
+  );
+
+  it('accepts leap days where the calendar has them', () => {
+    expect(utcToWall('2000-02-29 12:00:00', 'UTC')).toBe('2000-02-29 12:00:00');
+    expect(utcToWall('2024-02-29 23:30:00', 'UTC+1')).toBe('2024-03-01 00:30:00');
+  });
+});
+

@@ -30,7 +30,14 @@ export interface DateDetails {
 
 export function formatSql(dt: DateTime): string {
   if (!dt.isValid) throw new RangeError(`Cannot format an invalid date-time: ${dt.invalidExplanation ?? dt.invalidReason}`);
-  return dt.toFormat(SQL_FORMAT);
+  // The same text as dt.toFormat(SQL_FORMAT), without parsing the format on every call.
+  return sqlText(dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second);
+}
+
+function sqlText(year: number, month: number, day: number, hour: number, minute: number, second: number): string {
+  const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+  const yyyy = year >= 0 && year < 1000 ? String(year).padStart(4, '0') : String(year);
+  return `${yyyy}-${two(month)}-${two(day)} ${two(hour)}:${two(minute)}:${two(second)}`;
 }
 
 /** `2025-03-14 09:30:00` → its fields, checked against the calendar (no Feb 30, no hour 24). */
@@ -38,10 +45,28 @@ function parseWallSql(s: string): WallTime {
   const m = typeof s === 'string' ? SQL_PATTERN.exec(s) : null;
   if (!m) throw new RangeError(`Not a YYYY-MM-DD HH:MM:SS date-time: ${String(s)}`);
   const [year, month, day, hour, minute, second] = m.slice(1).map(Number);
-  const wall = { year, month, day, hour, minute, second };
-  // luxon takes hour 24 as the next day's 00:00; the spec's 24-hour clock stops at 23
-  if (hour > 23 || !DateTime.fromObject(wall, { zone: 'utc' }).isValid) throw new RangeError(`No such date-time: ${s}`);
-  return wall;
+  // The spec's 24-hour clock stops at 23 (luxon would take hour 24 as the next day's 00:00).
+  const valid = month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month) && hour <= 23 && minute <= 59 && second <= 59;
+  if (!valid) throw new RangeError(`No such date-time: ${s}`);
+  return { year, month, day, hour, minute, second };
+}
+
+/** Proleptic Gregorian, as luxon and both databases count. */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** Milliseconds since the epoch of a UTC wall time (Date.UTC alone would read years 0–99 as 1900–1999). */
+function utcMillis(w: WallTime): number {
+  const d = new Date(Date.UTC(2000, 0, 1, w.hour, w.minute, w.second));
+  d.setUTCFullYear(w.year, w.month - 1, w.day);
+  return d.getTime();
+}
+
+/** A stored UTC string (`YYYY-MM-DD HH:MM:SS`) as milliseconds since the epoch. Throws on a malformed string. */
+export function utcSqlMillis(s: string): number {
+  return utcMillis(parseWallSql(s));
 }
 
 /**
@@ -89,5 +114,9 @@ export function wallToUtc(wallSql: string, zoneName: string): string {
 /** UTC → the wall-clock time in `zoneName` at that instant. */
 export function utcToWall(utcSql: string, zoneName: string): string {
   const zone = requireZone(zoneName);
-  return formatSql(parseSql(utcSql, 'UTC').setZone(zone));
+  // UTC has no gaps or folds: the instant is plain arithmetic, and so is the wall time once the
+  // zone's offset at that instant is known (what setZone() would do, without its objects).
+  const instant = utcSqlMillis(utcSql);
+  const wall = new Date(instant + zone.offset(instant) * 60_000);
+  return sqlText(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds());
 }

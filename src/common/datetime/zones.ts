@@ -203,6 +203,19 @@ export function timezoneAbbr(zoneName: string, instantUtc: DateTime): string {
   if (NUMERIC_IN_IANA.has(canonical)) return numericAbbr(offset);
   if (LONDON_LINKS.has(canonical)) return offset === 0 ? 'GMT' : 'BST';
 
-  const metazone = zone.offsetName(ts, { format: 'long', locale: 'en-US' });
-  return (metazone !== null && METAZONE_ABBR[metazone]) || numericAbbr(offset);
+  // Asking Intl for the metazone is the costly part (every presented event needs it). Within a
+  // year, a zone's offset tells its metazone (standard or summer time); a zone that moved to
+  // another metazone did so from one year to the next, so the year is part of the key.
+  const key = `${canonical}|${offset}|${instantUtc.toUTC().year}`;
+  let abbr = ABBREVIATIONS.get(key);
+  if (abbr === undefined) {
+    const metazone = zone.offsetName(ts, { format: 'long', locale: 'en-US' });
+    abbr = (metazone !== null && METAZONE_ABBR[metazone]) || numericAbbr(offset);
+    if (ABBREVIATIONS.size < MAX_REMEMBERED_ABBREVIATIONS) ABBREVIATIONS.set(key, abbr);
+  }
+  return abbr;
 }
+
+/** Abbreviations by zone, offset and year: a few per zone and year in use, bounded all the same. */
+const ABBREVIATIONS = new Map<string, string>();
+const MAX_REMEMBERED_ABBREVIATIONS = 20_000;
