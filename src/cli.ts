@@ -137,7 +137,7 @@ async function seed(dataSource: DataSource, args: string[], mustMigrate: boolean
   const seeder = new Seeder(
     {
       db: dataSource,
-      posts: new PostsService(dataSource),
+      posts: new PostsService(dataSource, dialect),
       events: new EventsRepository(dataSource, dialect),
       venues: new VenuesRepository(dataSource, dialect),
       organizers: new OrganizersRepository(dataSource, dialect),

@@ -1,4 +1,4 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
 
 /**
  * The ONLY place that knows whether we run on SQLite or MySQL/MariaDB. Everything dialect
@@ -40,6 +40,16 @@ export class Dialect {
    */
   unindexed(expr: string): string {
     return this.kind === 'sqlite' ? `+${expr}` : expr;
+  }
+
+  /**
+   * Runs a plain single-row INSERT into a table with an auto-increment key and returns the new
+   * id (what each driver reports differently: better-sqlite3 the rowid, mysql2 a result header).
+   */
+  async insertReturningId(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
+    const result = (await manager.query(sql, params)) as unknown;
+    const id = this.kind === 'mysql' ? (result as { insertId?: number | string }).insertId : (result as number | bigint);
+    return Number(id);
   }
 
   /** The full-text expression requiring every token (tokens are `[a-z0-9]+`, nothing to escape). */

@@ -250,11 +250,11 @@ export class EventWriter {
       await this.events.replaceOrganizers(tx, event.id, ids, current === null);
     }
     const published = countsAsPublished(event.status);
-    if (dto.categories !== undefined) {
-      await this.taxonomies.assignToEvent(tx, event.id, 'category', await this.taxonomies.resolveForEventWrite(tx, 'category', dto.categories, actor), published);
-    }
-    if (dto.tags !== undefined) {
-      await this.taxonomies.assignToEvent(tx, event.id, 'tag', await this.taxonomies.resolveForEventWrite(tx, 'tag', dto.tags, actor), published);
+    for (const taxonomy of ['category', 'tag'] as const) {
+      const items = taxonomy === 'category' ? dto.categories : dto.tags;
+      if (items === undefined) continue;
+      const ids = await this.taxonomies.resolveForEventWrite(tx, taxonomy, items, actor);
+      await this.taxonomies.assignToEvent(tx, event.id, taxonomy, ids, published, current === null);
     }
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In, Not } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
@@ -38,8 +38,10 @@ export class EventsRepository {
   }
 
   /** Is the slug used by another event that is not in the trash? */
-  async slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
-    return this.events(manager).exist({ where: { slug, id: Not(exceptId), status: Not('trash') } });
+  async slugTaken(slug: string, exceptId: number, manager: EntityManager = this.db.manager): Promise<boolean> {
+    // Plain SQL: every event write asks this at least once.
+    const rows: unknown[] = await manager.query("SELECT 1 AS taken FROM events WHERE slug = ? AND id <> ? AND status <> 'trash' LIMIT 1", [slug, exceptId]);
+    return rows.length > 0;
   }
 
   /** How many events match; extensions may add conditions of their own. */
@@ -84,7 +86,8 @@ export class EventsRepository {
 
   /** Every write of an event's row goes with its search document (the text pre-filter). */
   async insert(event: EventEntity, manager: EntityManager): Promise<void> {
-    await this.events(manager).insert(event);
+    // Every column is set by the caller: no read-back of the row (insert() would select it again).
+    await insertInChunks(manager, EventEntity, [event]);
     await this.writeSearch([event], manager);
   }
 

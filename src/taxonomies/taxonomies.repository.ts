@@ -83,7 +83,8 @@ export class TermsRepository {
   }
 
   /** Terms whose slug is one of `slugs` or whose name equals one of `names` (case-insensitive). */
-  findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
+  async findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
+    if (slugs.length === 0 && names.length === 0) return [];
     const qb = this.terms(manager).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
     const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
     qb.andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {
@@ -171,17 +172,24 @@ export class TermsRepository {
     taxonomy: Taxonomy,
     termIds: number[],
     published: boolean,
+    isNew = false,
   ): Promise<{ added: number[]; removed: number[] }> {
     const links = manager.getRepository(EventTermEntity);
-    const current = await links
-      .createQueryBuilder('et')
-      .innerJoin(TermEntity, 't', 't.id = et.term_id')
-      .where('et.event_id = :eventId AND t.taxonomy = :taxonomy', { eventId, taxonomy })
-      .getMany();
+    // A new event has no links yet: nothing to read or remove.
+    const current = isNew
+      ? []
+      : await links
+          .createQueryBuilder('et')
+          .innerJoin(TermEntity, 't', 't.id = et.term_id')
+          .where('et.event_id = :eventId AND t.taxonomy = :taxonomy', { eventId, taxonomy })
+          .getMany();
     const stale = current.filter((l) => !termIds.includes(l.termId)).map((l) => l.termId);
     if (stale.length > 0) await links.delete({ eventId, termId: In(stale) });
     const fresh = termIds.filter((id) => !current.some((l) => l.termId === id));
-    if (fresh.length > 0) await links.insert(fresh.map((termId) => ({ eventId, termId, published })));
+    if (fresh.length > 0) {
+      // No read-back of the rows just written (the repository's insert() would select them again).
+      await insertInChunks(manager, EventTermEntity, fresh.map((termId) => ({ eventId, termId, published })));
+    }
     return { added: fresh, removed: stale };
   }
 

@@ -135,8 +135,9 @@ export class TaxonomiesService {
   // ---- the seams used by event writes (counts are maintained here, spec resources.md §4) ----
 
   /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
-  async assignToEvent(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean): Promise<void> {
-    const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published);
+  /** `isNew`: the event was created in this transaction (it has no terms to replace). */
+  async assignToEvent(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
+    const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published, isNew);
     if (!published) return;
     await this.terms.adjustCounts(manager, added, 1);
     await this.terms.adjustCounts(manager, removed, -1);

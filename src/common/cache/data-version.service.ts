@@ -48,7 +48,7 @@ export class DataVersion implements OnModuleInit {
    * transaction (one write less): call within the transaction, then `committed()` after it.
    */
   async raiseShared(manager: EntityManager): Promise<void> {
-    await manager.createQueryBuilder().update(DataVersionEntity).set({ version: () => 'version + 1' }).where('id = 1').execute();
+    await manager.query('UPDATE data_version SET version = version + 1 WHERE id = 1');
   }
 
   /** After the commit of a transaction that called raiseShared(): this process's caches move on. */
