@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import { placeholders } from '../database/sql';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument } from './search-grams';
@@ -120,10 +121,17 @@ export class EventsRepository {
   async organizerIds(eventIds: number[]): Promise<Map<number, number[]>> {
     const out = new Map<number, number[]>();
     if (eventIds.length === 0) return out;
-    const rows = await this.db
-      .getRepository(EventOrganizerEntity)
-      .find({ where: { eventId: In(eventIds) }, order: { eventId: 'ASC', position: 'ASC', organizerId: 'ASC' } });
-    for (const row of rows) out.set(row.eventId, [...(out.get(row.eventId) ?? []), row.organizerId]);
+    // Plain SQL: every presented page asks this.
+    const rows: { event_id: number | string; organizer_id: number | string }[] = await this.db.query(
+      `SELECT event_id, organizer_id FROM event_organizers WHERE event_id IN (${placeholders(eventIds)}) ORDER BY event_id, position, organizer_id`,
+      eventIds,
+    );
+    for (const row of rows) {
+      const eventId = Number(row.event_id);
+      const ids = out.get(eventId);
+      if (ids) ids.push(Number(row.organizer_id));
+      else out.set(eventId, [Number(row.organizer_id)]);
+    }
     return out;
   }
 

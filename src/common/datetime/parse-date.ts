@@ -384,7 +384,7 @@ function moveToWeekday(day: DateTime, target: { weekday: number; direction: Dire
 /** PHP adds to the month number and lets the day overflow: 2025-01-31 +1 month → 2025-03-03. */
 function addCalendarUnits(day: DateTime, r: Relative): DateTime {
   const months = r.years * 12 + r.months;
-  if (months === 0) return day.plus({ days: r.days });
+  if (months === 0) return r.days === 0 ? day : day.plus({ days: r.days });
   return day
     .startOf('month')
     .plus({ months })
@@ -419,7 +419,8 @@ function evaluate(p: ParsedInput, zone: Zone, now: DateTime): DateTime | null {
   // must not be moved to the hour's first occurrence.
   const start = sameWallTime(wall, base) ? base.startOf('second') : atWallTime(wall, readZone);
   const { hours, minutes, seconds } = p.relative;
-  const result = start.plus({ hours, minutes, seconds }).setZone(zone);
+  const moved = hours === 0 && minutes === 0 && seconds === 0 ? start : start.plus({ hours, minutes, seconds });
+  const result = moved.setZone(zone);
   // only four-digit years fit the YYYY-MM-DD HH:MM:SS output
   return result.isValid && result.year >= 0 && result.year <= 9999 ? result : null;
 }
