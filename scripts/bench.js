@@ -234,11 +234,19 @@ function seed(db, opts) {
   });
 }
 
+/** The node flags `npm run start:prod` gives the server (package.json): the bench runs what production runs. */
+function productionNodeFlags() {
+  const script = require(path.join(ROOT, 'package.json')).scripts['start:prod'];
+  const m = /^node((?: --\S+)*) dist\/src\/main\.js$/.exec(script);
+  if (!m) throw new Error(`package.json "start:prod" is not "node [--flag …] dist/src/main.js": ${script}`);
+  return m[1].split(' ').filter(Boolean);
+}
+
 async function startServer(db, profileDir) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = track(
-    spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'src', 'main.js')], {
+    spawn(process.execPath, [...productionNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'src', 'main.js')], {
       cwd: ROOT,
       env: {
         ...process.env,
