@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
-import { INestApplication, ValidationPipe } from '@nestjs/common';
+import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import qs from 'qs';
 import { invalidJson, toWpValidationError } from './common/errors';
 import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filter';
-import { ListHeadersInterceptor } from './common/pagination';
+import { QueryValidationPipe } from './common/http/query-validation.pipe';
+import { registerListReplies } from './common/pagination';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
 
@@ -36,6 +37,7 @@ export function buildAdapter(logger: Logger): FastifyAdapter {
 export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerBodyParsers(fastify);
+  registerListReplies(fastify);
   await app.register(fastifyFormbody as never, { parser: (s: string) => qs.parse(s, QS_OPTIONS) });
 
   const auth = app.get(AuthService);
@@ -73,9 +75,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   });
 
   app.useGlobalFilters(new WpExceptionFilter());
-  app.useGlobalInterceptors(new ListHeadersInterceptor());
   app.useGlobalPipes(
-    new ValidationPipe({
+    new QueryValidationPipe({
       transform: true,
       whitelist: true,
       forbidNonWhitelisted: false,

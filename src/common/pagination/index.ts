@@ -1,3 +1,3 @@
 export * from './list-page';
-export * from './list-headers.interceptor';
+export * from './list-replies';
 export * from './page-query.dto';
