@@ -82,10 +82,10 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly lookups = new VersionedCache<unknown>(5000);
   /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
   private readonly searchHits = new VersionedCache<number[] | null>(500);
-  /** Presented list items by id, as JSON text (bounded: ~1.5 kB each). */
-  private readonly listed = new VersionedCache<string>(10000);
-  /** Single reads as an anonymous reader sees them, by id or slug, as JSON text (~3 kB each). */
-  private readonly singles = new VersionedCache<string>(3000);
+  /** Presented list items by id, as UTF-8 JSON (bounded: ~4 kB each, outside the JS heap). */
+  private readonly listed = new VersionedCache<Buffer>(10000);
+  /** Single reads as an anonymous reader sees them, by id or slug, as UTF-8 JSON (~6 kB each). */
+  private readonly singles = new VersionedCache<Buffer>(3000);
   private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
   private poll?: NodeJS.Timeout;
 
@@ -261,7 +261,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     if (event.status === 'trash') throw eventNoLongerAvailable();
     if (!canRead(actor, this.asOwned(event))) throw eventNotAccessible();
     const json = (await this.present([event], { jsonLd: true, actor }))[0];
-    if (actor === null) this.singles.set(key, version, JSON.stringify(json));
+    if (actor === null) this.singles.set(key, version, Buffer.from(JSON.stringify(json)));
     return json;
   }
 
@@ -332,19 +332,19 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * JSON-LD and do not depend on the caller, so one presentation serves every reader until
    * the data changes.
    */
-  private async presentListed(ids: number[], version: string): Promise<string[]> {
+  private async presentListed(ids: number[], version: string): Promise<Buffer[]> {
     const cached = ids.map((id) => this.listed.get(String(id), version));
     const missing = ids.filter((_, i) => cached[i] === undefined);
     if (missing.length > 0) {
-      const fresh = new Map<number, string>();
+      const fresh = new Map<number, Buffer>();
       for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
-        const text = JSON.stringify(item);
-        fresh.set(item.id as number, text);
-        this.listed.set(String(item.id), version, text);
+        const bytes = Buffer.from(JSON.stringify(item));
+        fresh.set(item.id as number, bytes);
+        this.listed.set(String(item.id), version, bytes);
       }
       ids.forEach((id, i) => (cached[i] ??= fresh.get(id)));
     }
-    return cached.filter((text): text is string => text !== undefined);
+    return cached.filter((bytes): bytes is Buffer => bytes !== undefined);
   }
 
   /** Presents events with everything they embed, in a constant number of queries. */

@@ -112,4 +112,21 @@ describe('read caches follow every write', () => {
     expect(res.body.events.map((e: { id: number }) => e.id)).toEqual(left.slice(200, 229));
     expect((await http(t).get(`${API}/events?${window}&per_page=7&page=29`)).body.events.map((e: { id: number }) => e.id)).toEqual(left.slice(196, 203));
   });
+
+  it('cached list pages and single reads keep text outside ASCII intact, with the right length', async () => {
+    const title = 'Café Ünïcode — ☃ 🎉 日本語';
+    const made = await http(t, admin).post(`${API}/events`).send({ title, start_date: '2043-03-01 10:00', end_date: '2043-03-01 11:00' });
+    expect(made.status).toBe(201);
+    for (let round = 0; round < 2; round++) {
+      // the second round is served from the caches
+      const list = await http(t).get(`${API}/events?start_date=2043-01-01&end_date=2043-12-31`);
+      expect(list.headers['content-type']).toBe('application/json; charset=UTF-8');
+      expect(Number(list.headers['content-length'])).toBe(Buffer.byteLength(list.text));
+      expect(list.body.events.map((e: { title: string }) => e.title)).toEqual([title]);
+      const one = await http(t).get(`${API}/events/${made.body.id}`);
+      expect(Number(one.headers['content-length'])).toBe(Buffer.byteLength(one.text));
+      expect(one.body.title).toBe(title);
+    }
+  });
 });
+

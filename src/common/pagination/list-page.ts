@@ -62,16 +62,30 @@ export function rawParam(value: unknown): string | undefined {
 }
 
 /**
- * A JSON body already serialised (for lists assembled from cached item texts, so a page is
- * not parsed and stringified again on every request). Sent as application/json.
+ * A JSON body already serialised, as UTF-8 bytes (for lists assembled from cached item texts,
+ * so a page is neither parsed, stringified nor encoded again on every request: a page of 50
+ * built as one string spent a third of its time joining it and encoding it for the socket).
+ * Sent as application/json.
  */
 export class JsonText {
-  constructor(readonly text: string) {}
+  readonly bytes: Buffer;
 
-  /** `{"key": <item texts joined>, ...rest}` with `arrayKey` first, then the other members in order. */
-  static envelope(arrayKey: string, itemTexts: string[], rest: Record<string, unknown>): JsonText {
+  constructor(body: string | Buffer) {
+    this.bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  }
+
+  /** `{"key": <items joined>, ...rest}` with `arrayKey` first, then the other members in order. */
+  static envelope(arrayKey: string, items: Buffer[], rest: Record<string, unknown>): JsonText {
     const tail = JSON.stringify(rest);
     const members = tail === '{}' ? '' : `,${tail.slice(1, -1)}`;
-    return new JsonText(`{${JSON.stringify(arrayKey)}:[${itemTexts.join(',')}]${members}}`);
+    const parts: Buffer[] = [Buffer.from(`{${JSON.stringify(arrayKey)}:[`)];
+    items.forEach((item, i) => {
+      if (i > 0) parts.push(COMMA);
+      parts.push(item);
+    });
+    parts.push(Buffer.from(`]${members}}`));
+    return new JsonText(Buffer.concat(parts));
   }
 }
+
+const COMMA = Buffer.from(',');

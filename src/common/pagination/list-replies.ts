@@ -16,8 +16,10 @@ export function registerListReplies(fastify: FastifyInstance): void {
       body = body.body;
     }
     if (body instanceof JsonText) {
-      const { text } = body;
-      void reply.header('content-type', 'application/json; charset=UTF-8').serializer(() => text);
+      const { bytes } = body;
+      // Fastify sends a serializer's Buffer as it is (its type says string; reply.js takes both).
+      const asIs = (() => bytes) as unknown as (payload: unknown) => string;
+      void reply.header('content-type', 'application/json; charset=UTF-8').serializer(asIs);
     }
     done(null, body);
   });
