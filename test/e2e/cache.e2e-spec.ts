@@ -128,5 +128,28 @@ describe('read caches follow every write', () => {
       expect(one.body.title).toBe(title);
     }
   });
-});
 
+  it('venue and organizer lists follow a rename, and a scheduled item turns public at its date', async () => {
+    const kinds = ['venue', 'organizer'] as const;
+    const names = async (kind: (typeof kinds)[number], search: string) => {
+      const body = (await http(t).get(`${API}/${kind}s?search=${search}&per_page=50`)).body;
+      return ((body[`${kind}s`] ?? []) as Record<string, string>[]).map((item) => `${item[kind]}/${item.status}`).sort();
+    };
+    // Scheduled two seconds ahead: hidden from anonymous readers until then, then listed as published.
+    const soon = new Date(Date.now() + 2000).toISOString().replace('T', ' ').slice(0, 19);
+    for (const kind of kinds) {
+      const made = await http(t, admin).post(`${API}/${kind}s`).send({ [kind]: `Cached ${kind} zz-one` });
+      expect(made.status).toBe(201);
+      expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-one/publish`]);
+      await http(t, admin).post(`${API}/${kind}s/${made.body.id}`).send({ [kind]: `Cached ${kind} zz-renamed` });
+      expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-renamed/publish`]);
+      const later = await http(t, admin).post(`${API}/${kind}s`).send({ [kind]: `Cached ${kind} zz-later`, status: 'future', date_utc: soon });
+      expect(later.status).toBe(201);
+      expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-renamed/publish`]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    for (const kind of kinds) {
+      expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-later/publish`, `Cached ${kind} zz-renamed/publish`]);
+    }
+  }, 15_000);
+});

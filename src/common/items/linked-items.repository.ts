@@ -78,22 +78,22 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return applyVisibility(qb, this.a, visible, nowUtc).orderBy(`${this.a}.id`, 'ASC').getOne();
   }
 
-  /** One page in list order (§5.1.2: publication date descending, then id descending) and the total. */
-  async findPage(filters: LinkedItemListFilters, offset: number, limit: number): Promise<[E[], number]> {
-    const base = () => applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect);
-    const total = await base().getCount();
-    if (offset >= total) return [[], total];
+  /** How many items match the list filters. */
+  count(filters: LinkedItemListFilters): Promise<number> {
+    return applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect).getCount();
+  }
+
+  /** The ids of one page in list order (§5.1.2: publication date descending, then id descending). */
+  async pageIds(filters: LinkedItemListFilters, offset: number, limit: number): Promise<number[]> {
     // Ids first: sorting index entries is cheap, sorting whole rows (long texts) is not.
-    const page = await base()
+    const page = await applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect)
       .select(`${this.a}.id`, 'id')
       .orderBy(`${this.a}.dateUtc`, 'DESC')
       .addOrderBy(`${this.a}.id`, 'DESC')
       .offset(offset)
       .limit(limit)
       .getRawMany<{ id: number | string }>();
-    const ids = page.map((r) => Number(r.id));
-    const byId = new Map((await this.findByIds(ids)).map((row) => [row.id, row]));
-    return [ids.map((id) => byId.get(id)).filter((row): row is E => row !== undefined), total];
+    return page.map((r) => Number(r.id));
   }
 
   async insert(item: E, manager: EntityManager): Promise<void> {

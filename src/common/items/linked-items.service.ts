@@ -6,7 +6,8 @@ import { Actor, assertCan, can, canDelete, canEdit, canRead } from '../auth';
 import { nowUtcSql } from '../datetime/clock';
 import { formatSql } from '../datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../errors';
-import { ListPage, pageLinks, rawParam, totalPages } from '../pagination';
+import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../pagination';
+import { VersionedCache } from '../cache/versioned-cache';
 import { sanitizeHtml, sanitizePlainText } from '../text/sanitize';
 import type { AppConfig } from '../../config/app-config';
 import type { MediaService } from '../../media';
@@ -78,6 +79,12 @@ const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'st
  * the spec's order: parameters (400), permission (401/403), the operation's own checks.
  */
 export abstract class LinkedItemsService<E extends LinkedItemEntity> {
+  /** Presented list items by id, as UTF-8 JSON, per data version (bounded: ~1–2 kB each). */
+  private readonly listed = new VersionedCache<Buffer>(5000);
+  /** List totals and page ids by filter set (which includes the current second). */
+  private readonly totals = new VersionedCache<number>(1000);
+  private readonly pageIds = new VersionedCache<number[]>(2000);
+
   protected constructor(
     private readonly kind: LinkedKind<E>,
     private readonly repo: LinkedItemsRepository<E>,
@@ -91,7 +98,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
 
   // ---- routes ----
 
-  async list(actor: Actor | null, q: ListLinkedItemsQueryDto, raw: Record<string, unknown>): Promise<ListPage> {
+  async list(actor: Actor | null, q: ListLinkedItemsQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
+    const version = await this.version.current();
     const checks = new ParamChecks();
     const visibility = await checks.run(() => listVisibility(actor, q.status));
     if (q.event !== undefined && !(await this.posts.isOfType(q.event, 'event'))) checks.fail('event', PARAM_MESSAGES.unknownId('event'));
@@ -108,9 +116,16 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       hasEvents: q.has_events,
       upcomingStatuses: q.only_with_upcoming ? (can(actor, 'read_private') ? ['publish', 'private'] : ['publish']) : undefined,
     };
-    const [rows, total] = await this.repo.findPage(filters, Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER, perPage);
+    // Totals and page ids per filter set and data version. The filters hold the current second
+    // (a scheduled item counts from its date on), so an entry serves the requests of that second.
+    const key = JSON.stringify(filters);
+    const total = await this.totals.through(key, version, () => this.repo.count(filters));
+    const ids =
+      Number.isSafeInteger(offset) && offset < total
+        ? await this.pageIds.through(`${key}#${offset}#${perPage}`, version, () => this.repo.pageIds(filters, offset, perPage))
+        : [];
     // spec endpoints.md §5.1.2: an empty page beyond the first is an error, not an empty list
-    if (page > 1 && rows.length === 0) throw this.kind.errors.pageNotFound();
+    if (page > 1 && ids.length === 0) throw this.kind.errors.pageNotFound();
 
     const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
     for (const key of LIST_FILTERS) {
@@ -123,11 +138,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       previous: page > 1 && total > (page - 2) * perPage,
     });
     const pages = totalPages(total, perPage);
-    const body: Json = { [this.kind.collection]: await this.presentMany(rows), rest_url: links.rest_url };
-    if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
-    if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
-    body.total = total;
-    body.total_pages = pages;
+    const body = JsonText.envelope(this.kind.collection, await this.presentListed(ids, version), { ...links, total, total_pages: pages });
     return new ListPage(body, total, pages);
   }
 
@@ -370,6 +381,27 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
 
   private async presentOne(item: E, jsonLd: boolean): Promise<Json> {
     return (await this.presentMany([item], () => jsonLd))[0];
+  }
+
+  /**
+   * List items as UTF-8 JSON, from the cache where possible: a list item has no JSON-LD and
+   * does not depend on the caller, so one presentation serves every reader until the data
+   * changes. A scheduled item is not kept: its status turns to publish when its date passes,
+   * with no write to move the data version.
+   */
+  private async presentListed(ids: number[], version: string): Promise<Buffer[]> {
+    const cached = ids.map((id) => this.listed.get(String(id), version));
+    const missing = ids.filter((_, i) => cached[i] === undefined);
+    if (missing.length === 0) return cached as Buffer[];
+    const rows = await this.repo.findByIds(missing);
+    const presented = await this.presentMany(rows);
+    const fresh = new Map<number, Buffer>();
+    rows.forEach((row, i) => {
+      const bytes = Buffer.from(JSON.stringify(presented[i]));
+      fresh.set(row.id, bytes);
+      if (row.status !== 'future') this.listed.set(String(row.id), version, bytes);
+    });
+    return ids.map((id, i) => cached[i] ?? fresh.get(id)).filter((bytes): bytes is Buffer => bytes !== undefined);
   }
 
   /** Items with their images, in one media query. */
