@@ -56,16 +56,30 @@ describe('serializeSqliteTransactions', () => {
     await expect(write).rejects.toThrow('rolled back');
   });
 
-  it('nests a transaction begun inside another as a savepoint of it', async () => {
+  it('nests a transaction begun on a transaction\'s manager as a savepoint of it', async () => {
     await ds.transaction(async (tx) => {
       await tx.query("INSERT INTO t VALUES ('outer')");
       await expect(
-        ds.transaction(async (inner) => {
+        tx.transaction(async (inner) => {
           await inner.query("INSERT INTO t VALUES ('inner')");
           throw new Error('inner fails');
         }),
       ).rejects.toThrow('inner fails');
     });
     expect(await rows()).toEqual(['outer']);
+  });
+
+  it('makes a reader that comes while a transaction is open wait for its commit', async () => {
+    let written!: () => void;
+    const insideWrite = new Promise<void>((resolve) => (written = resolve));
+    const write = ds.transaction(async (tx) => {
+      await tx.query("INSERT INTO t VALUES ('a')");
+      written();
+      await pause(10);
+      await tx.query("INSERT INTO t VALUES ('b')");
+    });
+    await insideWrite;
+    expect(await rows()).toEqual(['a', 'b']); // never just 'a'
+    await write;
   });
 });

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
 
 /**
@@ -8,24 +7,44 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * failure in either rolls back both (a client could get 201 for a row that is gone). A reader
  * between two statements of a write would also see rows not yet committed.
  *
- * This makes the shared connection behave: transactions run one after another, and a query
- * from outside the open transaction waits until that transaction has ended. A transaction
- * started from inside another one (same async context) still nests as a savepoint, as before.
+ * This makes the shared connection behave: transactions run one after another, each on a
+ * query runner of its own (the same connection underneath), and a query through the shared
+ * runner (everything outside a transaction) waits while a transaction is open. A transaction
+ * begun on a transaction's own manager (`tx.transaction(…)`) nests as a savepoint, as before.
+ *
+ * The one rule this adds: inside a transaction, use its manager. A query or a transaction
+ * started through the data source itself from inside a transaction would wait for that
+ * transaction to end, forever. The code already keeps that rule for MySQL, where such a query
+ * could wait forever for a free pooled connection (test/e2e/concurrency.e2e-spec.ts).
+ *
+ * (No AsyncLocalStorage to tell the transaction's own queries apart: on Node 20 it turns on
+ * promise hooks for the whole process, which cost a quarter of a cached single read.)
  * MySQL/MariaDB need none of this (a pool, one connection per transaction).
  */
 export function serializeSqliteTransactions(ds: DataSource): DataSource {
   const type = ds.options.type;
   if (type !== 'better-sqlite3' && type !== 'sqlite') return ds;
-  const inside = new AsyncLocalStorage<true>();
   /** Resolves when the transaction queued last has ended (the end of the queue). */
   let tail: Promise<void> = Promise.resolve();
   /** Resolves when the open transaction ends; null when none is open. */
   let open: Promise<void> | null = null;
 
-  const manager: EntityManager = ds.manager;
-  const transaction = manager.transaction.bind(manager) as (work: (tx: EntityManager) => Promise<unknown>) => Promise<unknown>;
+  // The shared runner, which every query outside a transaction goes through: it waits while a
+  // transaction is open.
+  const shared: QueryRunner = ds.createQueryRunner();
+  const sharedQuery = shared.query.bind(shared) as (...args: unknown[]) => Promise<unknown>;
+  shared.query = (async (...args: unknown[]) => {
+    while (open) await open;
+    return sharedQuery(...args);
+  }) as QueryRunner['query'];
+
+  // One runner for transactions (they run one at a time), so its prepared statements are kept.
+  const Runner = shared.constructor as new (driver: unknown) => QueryRunner;
+  const txRunner = new Runner(ds.driver);
+  Object.assign(txRunner, { manager: ds.createEntityManager(txRunner) });
+  const transaction = txRunner.manager.transaction.bind(txRunner.manager) as (...args: unknown[]) => Promise<unknown>;
+
   const queued = async (...args: unknown[]): Promise<unknown> => {
-    if (inside.getStore()) return (transaction as (...a: unknown[]) => Promise<unknown>)(...args);
     const before = tail;
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
@@ -33,20 +52,12 @@ export function serializeSqliteTransactions(ds: DataSource): DataSource {
     await before;
     open = ended;
     try {
-      return await inside.run(true, () => (transaction as (...a: unknown[]) => Promise<unknown>)(...args));
+      return await transaction(...args);
     } finally {
       open = null;
       end();
     }
   };
-  manager.transaction = queued as EntityManager['transaction'];
-
-  // The one shared runner: its queries from outside the open transaction wait for it to end.
-  const runner: QueryRunner = ds.createQueryRunner();
-  const query = runner.query.bind(runner) as (...args: unknown[]) => Promise<unknown>;
-  runner.query = (async (...args: unknown[]) => {
-    while (open && !inside.getStore()) await open;
-    return query(...args);
-  }) as QueryRunner['query'];
+  (ds.manager as EntityManager).transaction = queued as EntityManager['transaction'];
   return ds;
 }

@@ -24,7 +24,7 @@ export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
 };
 
 /**
- * Organizers (spec endpoints.md §5). The events module calls `createOrReuse` (organizers nested
+ * Organizers (spec endpoints.md §5). The events module calls `prepareCreate` and `createPrepared` (organizers nested
  * in event writes), `existingIds` and `embed`.
  */
 @Injectable()

@@ -49,7 +49,7 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
 };
 
 /**
- * Venues (spec endpoints.md §5). The events module calls `createOrReuse` (venues nested in event
+ * Venues (spec endpoints.md §5). The events module calls `prepareCreate` and `createPrepared` (venues nested in event
  * writes), `existingIds` (the `venue` list filter and links by id) and `embed` (event responses).
  */
 @Injectable()

@@ -209,10 +209,13 @@ describe('organizers', () => {
     const svc = () => t.app.get(OrganizersService);
     const admin = () => ({ id: users.admin.id, login: 'admin', role: 'administrator' as const });
 
-    it('createOrReuse names the `organizer` parameter for invalid nested data and reuses duplicates', async () => {
+    it('prepareCreate + createPrepared name the `organizer` parameter for invalid nested data and reuse duplicates', async () => {
       const tok = token();
-      const inTx = (input: Record<string, unknown>) =>
-        t.app.get(DataSource).transaction((manager) => svc().createOrReuse(admin(), input, { manager, nested: true }));
+      // As event writes do: every check before the transaction, the write inside it.
+      const inTx = async (input: Record<string, unknown>) => {
+        const prepared = await svc().prepareCreate(admin(), input, true);
+        return t.app.get(DataSource).transaction((manager) => svc().createPrepared(admin(), prepared, manager));
+      };
       await expect(inTx({ email: 'no name' })).rejects.toMatchObject({
         code: 'rest_invalid_param',
         data: { params: { organizer: 'The linked venue or organizer data is not valid.' } },

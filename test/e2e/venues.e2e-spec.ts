@@ -606,28 +606,31 @@ describe('venues', () => {
     const svc = () => t.app.get(VenuesService);
     const actor = (role: Role, realRole: 'administrator' | 'contributor' = 'administrator') => ({ id: users[role].id, login: role, role: realRole });
 
-    it('createOrReuse creates inside the caller transaction, with status scaling, and reuses duplicates', async () => {
+    // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).
+    const createNested = async (who: ReturnType<typeof actor>, input: Record<string, unknown>, nested = true) => {
+      const prepared = await svc().prepareCreate(who, input, nested);
+      return t.app.get(DataSource).transaction((manager) => svc().createPrepared(who, prepared, manager));
+    };
+
+    it('prepareCreate + createPrepared create inside the caller transaction, with status scaling, and reuse duplicates', async () => {
       const tok = token();
-      const created = await t.app.get(DataSource).transaction((manager) =>
-        svc().createOrReuse(actor('contributor', 'contributor'), { venue: `Nested ${tok}`, city: 'Bern', status: 'publish', id: 5 }, { manager, nested: true }),
-      );
+      const contributor = actor('contributor', 'contributor');
+      const created = await createNested(contributor, { venue: `Nested ${tok}`, city: 'Bern', status: 'publish', id: 5 });
       expect(created.reused).toBe(false);
       expect(created.entity).toMatchObject({ name: `Nested ${tok}`, city: 'Bern', status: 'pending', authorId: users.contributor.id });
-      const again = await t.app.get(DataSource).transaction((manager) =>
-        svc().createOrReuse(actor('contributor', 'contributor'), { venue: `nested ${tok}`, city: 'Basel' }, { manager, nested: true }),
-      );
+      const again = await createNested(contributor, { venue: `nested ${tok}`, city: 'Basel' });
       expect(again).toMatchObject({ reused: true, entity: { id: created.entity.id, city: 'Basel' } });
     });
 
-    it('createOrReuse reports every invalid nested item as the `venue` parameter', async () => {
-      const attempt = (input: Record<string, unknown>) =>
-        t.app.get(DataSource).transaction((manager) => svc().createOrReuse(actor('admin'), input, { manager, nested: true }));
+    it('prepareCreate reports every invalid nested item as the `venue` parameter', async () => {
       for (const input of [{ city: 'No name' }, { venue: '' }, { venue: 'X', website: 'foo' }, { venue: 'X', author: 999999 }, { venue: 'X', date: 'foo' }]) {
-        await expect(attempt(input)).rejects.toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { venue: 'The linked venue or organizer data is not valid.' } } });
+        await expect(createNested(actor('admin'), input)).rejects.toMatchObject({
+          code: 'rest_invalid_param',
+          status: 400,
+          data: { params: { venue: 'The linked venue or organizer data is not valid.' } },
+        });
       }
-      await expect(
-        t.app.get(DataSource).transaction((manager) => svc().createOrReuse(actor('admin'), { city: 'x' }, { manager, nested: false })),
-      ).rejects.toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['venue'] } });
+      await expect(createNested(actor('admin'), { city: 'x' }, false)).rejects.toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['venue'] } });
     });
 
     it('existingIds and embed answer by id, whatever the status', async () => {

@@ -188,25 +188,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   // ---- the seams used by event writes and event responses ----
 
   /**
-   * The §5.2 create path, shared by POST and by items nested in event writes (§4.4): validates
-   * `input` (the POST fields), applies status scaling, slug rules and duplicate reuse inside
-   * `manager`'s transaction. `nested`: every invalid parameter becomes
+   * The §5.2 create path for items nested in event writes (§4.4), first half: every parameter
+   * check (400), with no write and no transaction. `nested`: every invalid parameter becomes
    * `rest_invalid_param` with params `{ <type>: PARAM_MESSAGES.linked }`. No permission check:
-   * the caller already checked the right to write the event.
-   */
-  async createOrReuse(
-    actor: Actor | null,
-    input: Record<string, unknown>,
-    opts: { manager: EntityManager; nested: boolean },
-  ): Promise<{ entity: E; reused: boolean }> {
-    const write = await this.prepareCreate(actor, input, opts.nested);
-    return this.createPrepared(actor, write, opts.manager);
-  }
-
-  /**
-   * The checking half of createOrReuse: every parameter check (400), with no write and no
-   * transaction. Event writes call it before their transaction opens, so that no query waits for
-   * a second pooled connection while the transaction holds one.
+   * the caller already checked the right to write the event. Event writes call it before their
+   * transaction opens: inside a transaction every query must use its manager (a pooled
+   * connection on MySQL, the queued connection on SQLite, src/database/sqlite-transactions.ts).
    */
   async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean): Promise<PreparedCreate> {
     const invalid = nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
@@ -217,7 +204,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true));
   }
 
-  /** The writing half of createOrReuse, inside `manager`'s transaction. */
+  /** The second half: status scaling, slug rules and duplicate reuse inside `manager`'s transaction. */
   createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
     return this.insertOrReuse(actor, prepared.write as PreparedWrite<E>, manager);
   }
