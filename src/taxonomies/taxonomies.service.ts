@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
-import { ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
+import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
 import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
 import { slugify, uniqueSlug } from '../common/text/slugify';
 import { DataVersion } from '../common/cache/data-version.service';
+import { VersionedCache } from '../common/cache/versioned-cache';
 import { AppConfig } from '../config/app-config';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
@@ -27,6 +28,9 @@ const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order'
  */
 @Injectable()
 export class TaxonomiesService {
+  /** Whole list pages by parameters (as UTF-8 JSON, a few kB each). */
+  private readonly pages = new VersionedCache<ListPage<JsonText>>(500);
+
   constructor(
     private readonly terms: TermsRepository,
     private readonly posts: PostsService,
@@ -34,7 +38,16 @@ export class TaxonomiesService {
     private readonly version: DataVersion,
   ) {}
 
-  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage> {
+  /**
+   * A list page depends only on its parameters and the data (term counts and assignments are
+   * written, never computed at read time), so whole pages are cached per data version.
+   */
+  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
+    const version = await this.version.current();
+    return this.pages.through(JSON.stringify([taxonomy, q, raw]), version, () => this.computeList(taxonomy, q, raw));
+  }
+
+  private async computeList(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
     const eventId = q.event ?? q.post;
     await this.checkParams([
       ['include', () => this.allExist(taxonomy, q.include)],
@@ -79,7 +92,7 @@ export class TaxonomiesService {
     const body: Record<string, unknown> = { rest_url: links.rest_url, total, total_pages: pages, [COLLECTION[taxonomy]]: items };
     if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
     if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
-    return new ListPage(body, total, pages);
+    return new ListPage(new JsonText(JSON.stringify(body)), total, pages);
   }
 
   async get(taxonomy: Taxonomy, id: number): Promise<TermJson> {

@@ -152,4 +152,26 @@ describe('read caches follow every write', () => {
       expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-later/publish`, `Cached ${kind} zz-renamed/publish`]);
     }
   }, 15_000);
+
+  it('category and tag lists follow term writes and the counts event writes move', async () => {
+    for (const [collection, name] of [
+      ['categories', 'Cached cat zq'],
+      ['tags', 'Cached tag zq'],
+    ] as const) {
+      const list = async (query: string) => (await http(t).get(`${API}/${collection}?search=zq${query}`)).body;
+      expect((await list('&hide_empty=false')).total).toBe(0);
+      const term = await http(t, admin).post(`${API}/${collection}`).send({ name });
+      expect(term.status).toBe(201);
+      expect((await list('&hide_empty=false'))[collection].map((c: { name: string; count: number }) => [c.name, c.count])).toEqual([[name, 0]]);
+      expect((await list('')).total).toBe(0); // empty terms hidden by default
+      const event = await http(t, admin)
+        .post(`${API}/events`)
+        .send({ title: 'Counted', start_date: '2044-01-01 10:00', end_date: '2044-01-01 11:00', [collection]: [term.body.id] });
+      expect(event.status).toBe(201);
+      expect((await list(''))[collection].map((c: { name: string; count: number }) => [c.name, c.count])).toEqual([[name, 1]]);
+      await http(t, admin).post(`${API}/${collection}/${term.body.id}`).send({ name: `${name} renamed` });
+      expect((await list(''))[collection].map((c: { name: string }) => c.name)).toEqual([`${name} renamed`]);
+    }
+  });
 });
+

@@ -1,5 +1,6 @@
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';
+import { DataVersion } from '../../src/common/cache/data-version.service';
 import { PostsService } from '../../src/posts';
 import { TaxonomiesService } from '../../src/taxonomies';
 import { API, http } from './http';
@@ -63,6 +64,7 @@ export async function seedEvent(t: TestApp, terms: { category?: number[]; tag?: 
     if (terms.category) await tax.assignToEvent(m, eventId, 'category', terms.category, published);
     if (terms.tag) await tax.assignToEvent(m, eventId, 'tag', terms.tag, published);
   });
+  await t.app.get(DataVersion).changed(); // as every event write does after its commit
   return eventId;
 }
 
@@ -70,12 +72,14 @@ export async function seedEvent(t: TestApp, terms: { category?: number[]; tag?: 
 export async function reassign(t: TestApp, eventId: number, taxonomy: 'category' | 'tag', termIds: number[], published: boolean): Promise<void> {
   const tax = t.app.get(TaxonomiesService);
   await t.app.get(DataSource).transaction((m) => tax.assignToEvent(m, eventId, taxonomy, termIds, published));
+  await t.app.get(DataVersion).changed();
 }
 
 /** The event was published / unpublished (as a status change would report it). */
 export async function setPublished(t: TestApp, eventId: number, published: boolean): Promise<void> {
   const tax = t.app.get(TaxonomiesService);
   await t.app.get(DataSource).transaction((m) => tax.eventPublicationChanged(m, eventId, published));
+  await t.app.get(DataVersion).changed();
 }
 
 /** A venue id: an existing post that is not an event. */
