@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { serializeSqliteTransactions } from './sqlite-transactions';
 
 const pause = (ms = 5) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,18 +42,30 @@ describe('serializeSqliteTransactions', () => {
     expect(await rows()).toHaveLength(20);
   });
 
+  /**
+   * A transaction that inserts `first`, then (once a reader has been let in) waits and runs
+   * `rest`; `inside` resolves right after the first insert.
+   */
+  const openWrite = (first: string, rest: (tx: EntityManager) => Promise<void>) => {
+    let signal!: () => void;
+    const inside = new Promise<void>((resolve) => (signal = resolve));
+    const done = ds.transaction(async (tx) => {
+      await tx.query('INSERT INTO t VALUES (?)', [first]);
+      signal();
+      await pause(10);
+      await rest(tx);
+    });
+    done.catch(() => undefined); // asserted by the test; never an unhandled rejection when an earlier expect fails
+    return { inside, done };
+  };
+
   it('never shows a reader rows of a transaction still open', async () => {
-    let written!: () => void;
-    const insideWrite = new Promise<void>((resolve) => (written = resolve));
-    const write = ds.transaction(async (tx) => {
-      await tx.query("INSERT INTO t VALUES ('pending')");
-      written();
-      await pause(20);
+    const write = openWrite('pending', async () => {
       throw new Error('rolled back');
     });
-    await insideWrite;
+    await write.inside;
     expect(await rows()).toEqual([]);
-    await expect(write).rejects.toThrow('rolled back');
+    await expect(write.done).rejects.toThrow('rolled back');
   });
 
   it('nests a transaction begun on a transaction\'s manager as a savepoint of it', async () => {
@@ -70,16 +82,11 @@ describe('serializeSqliteTransactions', () => {
   });
 
   it('makes a reader that comes while a transaction is open wait for its commit', async () => {
-    let written!: () => void;
-    const insideWrite = new Promise<void>((resolve) => (written = resolve));
-    const write = ds.transaction(async (tx) => {
-      await tx.query("INSERT INTO t VALUES ('a')");
-      written();
-      await pause(10);
+    const write = openWrite('a', async (tx) => {
       await tx.query("INSERT INTO t VALUES ('b')");
     });
-    await insideWrite;
+    await write.inside;
     expect(await rows()).toEqual(['a', 'b']); // never just 'a'
-    await write;
+    await write.done;
   });
 });
