@@ -149,11 +149,11 @@ export class TermsRepository {
   }
 
   /** Terms assigned to the given events, for embedding; one query for a whole page of events. */
-  async termsOfEvents(eventIds: number[], manager?: EntityManager): Promise<Map<number, TermEntity[]>> {
+  async termsOfEvents(eventIds: number[]): Promise<Map<number, TermEntity[]>> {
     const result = new Map<number, TermEntity[]>();
     if (eventIds.length === 0) return result;
     // Plain SQL: every presented page asks this, and mapping the rows by hand is cheaper than the ORM's.
-    const rows: (TermRow & { event_id: number | string })[] = await (manager ?? this.db.manager).query(
+    const rows: (TermRow & { event_id: number | string })[] = await this.db.query(
       `SELECT et.event_id AS event_id, ${TERM_COLUMNS} FROM terms t INNER JOIN event_terms et ON et.term_id = t.id ` +
         `WHERE et.event_id IN (${placeholders(eventIds)}) ORDER BY LOWER(t.name) ASC, t.id ASC`,
       eventIds,

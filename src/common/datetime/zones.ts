@@ -206,7 +206,7 @@ export function timezoneAbbr(zoneName: string, instantUtc: DateTime): string {
   // Asking Intl for the metazone is the costly part (every presented event needs it). Within a
   // year, a zone's offset tells its metazone (standard or summer time); a zone that moved to
   // another metazone did so from one year to the next, so the year is part of the key.
-  const key = `${canonical}|${offset}|${instantUtc.toUTC().year}`;
+  const key = `${canonical}|${offset}|${new Date(ts).getUTCFullYear()}`;
   let abbr = ABBREVIATIONS.get(key);
   if (abbr === undefined) {
     const metazone = zone.offsetName(ts, { format: 'long', locale: 'en-US' });
