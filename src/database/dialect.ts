@@ -86,22 +86,70 @@ export class Dialect {
   }
 
   /**
+   * The isolation level of write transactions. On MySQL/MariaDB READ COMMITTED: every read
+   * inside a write sees the latest committed rows (a writer that lost a race on a unique key
+   * then finds the winner's row), and InnoDB takes no gap locks, which made concurrent writers
+   * of the same link tables deadlock. SQLite runs one write at a time (serializable anyway).
+   */
+  get writeIsolation(): 'READ COMMITTED' | undefined {
+    return this.kind === 'mysql' ? 'READ COMMITTED' : undefined;
+  }
+
+  /**
+   * `sql` (a SELECT) reading the latest committed rows and keeping them from being changed
+   * until the transaction ends (MySQL: a shared lock; SQLite: writes are serialised already).
+   */
+  lockForShare(sql: string): string {
+    return this.kind === 'mysql' ? `${sql} LOCK IN SHARE MODE` : sql;
+  }
+
+  /**
+   * Holds the named lock until the transaction ends; concurrent writers asking for the same name
+   * wait (on every instance sharing the database). The row stays for the next writer. MySQL:
+   * the upsert takes an exclusive lock on the row at once (no shared lock to upgrade, so two
+   * writers cannot deadlock on it); SQLite: the write itself takes the database's write lock.
+   */
+  async lockName(manager: EntityManager, name: string): Promise<void> {
+    await manager.query(
+      this.kind === 'mysql'
+        ? 'INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name'
+        : 'INSERT OR IGNORE INTO write_locks (name) VALUES (?)',
+      [name],
+    );
+  }
+
+  /**
    * Should the transaction simply be run again? A lost race on a unique key, or (MySQL) a
-   * deadlock or lock wait timeout, which InnoDB resolves by failing one of the transactions.
+   * deadlock (1213; on Galera also a certification failure at COMMIT), a lock wait timeout
+   * (1205), or a cluster node not ready for queries (1047).
    */
   isRetryable(err: unknown): boolean {
     if (this.isUniqueViolation(err)) return true;
-    const e = err as { errno?: number; driverError?: { errno?: number; code?: string }; code?: string };
-    const errno = e?.driverError?.errno ?? e?.errno;
-    const code = e?.driverError?.code ?? e?.code;
-    return this.kind === 'mysql' ? errno === 1213 || errno === 1205 : code === 'SQLITE_BUSY';
+    const { errno, code } = driverCode(err);
+    return this.kind === 'mysql' ? errno === 1213 || errno === 1205 || errno === 1047 : code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_SNAPSHOT';
   }
 
   /** Did this error come from a unique index? */
   isUniqueViolation(err: unknown): boolean {
-    const e = err as { code?: string; errno?: number; driverError?: { code?: string; errno?: number } };
-    const code = e?.driverError?.code ?? e?.code;
-    const errno = e?.driverError?.errno ?? e?.errno;
+    const { errno, code } = driverCode(err);
     return this.kind === 'mysql' ? errno === 1062 || code === 'ER_DUP_ENTRY' : /^SQLITE_CONSTRAINT_(UNIQUE|PRIMARYKEY)$/.test(code ?? '');
   }
+
+  /**
+   * Did this error come from the unique index `index` on `columns` of `table`? MySQL names the
+   * index in its message ("… for key 'events.uq_events_live_slug'"), SQLite the columns
+   * ("UNIQUE constraint failed: events.live_slug").
+   */
+  violatesUnique(err: unknown, table: string, index: string, columns: string[]): boolean {
+    if (!this.isUniqueViolation(err)) return false;
+    const message = String((err as { driverError?: { message?: string } })?.driverError?.message ?? (err as Error)?.message ?? '');
+    return this.kind === 'mysql'
+      ? new RegExp(`for key '(?:${table}\\.)?${index}'`).test(message)
+      : message.includes(`failed: ${columns.map((c) => `${table}.${c}`).join(', ')}`);
+  }
+}
+
+function driverCode(err: unknown): { errno?: number; code?: string } {
+  const e = err as { errno?: number; code?: string; driverError?: { errno?: number; code?: string } };
+  return { errno: e?.driverError?.errno ?? e?.errno, code: e?.driverError?.code ?? e?.code };
 }

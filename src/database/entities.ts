@@ -10,6 +10,7 @@ import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { TermEntity } from '../taxonomies/entities/term.entity';
 import { ApplicationPasswordEntity } from '../users/application-password.entity';
 import { UserEntity } from '../users/user.entity';
+import { WriteLockEntity } from './write-lock.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
 export const ENTITIES = [
@@ -26,4 +27,5 @@ export const ENTITIES = [
   // The geo extension's table exists whether the extension is on or off (one schema for all).
   VenueGeoEntity,
   DataVersionEntity,
+  WriteLockEntity,
 ];

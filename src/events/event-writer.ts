@@ -5,12 +5,11 @@ import { Actor, assertCan, can, canEdit } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
 import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
-import { itemSlug, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX } from '../common/items';
+import { baseSlug, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug } from '../common/items';
 import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
-import { DataVersion } from '../common/cache/data-version.service';
 import type { PreparedCreate } from '../common/items/linked-items.service';
 import { AppConfig } from '../config/app-config';
-import { Dialect } from '../database/dialect';
+import { UnitOfWork } from '../database/unit-of-work';
 import { MediaService } from '../media';
 import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
@@ -43,9 +42,6 @@ interface PreparedWrite {
   nested: Map<LinkedRef, PreparedCreate>;
 }
 
-/** How often a write is tried in all when it loses a race (see transaction()). */
-const WRITE_ATTEMPTS = 5;
-
 /**
  * Creating and updating events (spec endpoints.md §4.3–§4.8). Checks run in the spec's order:
  * parameters (400, everything that can be checked without writing), permission (401/403),
@@ -63,14 +59,13 @@ export class EventWriter {
     private readonly media: MediaService,
     private readonly users: UsersService,
     private readonly config: AppConfig,
-    private readonly version: DataVersion,
-    private readonly dialect: Dialect,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async create(actor: Actor | null, dto: UpdateEventDto): Promise<Json> {
     const w = await this.prepare(actor, dto, null);
     assertCan(actor, 'create_items');
-    const saved = await this.transaction(async (tx) => {
+    const saved = await this.uow.run(async (tx) => {
       const id = await this.posts.allocate('event', tx);
       const event = new EventEntity();
       event.id = id;
@@ -78,16 +73,13 @@ export class EventWriter {
       event.parentId = 0;
       event.statusBeforeTrash = null;
       this.applyFields(event, dto, w, null, actor);
-      event.slug = await itemSlug(dto.slug, event.title, String(id), (s) => this.events.slugTaken(s, id, tx));
       // The venue is known before the row is written: one INSERT, no UPDATE after it.
       if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor);
-      await this.events.insert(event, tx);
+      await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
       await this.writeLinks(tx, event, dto, w, actor, null);
-      await this.version.raiseShared(tx);
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
-    this.version.committed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
@@ -106,30 +98,34 @@ export class EventWriter {
     return this.update(actor, existing, dto, w);
   }
 
-  private async update(actor: Actor | null, event: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
-    const before = { status: event.status, published: countsAsPublished(event.status) };
-    const saved = await this.transaction(async (tx) => {
-      this.applyFields(event, dto, w, event, actor);
-      if (before.status === 'trash' && event.status !== 'trash') event.statusBeforeTrash = null;
-      if (dto.slug !== undefined) {
-        event.slug = await itemSlug(dto.slug, event.title, String(event.id), (s) => this.events.slugTaken(s, event.id, tx));
-      } else if (before.status === 'trash' && event.status !== 'trash' && event.slug.endsWith(TRASHED_SUFFIX)) {
+  private async update(actor: Actor | null, stored: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
+    const before = { status: stored.status, published: countsAsPublished(stored.status) };
+    const saved = await this.uow.run(async (tx) => {
+      // A fresh copy on every attempt: a retried attempt starts from the stored row again.
+      const event = Object.assign(new EventEntity(), stored);
+      this.applyFields(event, dto, w, stored, actor);
+      const restored = before.status === 'trash' && event.status !== 'trash';
+      if (restored) event.statusBeforeTrash = null;
+      let slugBase: string | undefined;
+      if (dto.slug !== undefined && event.status === 'trash') {
+        // A trashed item keeps a trash slug until it is restored (spec beyond.md #2).
+        event.slug = trashedSlug(baseSlug(dto.slug, event.title, String(event.id)));
+      } else if (dto.slug !== undefined) {
+        slugBase = baseSlug(dto.slug, event.title, String(event.id));
+      } else if (restored && event.slug.endsWith(TRASHED_SUFFIX)) {
         // Restoring from the trash takes the old slug back when it is free (spec beyond.md #2).
-        const old = event.slug.slice(0, -TRASHED_SUFFIX.length);
-        event.slug = await itemSlug(old, event.title, String(event.id), (s) => this.events.slugTaken(s, event.id, tx));
+        slugBase = baseSlug(event.slug.slice(0, -TRASHED_SUFFIX.length), event.title, String(event.id));
       }
       if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
       const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
-      const stored = await this.events.save(event, tx, textChanged);
-      if (countsAsPublished(stored.status) !== before.published) {
-        await this.taxonomies.eventPublicationChanged(tx, stored.id, countsAsPublished(stored.status));
+      await this.events.save(event, tx, { textChanged, slugBase });
+      if (countsAsPublished(event.status) !== before.published) {
+        await this.taxonomies.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
       }
-      await this.writeLinks(tx, stored, dto, w, actor, event);
-      await this.version.raiseShared(tx);
-      return stored;
+      await this.writeLinks(tx, event, dto, w, actor, stored);
+      return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
-    this.version.committed();
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
@@ -170,8 +166,8 @@ export class EventWriter {
     w.authorId = await resolveAuthor(actor, dto.author, async (id) => (await this.users.findById(id)) !== null);
     w.venue = parseVenueInput(dto.venue);
     w.organizers = parseOrganizerInput(dto.organizer);
-    await this.checkLinked(w.venue ? [w.venue] : [], 'venue');
-    await this.checkLinked(w.organizers ?? [], 'organizer');
+    await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue');
+    await this.checkLinked(actor, w.organizers ?? [], 'organizer');
     // New venues/organizers are checked now, outside the transaction (spec: parameters first).
     for (const [ref, service] of [
       ...(w.venue ? [[w.venue, this.venues] as const] : []),
@@ -183,12 +179,15 @@ export class EventWriter {
     return w;
   }
 
-  /** Bare ids must be existing items of the kind (param error); `{id}` objects must be of the kind (invalid-linked-post-id). */
-  private async checkLinked(refs: LinkedRef[], kind: 'venue' | 'organizer'): Promise<void> {
+  /**
+   * Bare ids must name items of the kind the caller may link (param error); `{id}` objects
+   * likewise (invalid-linked-post-id). Linkable: not in the trash and readable by the caller.
+   */
+  private async checkLinked(actor: Actor | null, refs: LinkedRef[], kind: 'venue' | 'organizer', tx?: EntityManager): Promise<void> {
     const service = kind === 'venue' ? this.venues : this.organizers;
     const ids = refs.filter((r): r is Extract<LinkedRef, { id: number }> => r.kind !== 'new').map((r) => r.id);
     if (ids.length === 0) return;
-    const found = await service.existingIds(ids);
+    const found = await service.linkableIds(actor, ids, tx);
     for (const ref of refs) {
       if (ref.kind === 'id' && !found.has(ref.id)) throw invalidParam(kind, PARAM_MESSAGES.unknownId(kind));
       if (ref.kind === 'ref' && !found.has(ref.id)) throw invalidLinkedPostId();
@@ -258,28 +257,20 @@ export class EventWriter {
     }
   }
 
+  /**
+   * The id to link: a new item created now, or an existing one checked again inside the
+   * transaction with a lock that keeps it from being trashed before the link commits (a trash
+   * that came first is seen here and refused).
+   */
   private async linkedId(tx: EntityManager, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null): Promise<number> {
     const prepared = w.nested.get(ref);
-    if (ref.kind !== 'new' || !prepared) return (ref as { id: number }).id;
+    if (ref.kind !== 'new' || !prepared) {
+      await this.checkLinked(actor, [ref], kind, tx);
+      return (ref as { id: number }).id;
+    }
     const service = kind === 'venue' ? this.venues : this.organizers;
     const { entity } = await service.createPrepared(actor, prepared, tx);
     return entity.id;
-  }
-
-  /**
-   * The write's transaction, run again when it loses a race: two writes creating the same new
-   * term by name (the next attempt finds the term the first made), or an InnoDB deadlock
-   * between concurrent writes touching the same link tables. Nothing of a failed attempt stays.
-   */
-  private async transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.events.transaction(work);
-      } catch (err) {
-        if (attempt >= WRITE_ATTEMPTS || !this.dialect.isRetryable(err)) throw err;
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
-      }
-    }
   }
 }
 

@@ -4,6 +4,7 @@ import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { placeholders } from '../database/sql';
+import { storeUnderFreeSlug } from '../common/items/item-slug';
 import { EventOrganizerEntity } from './entities/event-organizer.entity';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument } from './search-grams';
@@ -20,10 +21,6 @@ export class EventsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
-
   private events(manager: EntityManager = this.db.manager) {
     return manager.getRepository(EventEntity);
   }
@@ -36,13 +33,6 @@ export class EventsRepository {
   async findBySlug(slug: string): Promise<EventEntity | null> {
     const rows = await this.events().find({ where: { slug }, order: { id: 'ASC' } });
     return rows.find((e) => e.status !== 'trash') ?? rows[0] ?? null;
-  }
-
-  /** Is the slug used by another event that is not in the trash? */
-  async slugTaken(slug: string, exceptId: number, manager: EntityManager = this.db.manager): Promise<boolean> {
-    // Plain SQL: every event write asks this at least once.
-    const rows: unknown[] = await manager.query("SELECT 1 AS taken FROM events WHERE slug = ? AND id <> ? AND status <> 'trash' LIMIT 1", [slug, exceptId]);
-    return rows.length > 0;
   }
 
   /** How many events match; extensions may add conditions of their own. */
@@ -85,10 +75,12 @@ export class EventsRepository {
     return qb;
   }
 
-  /** Every write of an event's row goes with its search document (the text pre-filter). */
-  async insert(event: EventEntity, manager: EntityManager): Promise<void> {
-    // Every column is set by the caller: no read-back of the row (insert() would select it again).
-    await insertInChunks(manager, EventEntity, [event]);
+  /**
+   * A new event's row under the first free slug for `base`, with its search document (the text
+   * pre-filter). Every column is set by the caller: no read-back of the row.
+   */
+  async insert(event: EventEntity, base: string, manager: EntityManager): Promise<void> {
+    await storeUnderFreeSlug(manager, this.dialect, 'events', event, base, () => insertInChunks(manager, EventEntity, [event]));
     await this.writeSearch([event], manager);
   }
 
@@ -104,11 +96,17 @@ export class EventsRepository {
     return insertInChunks(manager, EventOrganizerEntity, links);
   }
 
-  /** `textChanged: false` when the title, description and excerpt are known to be as stored. */
-  async save(event: EventEntity, manager: EntityManager, textChanged = true): Promise<EventEntity> {
-    const saved = await this.events(manager).save(event);
-    if (textChanged) await this.writeSearch([saved], manager);
-    return saved;
+  /**
+   * Stores the changed event; with `slugBase`, under the first free slug for it. `textChanged:
+   * false` when the title, description and excerpt are known to be as stored.
+   */
+  async save(event: EventEntity, manager: EntityManager, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
+    const { id, ...columns } = event;
+    const update = () => this.events(manager).update(id, columns).then(() => undefined);
+    if (opts.slugBase !== undefined) await storeUnderFreeSlug(manager, this.dialect, 'events', event, opts.slugBase, update);
+    else await update();
+    if (opts.textChanged ?? true) await this.writeSearch([event], manager);
+    return event;
   }
 
   private async writeSearch(events: EventEntity[], manager: EntityManager): Promise<void> {

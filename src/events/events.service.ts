@@ -8,13 +8,14 @@ import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/p
 import { DataVersion } from '../common/cache/data-version.service';
 import { VersionedCache } from '../common/cache/versioned-cache';
 import { AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/unit-of-work';
 import { MediaService } from '../media';
 import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
-import type { EventEntity } from './entities/event.entity';
+import { EventEntity } from './entities/event.entity';
 import { presentEvent } from './event.presenter';
 import { dateWindow } from './event-query';
 import { EventListExtensions } from './event-list-extensions';
@@ -99,6 +100,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     private readonly extensions: EventListExtensions,
     private readonly config: AppConfig,
     private readonly version: DataVersion,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -286,16 +288,20 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   private async trash(event: EventEntity): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
-    const trashed = await this.events.transaction(async (tx) => {
-      event.statusBeforeTrash = event.status;
-      event.status = 'trash';
-      event.slug = trashedSlug(event.slug);
-      event.modifiedUtc = nowUtcSql();
-      const saved = await this.events.save(event, tx, false);
-      await this.taxonomies.eventPublicationChanged(tx, event.id, false);
-      return saved;
+    const trashed = await this.uow.run(async (tx) => {
+      // The row as committed now (READ COMMITTED on MySQL): a concurrent delete may have come first.
+      const current = (await this.events.findById(event.id, tx)) ?? event;
+      if (current.status === 'trash') throw eventInTrash();
+      const next = Object.assign(new EventEntity(), current, {
+        statusBeforeTrash: current.status,
+        status: 'trash',
+        slug: trashedSlug(current.slug),
+        modifiedUtc: nowUtcSql(),
+      });
+      await this.events.save(next, tx, { textChanged: false });
+      await this.taxonomies.eventPublicationChanged(tx, next.id, false);
+      return next;
     });
-    await this.version.changed();
     return (await this.present([trashed], { jsonLd: false }))[0];
   }
 
@@ -374,7 +380,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   async promoteDue(): Promise<void> {
     const now = nowUtcSql();
     if (this.nextScheduledUtc === null || this.nextScheduledUtc > now) return;
-    await this.events.transaction(async (tx) => {
+    await this.uow.run(async (tx) => {
       const due = await this.events.findDueScheduled(now, tx);
       await this.events.markPublished(
         tx,
@@ -382,7 +388,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       );
       for (const e of due) await this.taxonomies.eventPublicationChanged(tx, e.id, true);
     });
-    await this.version.changed();
     await this.refreshSchedule();
   }
 

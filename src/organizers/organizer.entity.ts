@@ -5,6 +5,7 @@ import { ItemColumns } from '../common/items/item-columns';
 @Entity({ name: 'organizers' })
 @Index('ix_organizers_status_date', ['status', 'dateUtc', 'id'])
 @Index('ix_organizers_slug', ['slug'])
+@Index('uq_organizers_live_slug', ['liveSlug'], { unique: true })
 @Index('ix_organizers_author', ['authorId'])
 export class OrganizerEntity extends ItemColumns {
   /** The organizer name (`organizer` in the API). */

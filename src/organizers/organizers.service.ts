@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
 import { DataVersion } from '../common/cache/data-version.service';
+import { UnitOfWork } from '../database/unit-of-work';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
@@ -37,7 +38,8 @@ export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
     config: AppConfig,
     extensions: OrganizerExtensions,
     version: DataVersion,
+    uow: UnitOfWork,
   ) {
-    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions, version);
+    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions, version, uow);
   }
 }

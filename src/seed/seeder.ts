@@ -130,7 +130,7 @@ export class Seeder {
       const slugs = new SlugRegistry(existing.map((t) => t.slug));
       const depths = [...new Set(specs.map((s) => s.depth))].sort((a, b) => a - b);
       for (const depth of depths) {
-        const fresh: { index: number; row: Omit<TermEntity, 'id'> }[] = [];
+        const fresh: { index: number; row: Omit<TermEntity, 'id' | 'nameKey'> }[] = [];
         specs.forEach((spec, index) => {
           if (spec.depth !== depth) return;
           const parentId = spec.parent === null ? 0 : ids[spec.parent];

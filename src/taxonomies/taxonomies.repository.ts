@@ -6,6 +6,8 @@ import { Dialect } from '../database/dialect';
 import { placeholders } from '../database/sql';
 import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
+import { shadowNameKey, termNameKey } from './term-name-key';
+import { suffixRange } from '../common/text/slugify';
 import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './taxonomies.filters';
 
 /** Every query on terms and their assignments to events. */
@@ -16,16 +18,12 @@ export class TermsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
-
   private terms(manager: EntityManager = this.db.manager) {
     return manager.getRepository(TermEntity);
   }
 
-  findById(taxonomy: Taxonomy, id: number): Promise<TermEntity | null> {
-    return this.terms().findOne({ where: { taxonomy, id } });
+  findById(taxonomy: Taxonomy, id: number, manager?: EntityManager): Promise<TermEntity | null> {
+    return this.terms(manager).findOne({ where: { taxonomy, id } });
   }
 
   async existingIds(taxonomy: Taxonomy, ids: number[], manager: EntityManager = this.db.manager): Promise<Set<number>> {
@@ -40,14 +38,33 @@ export class TermsRepository {
     return row !== null && row.id !== exceptId;
   }
 
-  /** A term of the same kind and parent whose name equals `name` case-insensitively. */
-  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<TermEntity | null> {
-    const qb = this.terms()
+  /** Slugs of the kind among `base` and `base-…` (an index range), the term `exceptId` aside. */
+  async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, manager: EntityManager): Promise<Set<string>> {
+    const { lo, hi } = suffixRange(base);
+    const rows: { slug: string }[] = await manager.query(
+      'SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?',
+      [taxonomy, base, lo, hi, exceptId ?? 0],
+    );
+    return new Set(rows.map((r) => r.slug));
+  }
+
+  /** A term of the same kind and parent with the same name (TermEntity.nameKey). */
+  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number, manager?: EntityManager): Promise<TermEntity | null> {
+    const qb = this.terms(manager)
       .createQueryBuilder('t')
-      .where('t.taxonomy = :taxonomy AND t.parentId = :parentId', { taxonomy, parentId })
-      .andWhere('LOWER(t.name) = :name', { name: name.toLowerCase() });
+      .where('t.taxonomy = :taxonomy AND t.parentId = :parentId AND t.nameKey = :key', { taxonomy, parentId, key: termNameKey(name) });
     if (exceptId !== undefined) qb.andWhere('t.id <> :exceptId', { exceptId });
     return qb.getOne();
+  }
+
+  /** Did the database refuse a write because the name is taken at that level? */
+  isNameConflict(err: unknown): boolean {
+    return this.dialect.violatesUnique(err, 'terms', 'uq_terms_taxonomy_parent_name', ['taxonomy', 'parent_id', 'name_key']);
+  }
+
+  /** Did the database refuse a write because the slug is taken by another term of the kind? */
+  isSlugConflict(err: unknown): boolean {
+    return this.dialect.violatesUnique(err, 'terms', 'uq_terms_taxonomy_slug', ['taxonomy', 'slug']);
   }
 
   async findPage(filters: TermListFilters, order: TermOrder, offset: number, limit: number): Promise<[TermEntity[], number]> {
@@ -84,14 +101,14 @@ export class TermsRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** Terms whose slug is one of `slugs` or whose name equals one of `names` (case-insensitive). */
+  /** Terms whose slug is one of `slugs` or whose name is one of `names` (TermEntity.nameKey). */
   async findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
     if (slugs.length === 0 && names.length === 0) return [];
     const qb = this.terms(manager).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
-    const lowered = [...new Set(names.map((n) => n.toLowerCase()))];
-    qb.andWhere('(t.slug IN (:...slugs) OR LOWER(t.name) IN (:...names))', {
+    const keys = [...new Set(names.map(termNameKey))];
+    qb.andWhere('(t.slug IN (:...slugs) OR t.nameKey IN (:...keys))', {
       slugs: slugs.length > 0 ? slugs : [''],
-      names: lowered.length > 0 ? lowered : [''],
+      keys: keys.length > 0 ? keys : [''],
     });
     return qb.orderBy('t.id', 'ASC').getMany();
   }
@@ -108,8 +125,9 @@ export class TermsRepository {
     return [...all];
   }
 
+  /** Writes the term; its name key follows its name (unless it already holds a shadow key for this name). */
   save(term: Partial<TermEntity>, manager?: EntityManager): Promise<TermEntity> {
-    return this.terms(manager).save(term);
+    return this.terms(manager).save(term.name === undefined ? term : { ...term, nameKey: keyFor(term) });
   }
 
   /** Every term of a kind, in id order (bulk loads match their names against these). */
@@ -121,8 +139,12 @@ export class TermsRepository {
    * Bulk load (`seed`): inserts the terms (slugs already unique) and returns them with their
    * ids, read back by the unique (taxonomy, slug) pair.
    */
-  async insertMany(terms: Omit<TermEntity, 'id'>[], manager: EntityManager): Promise<TermEntity[]> {
-    await insertInChunks(manager, TermEntity, terms);
+  async insertMany(terms: Omit<TermEntity, 'id' | 'nameKey'>[], manager: EntityManager): Promise<TermEntity[]> {
+    await insertInChunks(
+      manager,
+      TermEntity,
+      terms.map((t) => ({ ...t, nameKey: termNameKey(t.name) })),
+    );
     const out: TermEntity[] = [];
     for (const taxonomy of new Set(terms.map((t) => t.taxonomy))) {
       const slugs = terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.slug);
@@ -139,13 +161,20 @@ export class TermsRepository {
     return insertInChunks(manager, EventTermEntity, links);
   }
 
-  /** Deletes a term for good: unassigns it from events and re-attaches its children to its parent. */
-  async remove(term: TermEntity): Promise<void> {
-    await this.transaction(async (tx) => {
-      await tx.getRepository(EventTermEntity).delete({ termId: term.id });
-      await tx.getRepository(TermEntity).update({ taxonomy: term.taxonomy, parentId: term.id }, { parentId: term.parentId });
-      await tx.getRepository(TermEntity).delete({ id: term.id });
-    });
+  /**
+   * Deletes a term for good, in the caller's transaction: unassigns it from events and re-attaches
+   * its children to its parent. A child whose name is already used at that level keeps its name
+   * under a key of its own (TermEntity.nameKey), as WordPress keeps both.
+   */
+  async remove(term: TermEntity, tx: EntityManager): Promise<void> {
+    await tx.getRepository(EventTermEntity).delete({ termId: term.id });
+    const children = await tx.getRepository(TermEntity).find({ where: { taxonomy: term.taxonomy, parentId: term.id } });
+    for (const child of children) {
+      const namesake = await this.findSiblingByName(term.taxonomy, term.parentId, child.name, child.id, tx);
+      const nameKey = namesake ? shadowNameKey(child.name, child.id) : termNameKey(child.name);
+      await tx.getRepository(TermEntity).update({ id: child.id }, { parentId: term.parentId, nameKey });
+    }
+    await tx.getRepository(TermEntity).delete({ id: term.id });
   }
 
   /** Terms assigned to the given events, for embedding; one query for a whole page of events. */
@@ -261,3 +290,10 @@ function termFromRow(r: TermRow): TermEntity {
   });
 }
 
+
+/** A term keeps a shadow key (see TermEntity.nameKey) while its name stays the same. */
+function keyFor(term: Partial<TermEntity>): string {
+  const name = term.name as string;
+  const shadowed = term.id !== undefined && term.nameKey !== undefined && term.nameKey === shadowNameKey(name, term.id);
+  return shadowed ? (term.nameKey as string) : termNameKey(name);
+}

@@ -4,10 +4,11 @@ import { Actor, assertCan, can, Capability } from '../common/auth';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
 import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
 import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
-import { slugify, uniqueSlug } from '../common/text/slugify';
+import { slugify, writeUnderFreeSlug } from '../common/text/slugify';
 import { DataVersion } from '../common/cache/data-version.service';
 import { VersionedCache } from '../common/cache/versioned-cache';
 import { AppConfig } from '../config/app-config';
+import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 import type { TermWrite } from './dto/write-term.dto';
@@ -36,6 +37,7 @@ export class TaxonomiesService {
     private readonly posts: PostsService,
     private readonly config: AppConfig,
     private readonly version: DataVersion,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /**
@@ -106,13 +108,12 @@ export class TaxonomiesService {
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
 
     const name = this.cleanName(actor, input.name ?? '');
-    await this.assertNameFree(taxonomy, parentId, name);
     const description = input.description === undefined ? '' : this.cleanDescription(actor, input.description);
-    const term = await this.terms.transaction(async (tx) => {
-      const slug = await this.chooseSlug(tx, taxonomy, input.slug, name);
-      return this.terms.save({ taxonomy, name, slug, description, parentId, count: 0 }, tx);
+    // A writer that loses a race for the name is run again by the unit of work and then finds the winner.
+    const term = await this.uow.run(async (tx) => {
+      await this.assertNameFree(tx, taxonomy, parentId, name);
+      return this.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
     });
-    await this.version.changed();
     return (await this.present([term]))[0];
   }
 
@@ -126,13 +127,13 @@ export class TaxonomiesService {
 
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
     const name = input.name === undefined ? term.name : this.cleanName(actor, input.name);
-    if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(taxonomy, parentId, name, term.id);
-    const updated = await this.terms.transaction(async (tx) => {
-      const slug = input.slug === undefined ? term.slug : await this.chooseSlug(tx, taxonomy, input.slug, name, term.id);
-      const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
-      return this.terms.save({ ...term, name, slug, description, parentId }, tx);
+    const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
+    const updated = await this.uow.run(async (tx) => {
+      if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(tx, taxonomy, parentId, name, term.id);
+      // The row as committed now: its count moves with every event write.
+      const next = { ...((await this.terms.findById(taxonomy, id, tx)) ?? term), name, description, parentId };
+      return input.slug === undefined ? this.terms.save(next, tx) : this.writeTerm(tx, next, input.slug);
     });
-    await this.version.changed();
     return (await this.present([updated]))[0];
   }
 
@@ -140,8 +141,7 @@ export class TaxonomiesService {
     const term = await this.require(taxonomy, id);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
     const before = (await this.present([term]))[0];
-    await this.terms.remove(term);
-    await this.version.changed();
+    await this.uow.run((tx) => this.terms.remove(term, tx));
     return before;
   }
 
@@ -212,8 +212,7 @@ export class TaxonomiesService {
         ids.push(match.id);
         continue;
       }
-      const slug = await this.chooseSlug(manager, taxonomy, undefined, name);
-      const term = await this.terms.save({ taxonomy, name, slug, description: '', parentId: 0, count: 0 }, manager);
+      const term = await this.createOrReuse(manager, { taxonomy, name, description: '', parentId: 0, count: 0 });
       found.push(term);
       ids.push(term.id);
     }
@@ -279,24 +278,47 @@ export class TaxonomiesService {
     return false;
   }
 
-  private async assertNameFree(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
-    const existing = await this.terms.findSiblingByName(taxonomy, parentId, name, exceptId);
-    if (existing) {
-      throw new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: existing.id });
-    }
+  /** term_exists (with the existing term's id) when the name is used at that level. */
+  private async assertNameFree(tx: EntityManager, taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
+    const existing = await this.terms.findSiblingByName(taxonomy, parentId, name, exceptId, tx);
+    if (existing) throw termExists(existing.id);
   }
 
-  /** An explicit slug must be free; a generated one gets -2, -3… (spec endpoints.md §6.3). */
-  private async chooseSlug(tx: EntityManager, taxonomy: Taxonomy, given: string | undefined, name: string, selfId?: number): Promise<string> {
+  /**
+   * Writes the term under an explicit slug, which must be free (spec endpoints.md §6.3), or
+   * under the first free slug generated from its name; the unique index on (kind, slug) settles
+   * races. A name taken at the level surfaces as the database's unique-key error.
+   */
+  private async writeTerm(tx: EntityManager, term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>, given: string | undefined): Promise<TermEntity> {
     const explicit = given === undefined ? '' : slugify(given);
+    let saved: TermEntity | undefined;
+    const write = async (slug: string) => {
+      saved = await this.terms.save({ ...term, slug }, tx);
+    };
     if (explicit !== '') {
-      if (await this.terms.slugTaken(taxonomy, explicit, selfId, tx)) {
-        throw new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
-      }
-      return explicit;
+      const taken = () => new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
+      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw taken();
+      await write(explicit).catch((err: unknown) => {
+        throw this.terms.isSlugConflict(err) ? taken() : err;
+      });
+    } else {
+      const base = slugify(term.name) || term.taxonomy;
+      const slugs = await this.terms.slugsLike(term.taxonomy, base, term.id, tx);
+      await writeUnderFreeSlug(base, slugs, write, (err) => this.terms.isSlugConflict(err));
     }
-    const base = slugify(name) || taxonomy;
-    return uniqueSlug(base, (candidate) => this.terms.slugTaken(taxonomy, candidate, selfId, tx));
+    return saved as TermEntity;
+  }
+
+  /** A term named in an event write: created, or, when a concurrent write created it first, that one. */
+  private async createOrReuse(tx: EntityManager, term: Omit<TermEntity, 'id' | 'slug' | 'nameKey'>): Promise<TermEntity> {
+    try {
+      return await this.writeTerm(tx, term, undefined);
+    } catch (err) {
+      if (!this.terms.isNameConflict(err)) throw err;
+      const winner = await this.terms.findSiblingByName(term.taxonomy, term.parentId, term.name, undefined, tx);
+      if (!winner) throw err;
+      return winner;
+    }
   }
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8). */
@@ -310,3 +332,5 @@ export class TaxonomiesService {
     return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
   }
 }
+
+const termExists = (termId: number) => new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: termId });

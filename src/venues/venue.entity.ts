@@ -5,6 +5,7 @@ import { ItemColumns } from '../common/items/item-columns';
 @Entity({ name: 'venues' })
 @Index('ix_venues_status_date', ['status', 'dateUtc', 'id'])
 @Index('ix_venues_slug', ['slug'])
+@Index('uq_venues_live_slug', ['liveSlug'], { unique: true })
 @Index('ix_venues_author', ['authorId'])
 export class VenueEntity extends ItemColumns {
   /** The venue name (`venue` in the API). */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
 import { DataVersion } from '../common/cache/data-version.service';
+import { UnitOfWork } from '../database/unit-of-work';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
@@ -54,7 +55,7 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
  */
 @Injectable()
 export class VenuesService extends LinkedItemsService<VenueEntity> {
-  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions, version: DataVersion) {
-    super(VENUE_KIND, repo, posts, media, users, config, extensions, version);
+  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions, version: DataVersion, uow: UnitOfWork) {
+    super(VENUE_KIND, repo, posts, media, users, config, extensions, version, uow);
   }
 }

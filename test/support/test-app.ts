@@ -12,6 +12,8 @@ export interface TestApp {
   app: NestFastifyApplication;
   /** The base URL links are built from (no server socket is opened). */
   baseUrl: string;
+  /** The database this app runs on (another instance can share it: `createTestApp(env, { sharing })`). */
+  databaseUrl: string;
   /** Creates a user and returns an `Authorization` header value for it. */
   userHeader(login: string, role: string): Promise<{ id: number; authorization: string }>;
   close(): Promise<void>;
@@ -22,9 +24,10 @@ export interface TestApp {
  * a new in-memory SQLite, or, when TEST_DATABASE_URL names a MySQL/MariaDB server, a new
  * database on it that close() drops again.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const target = env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
-  const dropDatabase = /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
+export async function createTestApp(env: Record<string, string> = {}, opts: { sharing?: TestApp } = {}): Promise<TestApp> {
+  const target = opts.sharing?.databaseUrl ?? env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+  // A second instance on the database of `sharing` neither creates nor drops it.
+  const dropDatabase = !opts.sharing && /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
@@ -44,6 +47,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   return {
     app,
     baseUrl: config.baseUrl,
+    databaseUrl: dropDatabase?.url ?? target,
     async userHeader(login, role) {
       const { user, password } = await users.create(login, role);
       return { id: user.id, authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` };

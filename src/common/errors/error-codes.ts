@@ -8,6 +8,8 @@ export const REST_INVALID_PARAM = 'rest_invalid_param';
 export const REST_FORBIDDEN = 'rest_forbidden';
 export const REST_CANNOT_EDIT_OTHERS = 'rest_cannot_edit_others';
 export const REST_INTERNAL_ERROR = 'rest_internal_error';
+/** Not in errors.md: a write still colliding with concurrent writers after every retry (docs/security.md). */
+export const REST_WRITE_CONFLICT = 'rest_write_conflict';
 export const TERM_EXISTS = 'term_exists';
 export const DUPLICATE_TERM_SLUG = 'duplicate_term_slug';
 export const GEO_EXTENSION_DISABLED = 'geo-extension-disabled';

@@ -1,5 +1,8 @@
 import { Column, PrimaryColumn } from 'typeorm';
 
+/** The expression of `live_slug`: the same text on both engines. */
+export const LIVE_SLUG_EXPRESSION = "CASE WHEN status = 'trash' THEN NULL ELSE slug END";
+
 /**
  * Columns every item has: events, venues and organizers. The id comes from the shared post
  * sequence (PostsService.allocate); publication dates are kept in UTC only and shown in the
@@ -27,6 +30,25 @@ export abstract class ItemColumns {
 
   @Column({ name: 'slug', type: 'varchar', length: 200 })
   slug: string;
+
+  /**
+   * The slug while the item is not in the trash, else NULL: computed by the database, and
+   * unique per kind (a unique index on each table), so two concurrent writers can never both
+   * take one slug (spec endpoints.md §4.6). Trashed items may share a `__trashed` slug (NULLs
+   * never collide). Never read or written by the application.
+   */
+  @Column({
+    name: 'live_slug',
+    type: 'varchar',
+    length: 200,
+    nullable: true,
+    generatedType: 'VIRTUAL',
+    asExpression: LIVE_SLUG_EXPRESSION,
+    insert: false,
+    update: false,
+    select: false,
+  })
+  liveSlug?: string | null;
 
   @Column({ name: 'description', type: 'text' })
   description: string;

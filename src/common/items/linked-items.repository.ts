@@ -4,7 +4,8 @@ import { insertInChunks } from '../../database/bulk-insert';
 import type { Dialect } from '../../database/dialect';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
 import type { ListVisibility } from './list-visibility';
-import { trashedSlug } from './item-slug';
+import { placeholders } from '../../database/sql';
+import { storeUnderFreeSlug, trashedSlug } from './item-slug';
 
 /**
  * Every query on venues or organizers; a kind's repository extends this with its entity, its
@@ -20,10 +21,6 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
 
   /** Removes the item from every event that links it (spec endpoints.md §4.4, last line). */
   protected abstract unlinkFromEvents(manager: EntityManager, id: number): Promise<void>;
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
-  }
 
   private query(manager: EntityManager = this.db.manager): SelectQueryBuilder<E> {
     return manager.getRepository(this.entity).createQueryBuilder(this.shape.alias);
@@ -60,12 +57,34 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return new Set(rows.map((r) => r.id));
   }
 
-  /** Slugs are unique among the kind's items that are not in the trash (§4.6). */
-  async slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
-    const count = await this.query(manager)
-      .where(`${this.a}.slug = :slug AND ${this.a}.status <> 'trash' AND ${this.a}.id <> :exceptId`, { slug, exceptId })
-      .getCount();
-    return count > 0;
+  private get table(): string {
+    return this.db.getMetadata(this.entity).tableName;
+  }
+
+  /** Runs `write` (which stores `item`) under the first free slug for `base` (storeUnderFreeSlug). */
+  underFreeSlug(item: E, base: string, manager: EntityManager, write: () => Promise<void>): Promise<void> {
+    return storeUnderFreeSlug(manager, this.dialect, this.table, item, base, write);
+  }
+
+  /** Holds the named lock until the transaction of `manager` ends (Dialect.lockName). */
+  lockName(manager: EntityManager, name: string): Promise<void> {
+    return this.dialect.lockName(manager, name);
+  }
+
+  /**
+   * The items among `ids` that are not in the trash, with what permissions judge; inside a
+   * transaction (`lock`) they are also kept from changing until it ends, so that an item being
+   * linked cannot be trashed before the link commits.
+   */
+  async findLive(ids: number[], manager: EntityManager = this.db.manager, lock = false): Promise<Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>[]> {
+    const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
+    if (wanted.length === 0) return [];
+    const sql = `SELECT id, author_id, status, date_utc FROM ${this.table} WHERE id IN (${placeholders(wanted)}) AND status <> 'trash'`;
+    const rows: { id: number | string; author_id: number | string; status: string; date_utc: string }[] = await manager.query(
+      lock ? this.dialect.lockForShare(sql) : sql,
+      wanted,
+    );
+    return rows.map((r) => ({ id: Number(r.id), authorId: Number(r.author_id), status: r.status, dateUtc: r.date_utc }) as Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>);
   }
 
   /**
@@ -111,12 +130,10 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   }
 
   /** Moves the item to the trash (slug freed with `__trashed`) and unlinks it from every event. */
-  trash(item: E, status: string, nowUtc: string): Promise<E> {
+  async trash(item: E, status: string, nowUtc: string, tx: EntityManager): Promise<E> {
     const trashed: E = { ...item, status: 'trash', statusBeforeTrash: status, slug: trashedSlug(item.slug), modifiedUtc: nowUtc };
-    return this.transaction(async (tx) => {
-      await this.update(trashed, tx);
-      await this.unlinkFromEvents(tx, item.id);
-      return trashed;
-    });
+    await this.update(trashed, tx);
+    await this.unlinkFromEvents(tx, item.id);
+    return trashed;
   }
 }

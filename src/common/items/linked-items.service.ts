@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DateTime } from 'luxon';
@@ -14,9 +15,10 @@ import type { MediaService } from '../../media';
 import type { PostsService } from '../../posts';
 import type { UsersService } from '../../users';
 import type { DataVersion } from '../cache/data-version.service';
+import type { UnitOfWork } from '../../database/unit-of-work';
 import { resolveAuthor } from './authorship';
 import type { ItemExtensions } from './item-extensions';
-import { itemSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
+import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
 import {
   Json,
   LinkedItemEntity,
@@ -94,6 +96,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     private readonly config: AppConfig,
     private readonly extensions: ItemExtensions<E>,
     private readonly version: DataVersion,
+    private readonly uow: UnitOfWork,
   ) {}
 
   // ---- routes ----
@@ -153,10 +156,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
     const write = await this.prepare(actor, input, invalidParams, raw, true);
     assertCan(actor, 'create_items');
-    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () =>
-      this.repo.transaction((manager) => this.insertOrReuse(actor, write, manager)),
-    );
-    await this.version.changed();
+    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () => this.uow.run((tx) => this.insertOrReuse(actor, write, tx)));
     return this.presentOne(entity, false);
   }
 
@@ -166,9 +166,9 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const write = await this.prepare(actor, input, invalidParams, raw, false);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
-      this.repo.transaction((manager) => this.applyUpdate(actor, item, write, manager)),
+      // The row as committed now (READ COMMITTED on MySQL), so a concurrent write to other fields is kept.
+      this.uow.run(async (tx) => this.applyUpdate(actor, (await this.repo.findById(item.id, tx)) ?? item, write, tx)),
     );
-    await this.version.changed();
     return this.presentOne(updated, false);
   }
 
@@ -179,9 +179,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     if (item.status === 'trash') throw this.kind.errors.inTrash();
     const nowUtc = nowUtcSql();
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
-      this.repo.trash(item, effectiveStatus(item.status, item.dateUtc, nowUtc), nowUtc),
+      this.uow.run(async (tx) => {
+        const current = (await this.repo.findById(item.id, tx)) ?? item;
+        if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
+        return this.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
+      }),
     );
-    await this.version.changed();
     return this.presentOne(trashed, false);
   }
 
@@ -212,6 +215,15 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   /** Ids (any status, trash included) that exist as items of this kind, in one query. */
   existingIds(ids: number[]): Promise<Set<number>> {
     return this.repo.existingIds(ids);
+  }
+
+  /**
+   * The ids among `ids` that an event write by `actor` may link: items of this kind, not in the
+   * trash, readable by the caller. Inside a transaction (`tx`) they stay so until it ends.
+   */
+  async linkableIds(actor: Actor | null, ids: number[], tx?: EntityManager): Promise<Set<number>> {
+    const live = await this.repo.findLive(ids, tx, tx !== undefined);
+    return new Set(live.filter((item) => this.readable(actor, item)).map((item) => item.id));
   }
 
   /**
@@ -266,11 +278,16 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     };
   }
 
-  /** Create, or reuse the duplicate (§5.2 "Duplicate reuse"). */
+  /**
+   * Create, or reuse the duplicate (§5.2 "Duplicate reuse"). Writers of the same name take turns
+   * (a named lock in the database, held to the end of the transaction), so concurrent creates of
+   * one item on any number of instances make one item and reuse it.
+   */
   private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
     const now = DateTime.utc();
     const nowUtc = formatSql(now);
     const name = w.name as string; // required by the create DTO
+    await this.repo.lockName(manager, duplicateLockName(this.kind.type, name));
     const duplicate = await this.repo.findDuplicate(name, w.description || undefined, this.creatorVisibility(actor), nowUtc, manager);
     if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, manager), reused: true };
 
@@ -286,12 +303,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       dateUtc,
       modifiedUtc: nowUtc,
       name,
-      slug: await itemSlug(w.slug, name, String(id), (candidate) => this.repo.slugTaken(candidate, id, manager)),
+      slug: '',
       description: w.description ?? '',
       excerpt: '',
       imageId: w.imageId ?? null,
     } as E;
-    await this.repo.insert(entity, manager);
+    await this.repo.underFreeSlug(entity, baseSlug(w.slug, name, String(id)), manager, () => this.repo.insert(entity, manager));
     await this.extensions.save(manager, entity, w.raw, true);
     return { entity, reused: false };
   }
@@ -325,9 +342,14 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const restored = item.status === 'trash' && next.status !== 'trash';
     if (restored) next.statusBeforeTrash = null;
     if (w.slug !== undefined || restored) {
-      const wanted = w.slug ?? item.slug.replace(new RegExp(`${TRASHED_SUFFIX}$`), '');
-      next.slug = await itemSlug(wanted, next.name, String(item.id), (candidate) => this.repo.slugTaken(candidate, item.id, manager));
-      if (next.status === 'trash') next.slug = trashedSlug(next.slug);
+      const base = baseSlug(w.slug ?? item.slug.replace(new RegExp(`${TRASHED_SUFFIX}$`), ''), next.name, String(item.id));
+      // A trashed item keeps a trash slug until it is restored (spec beyond.md #2).
+      if (next.status === 'trash') next.slug = trashedSlug(base);
+      else {
+        await this.repo.underFreeSlug(next, base, manager, () => this.repo.update(next, manager));
+        await this.extensions.save(manager, next, w.raw, false);
+        return next;
+      }
     }
     await this.repo.update(next, manager);
     await this.extensions.save(manager, next, w.raw, false);
@@ -356,7 +378,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     return item;
   }
 
-  private readable(actor: Actor | null, item: E): boolean {
+  private readable(actor: Actor | null, item: Pick<E, 'authorId' | 'status' | 'dateUtc'>): boolean {
     return canRead(actor, { ...item, status: effectiveStatus(item.status, item.dateUtc, nowUtcSql()) });
   }
 
@@ -421,4 +443,9 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   private cleanDescription(actor: Actor | null, description: string): string {
     return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
   }
+}
+
+/** The lock writers of one venue/organizer name share (case-insensitive, as §5.2 compares). */
+function duplicateLockName(type: LinkedItemType, name: string): string {
+  return `${type}:${createHash('sha256').update(name.toLowerCase()).digest('hex')}`;
 }

@@ -1,4 +1,4 @@
-import { slugify, transliterate, uniqueSlug } from './slugify';
+import { slugCandidate, slugify, SLUG_MAX_LENGTH, transliterate, writeUnderFreeSlug } from './slugify';
 
 describe('slugify', () => {
   it.each([
@@ -64,10 +64,19 @@ describe('transliterate', () => {
   });
 });
 
-describe('uniqueSlug', () => {
-  const takenFrom = (taken: string[]) => {
-    const set = new Set(taken);
-    return jest.fn(async (candidate: string) => set.has(candidate));
+describe('writeUnderFreeSlug', () => {
+  const uniqueViolation = Object.assign(new Error('duplicate'), { code: 'DUP' });
+  const isConflict = (err: unknown) => (err as { code?: string }).code === 'DUP';
+  /** A store whose unique index holds `stored`; `racers` are taken by others between read and write. */
+  const storeWith = (stored: string[], racers: string[] = []) => {
+    const index = new Set([...stored, ...racers]);
+    const tried: string[] = [];
+    const write = async (slug: string) => {
+      tried.push(slug);
+      if (index.has(slug)) throw uniqueViolation;
+      index.add(slug);
+    };
+    return { taken: new Set(stored), write, tried };
   };
 
   it.each([
@@ -79,12 +88,41 @@ describe('uniqueSlug', () => {
     [['my-event', 'my-event-3'], 'my-event-2'],
     [['my-event', 'my-event-2', 'my-event-3', 'my-event-4'], 'my-event-5'],
   ])('taken %j → %j', async (taken, expected) => {
-    expect(await uniqueSlug('my-event', takenFrom(taken))).toBe(expected);
+    const store = storeWith(taken);
+    expect(await writeUnderFreeSlug('my-event', store.taken, store.write, isConflict)).toBe(expected);
+    expect(store.tried).toEqual([expected]);
   });
 
-  it('asks for candidates in order and stops at the first free one', async () => {
-    const isTaken = takenFrom(['e', 'e-2']);
-    await uniqueSlug('e', isTaken);
-    expect(isTaken.mock.calls.map(([c]) => c)).toEqual(['e', 'e-2', 'e-3']);
+  it('takes the next candidate when a concurrent writer took one after the read', async () => {
+    const store = storeWith(['e'], ['e-2', 'e-3']);
+    expect(await writeUnderFreeSlug('e', store.taken, store.write, isConflict)).toBe('e-4');
+    expect(store.tried).toEqual(['e-2', 'e-3', 'e-4']);
+  });
+
+  it('passes on any other failure at once', async () => {
+    const broken = async () => {
+      throw new Error('disk full');
+    };
+    await expect(writeUnderFreeSlug('e', new Set(), broken, isConflict)).rejects.toThrow('disk full');
+  });
+
+  it('gives up after a bounded number of refused candidates', async () => {
+    const refuse = jest.fn(async () => {
+      throw uniqueViolation;
+    });
+    await expect(writeUnderFreeSlug('e', new Set(), refuse, isConflict)).rejects.toBe(uniqueViolation);
+    expect(refuse).toHaveBeenCalledTimes(50);
+  });
+});
+
+describe('slugCandidate', () => {
+  it('numbers candidates from the second on', () => {
+    expect([1, 2, 10].map((n) => slugCandidate('gig', n))).toEqual(['gig', 'gig-2', 'gig-10']);
+  });
+
+  it('cuts the base so that base and suffix fit the column', () => {
+    const base = 'a'.repeat(SLUG_MAX_LENGTH);
+    expect(slugCandidate(base, 1)).toHaveLength(SLUG_MAX_LENGTH);
+    expect(slugCandidate(base, 123)).toBe(`${'a'.repeat(SLUG_MAX_LENGTH - 4)}-123`);
   });
 });

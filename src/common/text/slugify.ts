@@ -44,17 +44,47 @@ export function slugify(input: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+/** The longest slug the slug columns hold (varchar(200)). */
+export const SLUG_MAX_LENGTH = 200;
+
+/** Candidate `n` (1, 2, …) for `base`: `base`, `base-2`, `base-3`… cut to fit SLUG_MAX_LENGTH. */
+export function slugCandidate(base: string, n: number): string {
+  const suffix = n === 1 ? '' : `-${n}`;
+  return `${base.slice(0, SLUG_MAX_LENGTH - suffix.length)}${suffix}`;
+}
+
+/** How many candidates a write tries before giving up on its transaction (which is then retried). */
+const MAX_SLUG_TRIES = 50;
+
 /**
- * The first free slug among `base`, `base-2`, `base-3`, … (§4.6). `isTaken` is asked in
- * order, one candidate at a time, so it can be a plain repository lookup.
+ * Writes an item under the first free candidate for `base` (§4.6) and returns the slug used.
+ * `taken` is what a read found taken; the database's unique index is the judge: when the
+ * write is refused because a concurrent writer took the candidate since that read, the next
+ * candidate is tried in the same transaction (both engines keep the transaction open after a
+ * statement fails on a unique key).
  */
-export async function uniqueSlug(
+export async function writeUnderFreeSlug(
   base: string,
-  isTaken: (candidate: string) => Promise<boolean>,
+  taken: ReadonlySet<string>,
+  write: (slug: string) => Promise<void>,
+  isSlugConflict: (err: unknown) => boolean,
 ): Promise<string> {
-  let candidate = base;
-  for (let suffix = 2; await isTaken(candidate); suffix++) {
-    candidate = `${base}-${suffix}`;
+  let n = 1;
+  for (let tries = 1; ; tries++) {
+    while (taken.has(slugCandidate(base, n))) n++;
+    const slug = slugCandidate(base, n);
+    try {
+      await write(slug);
+      return slug;
+    } catch (err) {
+      if (!isSlugConflict(err) || tries >= MAX_SLUG_TRIES) throw err;
+      n++;
+    }
   }
-  return candidate;
+}
+
+/** Bounds of the slugs `base-…` for an index range scan: every `base-N` sorts in [lo, hi). */
+export function suffixRange(base: string): { lo: string; hi: string } {
+  // '.' follows '-' in ASCII; slugs hold only [a-z0-9_-].
+  return { lo: `${base}-`, hi: `${base}.` };
 }

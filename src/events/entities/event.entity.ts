@@ -16,6 +16,7 @@ import { ItemColumns } from '../../common/items/item-columns';
 @Index('ix_events_venue', ['venueId', 'status', 'hideFromListings', 'startDate', 'dateUtc', 'id'])
 @Index('ix_events_status_date', ['status', 'dateUtc'])
 @Index('ix_events_slug', ['slug'])
+@Index('uq_events_live_slug', ['liveSlug'], { unique: true })
 @Index('ix_events_author', ['authorId'])
 @Index('ix_events_parent', ['parentId'])
 export class EventEntity extends ItemColumns {

@@ -9,6 +9,8 @@ export type Taxonomy = (typeof TAXONOMIES)[number];
 @Index('ix_terms_taxonomy_parent', ['taxonomy', 'parentId'])
 @Index('ix_terms_taxonomy_count', ['taxonomy', 'count'])
 @Index('ix_terms_taxonomy_name', ['taxonomy', 'name'])
+// One name per level (spec errors.md term_exists), enforced by the database: see nameKey.
+@Index('uq_terms_taxonomy_parent_name', ['taxonomy', 'parentId', 'nameKey'], { unique: true })
 export class TermEntity {
   @PrimaryGeneratedColumn({ name: 'id' })
   id: number;
@@ -18,6 +20,14 @@ export class TermEntity {
 
   @Column({ name: 'name', type: 'varchar', length: 200 })
   name: string;
+
+  /**
+   * What makes two names "the same" at one level: a digest of the lower-cased name
+   * (term-name-key.ts), the same on both engines whatever the column collation. A term moved
+   * next to a namesake by a parent's deletion keeps its name with a key of its own.
+   */
+  @Column({ name: 'name_key', type: 'varchar', length: 64 })
+  nameKey: string;
 
   @Column({ name: 'slug', type: 'varchar', length: 200 })
   slug: string;

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DataVersion } from '../common/cache/data-version.service';
+import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
+import { Dialect } from './dialect';
+
+/** How often a write is tried in all when it collides with concurrent writers. */
+export const WRITE_ATTEMPTS = 6;
+
+/** The longest pause before the last attempt: 4 ms, 8, 16, … with jitter. */
+const BACKOFF_BASE_MS = 4;
+
+export const writeConflict = () =>
+  new WpError(REST_WRITE_CONFLICT, 'The write collided with concurrent writes; try again.', 503);
+
+/**
+ * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),
+ * the data-version raise that moves every instance's caches inside it, and the bounded retry
+ * when the database refuses the transaction for a concurrency reason (deadlock, lock wait, a
+ * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
+ * from scratch on each attempt: it must rebuild what it writes from its input, never carry
+ * state over from a failed attempt. After the last attempt the caller gets a clean 503.
+ */
+@Injectable()
+export class UnitOfWork {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly dialect: Dialect,
+    private readonly version: DataVersion,
+  ) {}
+
+  async run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await this.transaction(async (tx) => {
+          const out = await work(tx);
+          await this.version.raiseShared(tx);
+          return out;
+        });
+        this.version.committed();
+        return result;
+      } catch (err) {
+        if (!this.dialect.isRetryable(err)) throw err;
+        if (attempt >= WRITE_ATTEMPTS) throw Object.assign(writeConflict(), { cause: err });
+        await pause(attempt);
+      }
+    }
+  }
+
+  private transaction<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+    const isolation = this.dialect.writeIsolation;
+    return isolation ? this.db.transaction(isolation, work) : this.db.transaction(work);
+  }
+}
+
+/** Exponential backoff with full jitter, so colliding writers spread out instead of colliding again. */
+function pause(attempt: number): Promise<void> {
+  const ceiling = BACKOFF_BASE_MS * 2 ** (attempt - 1);
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
