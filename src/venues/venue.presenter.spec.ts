@@ -1,5 +1,5 @@
 import type { LinkedPresentContext } from '../common/items/linked-items';
-import { presentVenue } from './venue.presenter';
+import { presentVenue, stateProvince } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 
 const base: VenueEntity = Object.assign(new VenueEntity(), {
@@ -56,5 +56,33 @@ describe('presentVenue (spec resources.md §2, §7)', () => {
   it('reports a scheduled venue whose date has passed as published and shows dates in the site zone', () => {
     const json = presentVenue({ ...base, status: 'future', dateUtc: '2025-05-01 10:00:00' }, { ...ctx, timezone: 'America/New_York' });
     expect(json).toMatchObject({ status: 'publish', date: '2025-05-01 06:00:00', date_utc: '2025-05-01 10:00:00' });
+  });
+});
+
+describe('stateprovince (spec resources.md §2)', () => {
+  const venue = (fields: Partial<VenueEntity>) => Object.assign(new VenueEntity(), base, fields);
+  it.each([
+    // [country, state, province, stored, expected]
+    ['', 'NY', 'Ontario', '', 'NY'],
+    ['US', 'NY', '', '', 'NY'],
+    ['usa', 'NY', 'x', '', 'NY'],
+    [' United States ', 'CA', '', '', 'CA'],
+    ['Canada', 'QC', 'Ontario', '', 'Ontario'],
+    ['Italy', 'Piemonte', '', '', ''],
+    ['Canada', 'QC', 'Ontario', 'Stored', 'Stored'],
+  ])('country %j, state %j, province %j, stored %j → %j', (country, state, province, stored, expected) => {
+    expect(stateProvince(venue({ country, state, province, stateprovince: stored }))).toBe(expected);
+  });
+
+  it('is presented (omitted when empty) and is the JSON-LD region, falling back to state or province', () => {
+    const us = presentVenue(venue({ country: 'USA', state: 'NY', province: 'Ontario' }), { ...ctx, jsonLd: true });
+    expect(us.stateprovince).toBe('NY');
+    expect((us.json_ld as { address: Record<string, string> }).address.addressRegion).toBe('NY');
+    const italy = presentVenue(venue({ country: 'Italy', state: 'Piemonte' }), { ...ctx, jsonLd: true });
+    expect(italy).not.toHaveProperty('stateprovince');
+    expect((italy.json_ld as { address: Record<string, string> }).address.addressRegion).toBe('Piemonte');
+    const canada = presentVenue(venue({ country: 'Canada', province: 'Ontario' }), { ...ctx, jsonLd: true });
+    expect(canada.stateprovince).toBe('Ontario');
+    expect((canada.json_ld as { address: Record<string, string> }).address.addressRegion).toBe('Ontario');
   });
 });

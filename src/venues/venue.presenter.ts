@@ -15,7 +15,7 @@ export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Jso
     zip: venue.zip,
     phone: venue.phone,
     website: venue.website,
-    stateprovince: venue.stateprovince,
+    stateprovince: stateProvince(venue),
     ...ctx.extra?.fields,
   };
   if (ctx.jsonLd) body.json_ld = venueJsonLd(venue, ctx);
@@ -24,13 +24,16 @@ export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Jso
   return finishLinkedItem(linkedItemHead(venue, 'venue', ctx), body, ALWAYS, venue, ctx.baseUrl);
 }
 
-/** schema.org Place (resources.md §7): address members only when non-empty; region = state, else province. */
+/**
+ * schema.org Place (resources.md §7): address members only when non-empty; the region is the
+ * venue's state/province as `stateprovince` gives it, else its state, else its province.
+ */
 export function venueJsonLd(venue: VenueEntity, ctx: LinkedPresentContext): Json {
   const ld = jsonLdHead('Place', venue, permalink(ctx.baseUrl, 'venue', venue.slug), ctx);
   const members: Record<string, string> = {
     streetAddress: venue.address,
     addressLocality: venue.city,
-    addressRegion: venue.state || venue.province,
+    addressRegion: stateProvince(venue) || venue.state || venue.province,
     postalCode: venue.zip,
     addressCountry: venue.country,
   };
@@ -39,4 +42,16 @@ export function venueJsonLd(venue: VenueEntity, ctx: LinkedPresentContext): Json
   ld.telephone = venue.phone;
   ld.sameAs = venue.website;
   return ld;
+}
+
+/** Countries whose venues give their region as `state` (TEC's rule; compared trimmed, any case). */
+const STATE_COUNTRIES = new Set(['', 'us', 'usa', 'united states']);
+
+/**
+ * `stateprovince` (resources.md §2): the stored value when one was written; otherwise derived as
+ * TEC does, `state` for venues in the United States (or with no country), else `province`.
+ */
+export function stateProvince(venue: Pick<VenueEntity, 'stateprovince' | 'state' | 'province' | 'country'>): string {
+  if (venue.stateprovince.trim() !== '') return venue.stateprovince;
+  return STATE_COUNTRIES.has(venue.country.trim().toLowerCase()) ? venue.state : venue.province;
 }
