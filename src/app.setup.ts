@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import fastifyFormbody from '@fastify/formbody';
 import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyInstance, FastifyReply, FastifyRequest, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import qs from 'qs';
-import { invalidJson, toWpValidationError } from './common/errors';
+import { invalidJson, invalidRequest, toWpValidationError } from './common/errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './common/http/json-limits';
 import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filter';
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
 import { registerListReplies } from './common/pagination';
@@ -25,12 +27,30 @@ export function buildAdapter(logger: Logger): FastifyAdapter {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
     },
+    // URLs the router cannot decode (`%zz`) answer in the errors.md shape, not Fastify's.
+    frameworkErrors: (err: Error, request: FastifyRequest, reply: FastifyReply) => sendError(request, reply, err),
+    // What Node's HTTP parser refuses before Fastify sees a request (headers or URL over 16 KB).
+    clientErrorHandler: answerClientError,
     routerOptions: {
       ignoreTrailingSlash: true,
       maxParamLength: 500,
       querystringParser: (s: string) => qs.parse(s, QS_OPTIONS),
     },
   });
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (errors.md `rest_invalid_request`): 431 when the
+ * headers (the URL included) are over the limit, 400 for anything else it cannot read.
+ */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) return void socket.destroy();
+  const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const reason = status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+  const body = JSON.stringify(invalidRequest(status).toBody());
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Everything app-wide, shared by main.ts and the e2e tests so tests exercise the real stack. */
@@ -96,6 +116,9 @@ function registerBodyParsers(fastify: FastifyInstance): void {
     if (req.is404) return done(null, undefined);
     const text = String(body).trim();
     if (text === '') return done(null, {});
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      return done(invalidRequest(400, `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+    }
     try {
       done(null, JSON.parse(text));
     } catch {

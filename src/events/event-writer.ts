@@ -6,7 +6,7 @@ import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
 import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { baseSlug, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug } from '../common/items';
-import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
+import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import type { PreparedCreate } from '../common/items/linked-items.service';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -35,6 +35,9 @@ interface PreparedWrite {
   title?: string;
   description?: string;
   excerpt?: string;
+  website?: string;
+  /** Cost entries, cleaned, empty ones dropped. */
+  cost?: string[];
   venue: LinkedRef | null | undefined;
   organizers: LinkedRef[] | undefined;
   imageId: number | null | undefined;
@@ -155,12 +158,24 @@ export class EventWriter {
     w.dateUtc = publication.utc;
 
     const unfiltered = can(actor, 'unfiltered_html');
+    const clean = (field: string, value: string) => {
+      const text = cleanTextField('event', field, value, unfiltered);
+      const overflow = columnOverflow('event', field, text);
+      if (overflow) bad[field] = overflow;
+      return text;
+    };
     if (dto.title !== undefined) {
-      w.title = (unfiltered ? dto.title : sanitizePlainText(dto.title)).trim();
+      w.title = clean('title', dto.title).trim();
       if (w.title === '') bad.title = PARAM_MESSAGES.text;
     }
-    if (dto.description !== undefined) w.description = unfiltered ? dto.description : sanitizeHtml(dto.description);
-    if (dto.excerpt !== undefined) w.excerpt = unfiltered ? dto.excerpt : sanitizeHtml(dto.excerpt);
+    if (dto.description !== undefined) w.description = clean('description', dto.description);
+    if (dto.excerpt !== undefined) w.excerpt = clean('excerpt', dto.excerpt);
+    if (dto.website !== undefined) w.website = clean('website', dto.website);
+    if (dto.cost !== undefined) {
+      w.cost = (Array.isArray(dto.cost) ? dto.cost : [dto.cost]).map((c) => clean('cost', String(c))).filter((c) => c.trim() !== '');
+      const overflow = columnOverflow('event', 'cost', JSON.stringify(w.cost)); // stored as one JSON list
+      if (overflow) bad.cost = overflow;
+    }
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
 
     w.authorId = await resolveAuthor(actor, dto.author, async (id) => (await this.users.findById(id)) !== null);
@@ -210,8 +225,8 @@ export class EventWriter {
     if (w.description !== undefined) event.description = w.description;
     if (w.excerpt !== undefined) event.excerpt = w.excerpt;
     if (w.authorId !== undefined) event.authorId = w.authorId;
-    if (dto.website !== undefined) event.website = dto.website;
-    if (dto.cost !== undefined) event.cost = JSON.stringify((Array.isArray(dto.cost) ? dto.cost : [dto.cost]).map(String).filter((c) => c.trim() !== ''));
+    if (w.website !== undefined) event.website = w.website;
+    if (w.cost !== undefined) event.cost = JSON.stringify(w.cost);
     if (w.imageId !== undefined) event.imageId = w.imageId;
     for (const [field, prop] of [
       ['show_map', 'showMap'],

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { dateDetails, DateDetails, parseSql, toIsoWithOffset, utcSqlMillis } from '../common/datetime/format';
 import { timezoneAbbr } from '../common/datetime/zones';
 import { effectiveStatus, globalIdFields, publicationFields } from '../common/items';
-import { autop, firstWords, stripTags } from '../common/text/autop';
+import { autop, firstWords, plainJsonLd, stripTags } from '../common/text/autop';
 import type { AppConfig } from '../config/app-config';
 import type { ImageJson } from '../media';
 import type { TermJson } from '../taxonomies';
@@ -74,7 +74,7 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
     organizer: organizers,
     custom_fields: [],
   };
-  if (opts.jsonLd) json.json_ld = eventJsonLd(e, { url, image, venue, organizer: organizers[0], cost: storedCost(e.cost) }, config.timezone);
+  if (opts.jsonLd) json.json_ld = plainJsonLd(eventJsonLd(e, { url, image, venue, organizer: organizers[0], cost: storedCost(e.cost) }, config.timezone));
   return json;
 }
 

@@ -1,5 +1,6 @@
 import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead } from '../common/items/linked-items';
 import type { OrganizerEntity } from './organizer.entity';
+import { plainJsonLd } from '../common/text/autop';
 
 /** Keys an organizer always has, empty or not (resources.md §3); the global ids are added last. */
 const ALWAYS = ['id'];
@@ -7,7 +8,7 @@ const ALWAYS = ['id'];
 /** An organizer as spec resources.md §3 gives it: keys in order, empty keys omitted. */
 export function presentOrganizer(organizer: OrganizerEntity, ctx: LinkedPresentContext): Json {
   const body: Json = { phone: organizer.phone, website: organizer.website, email: organizer.email };
-  if (ctx.jsonLd) body.json_ld = organizerJsonLd(organizer, ctx);
+  if (ctx.jsonLd) body.json_ld = plainJsonLd(organizerJsonLd(organizer, ctx));
   return finishLinkedItem(linkedItemHead(organizer, 'organizer', ctx), body, ALWAYS, organizer, ctx.baseUrl);
 }
 

@@ -3,8 +3,8 @@ import { EntityManager } from 'typeorm';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
 import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
-import { sanitizeHtml, sanitizePlainText } from '../common/text/sanitize';
-import { slugify, writeUnderFreeSlug } from '../common/text/slugify';
+import { cleanTextField, columnOverflow } from '../common/text/text-fields';
+import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import { DataVersion } from '../common/cache/data-version.service';
 import { VersionedCache } from '../common/cache/versioned-cache';
 import { AppConfig } from '../config/app-config';
@@ -196,7 +196,7 @@ export class TaxonomiesService {
     const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
     // Inside the event's transaction: a pooled query here could wait forever for a connection.
     const existing = await this.terms.existingIds(taxonomy, numeric, manager);
-    const names = items.filter((i) => !/^\d+$/.test(i)).map((n) => this.cleanName(actor, n, false)).filter((n) => n !== '');
+    const names = items.filter((i) => !/^\d+$/.test(i)).map((n) => this.cleanName(actor, n, false, TERM_PARAM[taxonomy])).filter((n) => n !== '');
     const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
     const ids: number[] = [];
     for (const item of items) {
@@ -204,7 +204,7 @@ export class TaxonomiesService {
         if (existing.has(Number(item))) ids.push(Number(item));
         continue;
       }
-      const name = this.cleanName(actor, item, false);
+      const name = this.cleanName(actor, item, false, TERM_PARAM[taxonomy]);
       if (name === '') continue;
       const match =
         found.find((t) => t.slug === slugify(name) && slugify(name) !== '') ?? found.find((t) => t.name.toLowerCase() === name.toLowerCase());
@@ -290,7 +290,7 @@ export class TaxonomiesService {
    * races. A name taken at the level surfaces as the database's unique-key error.
    */
   private async writeTerm(tx: EntityManager, term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>, given: string | undefined): Promise<TermEntity> {
-    const explicit = given === undefined ? '' : slugify(given);
+    const explicit = given === undefined ? '' : slugify(given).slice(0, SLUG_MAX_LENGTH);
     let saved: TermEntity | undefined;
     const write = async (slug: string) => {
       saved = await this.terms.save({ ...term, slug }, tx);
@@ -302,7 +302,7 @@ export class TaxonomiesService {
         throw this.terms.isSlugConflict(err) ? taken() : err;
       });
     } else {
-      const base = slugify(term.name) || term.taxonomy;
+      const base = (slugify(term.name) || term.taxonomy).slice(0, SLUG_MAX_LENGTH);
       const slugs = await this.terms.slugsLike(term.taxonomy, base, term.id, tx);
       await writeUnderFreeSlug(base, slugs, write, (err) => this.terms.isSlugConflict(err));
     }
@@ -322,15 +322,26 @@ export class TaxonomiesService {
   }
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8). */
-  private cleanName(actor: Actor | null, name: string, required = true): string {
-    const text = (can(actor, 'unfiltered_html') ? name : sanitizePlainText(name)).trim();
+  /** `param`: the parameter that gave the name (`name`, or `categories`/`tags` of an event write). */
+  private cleanName(actor: Actor | null, name: string, required = true, param = 'name'): string {
+    const text = cleanTextField('term', 'name', name, can(actor, 'unfiltered_html')).trim();
     if (text === '' && required) throw invalidParams({ name: PARAM_MESSAGES.text });
-    return text;
+    return fitting('name', text, param);
   }
 
   private cleanDescription(actor: Actor | null, description: string): string {
-    return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
+    return fitting('description', cleanTextField('term', 'description', description, can(actor, 'unfiltered_html')));
   }
 }
+
+/** `text` when it fits the column of the term field, else 400 naming the field. */
+function fitting(field: 'name' | 'description', text: string, param: string = field): string {
+  const overflow = columnOverflow('term', field, text);
+  if (overflow) throw invalidParams({ [param]: overflow });
+  return text;
+}
+
+/** The event-write parameter that names terms of each kind. */
+const TERM_PARAM: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
 
 const termExists = (termId: number) => new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: termId });

@@ -1,5 +1,6 @@
 import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead, permalink } from '../common/items/linked-items';
 import type { VenueEntity } from './venue.entity';
+import { plainJsonLd } from '../common/text/autop';
 
 /** Keys a venue always has, empty or not (resources.md §2); the global ids are added last. */
 const ALWAYS = ['id', 'show_map', 'show_map_link'];
@@ -18,7 +19,7 @@ export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Jso
     stateprovince: stateProvince(venue),
     ...ctx.extra?.fields,
   };
-  if (ctx.jsonLd) body.json_ld = venueJsonLd(venue, ctx);
+  if (ctx.jsonLd) body.json_ld = plainJsonLd(venueJsonLd(venue, ctx));
   body.show_map = venue.showMap;
   body.show_map_link = venue.showMapLink;
   return finishLinkedItem(linkedItemHead(venue, 'venue', ctx), body, ALWAYS, venue, ctx.baseUrl);

@@ -350,3 +350,13 @@ describe('startOfDay / endOfDay', () => {
     expect([formatSql(start.toUTC()), formatSql(end.toUTC())]).toEqual([startUtc, endUtc]);
   });
 });
+
+describe('parseDateInput: arithmetic beyond what a date holds is no date (never an exception)', () => {
+  const now = DateTime.fromISO('2025-03-01T12:00:00Z', { zone: 'utc' });
+  it.each([8640000000001, '8640000000001', '99999999999999', '+9999999 years', '-9999999 years', 'now +99999999999 days', '+1e308 seconds', 9007199254740991])(
+    '%p → null',
+    (input) => {
+      expect(parseDateInput(input, 'UTC', now)).toBeNull();
+    },
+  );
+});

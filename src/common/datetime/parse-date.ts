@@ -436,6 +436,16 @@ export function parseDateInput(input: unknown, zone: string, now: DateTime): Dat
   const referenceZone = requireZone(zone);
   if (!now.isValid) throw new RangeError(`Invalid "now": ${now.invalidReason}`);
 
+  try {
+    return parseIn(input, referenceZone, now);
+  } catch {
+    // Arithmetic beyond what a date can hold (`8640000000001`, `+9999999 years`): luxon throws
+    // ("Invalid unit value NaN") instead of answering an invalid date. Not a date, then.
+    return null;
+  }
+}
+
+function parseIn(input: unknown, referenceZone: Zone, now: DateTime): DateTime | null {
   if (typeof input === 'number') {
     // a JSON number is a Unix timestamp
     return Number.isSafeInteger(input) ? fromTimestamp(input, referenceZone, now) : null;

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { REST_INTERNAL_ERROR, REST_INVALID_PARAM } from './error-codes';
-import { invalidJson, noRoute, WpError } from './wp-error';
+import { invalidJson, invalidRequest, noRoute, payloadTooLarge, WpError } from './wp-error';
 
 /**
  * Maps anything thrown while serving a request to the WpError the client sees.
@@ -12,12 +12,14 @@ export function classifyError(err: unknown): { error: WpError; unexpected: boole
   const code = (err as { code?: unknown })?.code;
   const statusCode = (err as { statusCode?: unknown })?.statusCode;
 
-  // Fastify's own content-type parsing errors (our JSON parser throws WpError already).
-  if (typeof code === 'string' && code.startsWith('FST_ERR_CTP_')) {
-    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return { error: new WpError('rest_request_too_large', 'The request body is too large.', 413), unexpected: false };
-    }
-    return { error: invalidJson(), unexpected: false };
+  // Fastify's own errors: body parsing (our JSON parser throws WpError already), URLs it cannot
+  // read, and every other FST_ERR_* a request can cause (errors.md rest_invalid_request).
+  if (typeof code === 'string' && code.startsWith('FST_ERR_')) {
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { error: payloadTooLarge(), unexpected: false };
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { error: invalidRequest(415, 'The request body has a type this route does not read.'), unexpected: false };
+    if (code.startsWith('FST_ERR_CTP_')) return { error: invalidJson(), unexpected: false };
+    const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : 400;
+    return { error: invalidRequest(status), unexpected: false };
   }
   if (err instanceof SyntaxError && statusCode === 400) return { error: invalidJson(), unexpected: false };
 
@@ -28,7 +30,8 @@ export function classifyError(err: unknown): { error: WpError; unexpected: boole
     if (status === 400) {
       return { error: new WpError(REST_INVALID_PARAM, 'The request is not valid.', 400, { params: {} }), unexpected: false };
     }
-    if (status < 500) return { error: new WpError(`rest_http_${status}`, err.message, status), unexpected: false };
+    if (status === 413) return { error: payloadTooLarge(), unexpected: false };
+    if (status < 500) return { error: invalidRequest(status), unexpected: false };
   }
   return { error: new WpError(REST_INTERNAL_ERROR, 'An unexpected error occurred.', 500), unexpected: true };
 }

@@ -2,8 +2,10 @@ import {
   REST_FORBIDDEN,
   REST_INVALID_JSON,
   REST_INVALID_PARAM,
+  REST_INVALID_REQUEST,
   REST_MISSING_CALLBACK_PARAM,
   REST_NO_ROUTE,
+  REST_PAYLOAD_TOO_LARGE,
 } from './error-codes';
 
 /**
@@ -27,6 +29,11 @@ export class WpError extends Error {
 }
 
 export const noRoute = () => new WpError(REST_NO_ROUTE, 'No route matches this address and method.', 404);
+
+/** A request the HTTP layer cannot read (errors.md `rest_invalid_request`); 414/431 keep their status. */
+export const invalidRequest = (status = 400, message = 'The request could not be read.') => new WpError(REST_INVALID_REQUEST, message, status);
+
+export const payloadTooLarge = () => new WpError(REST_PAYLOAD_TOO_LARGE, 'The request body is too large.', 413);
 
 export const invalidJson = () => new WpError(REST_INVALID_JSON, 'The request body is not valid JSON.', 400);
 

@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { PageQueryDto } from '../pagination';
-import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty } from '../params';
+import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../params';
 import { ItemWriteDto } from './item-write.dto';
 import { ITEM_STATUSES } from './statuses';
 
@@ -15,11 +15,13 @@ export class LinkedItemFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Description (HTML); may be empty' })
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Phone number; may be empty' })
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'phone')
   phone?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Website: an absolute URL, or empty' })

@@ -9,7 +9,7 @@ import { formatSql } from '../datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../errors';
 import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../pagination';
 import { VersionedCache } from '../cache/versioned-cache';
-import { sanitizeHtml, sanitizePlainText } from '../text/sanitize';
+import { cleanTextField, columnOverflow } from '../text/text-fields';
 import type { AppConfig } from '../../config/app-config';
 import type { MediaService } from '../../media';
 import type { PostsService } from '../../posts';
@@ -258,16 +258,28 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const date = publicationDateUtc(input, this.config.timezone, DateTime.utc());
     for (const param of date.bad) checks.fail(param, PARAM_MESSAGES.date);
     const imageId = await checks.run(() => this.media.resolve(actor, input.image, 'ignore'));
-    checks.settle(invalid);
 
+    const unfiltered = can(actor, 'unfiltered_html');
+    /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */
+    const clean = (param: string, value: string) => {
+      const text = cleanTextField(this.kind.type, param, value, unfiltered);
+      const overflow = columnOverflow(this.kind.type, param, text);
+      if (overflow) checks.fail(param, overflow);
+      return text;
+    };
     const fields: Partial<E> = {};
     for (const [param, column] of Object.entries(this.kind.fields)) {
       const value = this.field(input, param);
-      if (value !== undefined) fields[column] = value as E[keyof E & string];
+      if (value === undefined) continue;
+      fields[column] = (typeof value === 'string' ? clean(param, value) : value) as E[keyof E & string];
     }
+    const description = input.description === undefined ? undefined : clean('description', input.description);
+    const nameOverflow = name === undefined ? null : columnOverflow(this.kind.type, this.kind.type, name);
+    if (nameOverflow) checks.fail(this.kind.type, nameOverflow);
+    checks.settle(invalid);
     return {
       name,
-      description: input.description === undefined ? undefined : this.cleanDescription(actor, input.description),
+      description,
       slug: input.slug,
       status: input.status,
       authorId,
@@ -435,14 +447,11 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8), never empty. */
   private cleanName(actor: Actor | null, name: string): string {
-    const text = (can(actor, 'unfiltered_html') ? name : sanitizePlainText(name)).trim();
+    const text = cleanTextField(this.kind.type, this.kind.type, name, can(actor, 'unfiltered_html')).trim();
     if (text === '') throw invalidParam(this.kind.type, PARAM_MESSAGES.text);
     return text;
   }
 
-  private cleanDescription(actor: Actor | null, description: string): string {
-    return can(actor, 'unfiltered_html') ? description : sanitizeHtml(description);
-  }
 }
 
 /** The lock writers of one venue/organizer name share (case-insensitive, as §5.2 compares). */

@@ -62,5 +62,5 @@ describe('jsonLdDescription (spec resources.md §7)', () => {
 
 describe('isUrlOrEmpty (website)', () => {
   it.each(['', 'https://example.org', 'http://127.0.0.1:8080/x?y=1', 'ftp://files.example'])('accepts %p', (v) => expect(isUrlOrEmpty(v)).toBe(true));
-  it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 3, null])('rejects %p', (v) => expect(isUrlOrEmpty(v)).toBe(false));
+  it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 'javascript://x/%0Aalert(1)', 'data://x/text', 3, null])('rejects %p', (v) => expect(isUrlOrEmpty(v)).toBe(false));
 });

@@ -4,6 +4,7 @@ import { IsDefined, IsOptional, ValidateBy, ValidationOptions } from 'class-vali
 import { DateTime } from 'luxon';
 import { parseDateInput } from '../datetime/parse-date';
 import { MISSING_CONTEXT, PARAM_MESSAGES } from '../errors';
+import { columnOverflow, TEXT_COLUMN_BYTES, TextKind, varcharLimit } from '../text/text-fields';
 import { INVALID, toIdList, toInt, toList, toLooseBool, toStrictBool } from './coerce';
 
 /**
@@ -91,11 +92,15 @@ export function DateParam() {
 }
 
 /** `website`-style fields: empty, or an absolute URL with a scheme and a host (`foo` fails). */
+/** Schemes a website may use: a link that runs script (`javascript:`, `data:`) is no website. */
+const WEB_SCHEMES = new Set(['http:', 'https:', 'ftp:', 'ftps:']);
+
 export function isUrlOrEmpty(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   if (value.trim() === '') return true;
   try {
-    return new URL(value.trim()).host !== '';
+    const url = new URL(value.trim());
+    return url.host !== '' && WEB_SCHEMES.has(url.protocol);
   } catch {
     return false;
   }
@@ -103,4 +108,14 @@ export function isUrlOrEmpty(value: unknown): boolean {
 
 export function UrlOrEmpty() {
   return Check('urlOrEmpty', isUrlOrEmpty, PARAM_MESSAGES.url);
+}
+
+/**
+ * The value fits the column behind the field (text-fields.ts: varchar characters, or the bytes
+ * of a text column), the same limit on both engines; the write path checks the cleaned value again.
+ */
+export function FitsColumn(kind: TextKind, field: string) {
+  const limit = varcharLimit(kind, field);
+  const message = limit === undefined ? `Must be at most ${TEXT_COLUMN_BYTES} bytes long.` : `Must be at most ${limit} characters long.`;
+  return Check('fitsColumn', (value) => typeof value !== 'string' || columnOverflow(kind, field, value) === null, message);
 }

@@ -75,8 +75,15 @@ describe('stripTags', () => {
     ['<SCRIPT type="x">var a = "<p>";</SCRIPT>After', 'After'],
     ['<!-- comment -->Visible', 'Visible'],
     ['Tom &amp; Jerry &#8217;s', 'Tom & Jerry \u2019s'],
-    // decoded after tag removal: encoded markup stays as visible text
-    ['&lt;b&gt;not a tag&lt;/b&gt;', '<b>not a tag</b>'],
+    // encoded markup never decodes back into markup (issue 11: JSON-LD is embedded in pages)
+    ['&lt;b&gt;not a tag&lt;/b&gt;', 'not a tag'],
+    ['Gig &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;', 'Gig'],
+    // decoded once only: what stays encoded is text, not markup
+    ['&amp;lt;script&amp;gt;x()&amp;lt;/script&amp;gt; twice', '&lt;script&gt;x()&lt;/script&gt; twice'],
+    ['&lt;img src=x onerror=alert(1)&gt;Photo', 'Photo'],
+    ['1 &lt; 2', '1 < 2'],
+    // a tag left open never closes: its `<` becomes a look-alike that opens nothing
+    ['P <img src=x onerror=alert(1', 'P \u2039img src=x onerror=alert(1'],
     ['a < b and c > d', 'a < b and c > d'],
     ['  lots \n\n of\t\twhite&nbsp;space  ', 'lots of white space'],
     ['', ''],

@@ -69,13 +69,29 @@ const ANY_TAG = /<!--[\s\S]*?-->|<\/?[a-z][^>]*>/gi;
  * entities decoded, whitespace runs collapsed to one space, trimmed. For JSON-LD (§7).
  */
 export function stripTags(html: string): string {
-  const withoutTags = html
-    .replace(NON_TEXT_ELEMENTS, ' ')
-    .replace(SEPARATING_TAG, ' ')
-    .replace(ANY_TAG, '');
-  // Decode after removing tags, so an encoded `&lt;b&gt;` stays visible text.
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+  // Decode after removing tags, then remove what decoding turned into tags: the result is plain
+  // text that no reader can take for markup (an encoded `&lt;script&gt;` must not come back as
+  // a script element where the text is embedded, e.g. JSON-LD in a page). A `<` that opens no
+  // tag (`a < b`) stays.
+  let text = html;
+  for (let pass = 0; pass < 4; pass++) {
+    const decoded = decodeEntities(removeTags(text));
+    if (!MARKUP_START.test(decoded)) return squeeze(decoded);
+    if (decoded === text) break; // a tag left open (`<img src=x`): no pass removes it
+    text = decoded;
+  }
+  // What still opens markup loses its `<` to a look-alike (U+2039), which opens nothing.
+  return squeeze(removeTags(text).replace(/<(?=[a-z!/?])/gi, '\u2039'));
 }
+
+/** `<` followed by what can begin a tag, comment or declaration. */
+const MARKUP_START = /<[a-z!/?]/i;
+
+function removeTags(html: string): string {
+  return html.replace(NON_TEXT_ELEMENTS, ' ').replace(SEPARATING_TAG, ' ').replace(ANY_TAG, '');
+}
+
+const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
  * The first `n` whitespace-separated words of `text`, joined by single spaces, without an
@@ -84,4 +100,18 @@ export function stripTags(html: string): string {
 export function firstWords(text: string, n: number): string {
   if (n <= 0) return '';
   return text.split(/\s+/).filter((word) => word !== '').slice(0, n).join(' ');
+}
+
+/**
+ * A JSON-LD value with every string made plain text (stripTags) where it holds markup: names
+ * and addresses stored as given by callers with unfiltered HTML, too. JSON-LD is plain text by
+ * schema.org, and pages embed it in a script element.
+ */
+export function plainJsonLd<T>(value: T): T {
+  if (typeof value === 'string') return (MARKUP_START.test(value) ? stripTags(value) : value) as T;
+  if (Array.isArray(value)) return value.map((item: unknown) => plainJsonLd(item)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJsonLd(item)])) as T;
+  }
+  return value;
 }

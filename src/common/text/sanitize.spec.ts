@@ -143,3 +143,11 @@ describe('sanitizePlainText', () => {
     expect(sanitizePlainText(input)).toBe(expected);
   });
 });
+
+describe('sanitizePlainText with every private-use character', () => {
+  it('still finds a marker character (a title of all 6,400 BMP private-use characters answered 500)', () => {
+    let title = '';
+    for (let code = 0xe000; code <= 0xf8ff; code++) title += String.fromCharCode(code);
+    expect(sanitizePlainText(`${title} &amp; <b>x</b>`)).toBe(`${title} &amp; x`);
+  });
+});

@@ -126,11 +126,21 @@ export function sanitizePlainText(text: string): string {
     .replaceAll(marker, '&');
 }
 
-/** A private-use character absent from `text`. */
+/**
+ * A private-use character absent from `text`: the Basic Multilingual Plane's 6,400 first, then
+ * the supplementary planes' 131,068 (a text holding all of those would be megabytes long).
+ */
 function unusedCharacter(text: string): string {
-  for (let code = 0xe000; code <= 0xf8ff; code++) {
-    const candidate = String.fromCharCode(code);
-    if (!text.includes(candidate)) return candidate;
+  const ranges: [number, number][] = [
+    [0xe000, 0xf8ff],
+    [0xf0000, 0xffffd],
+    [0x100000, 0x10fffd],
+  ];
+  for (const [first, last] of ranges) {
+    for (let code = first; code <= last; code++) {
+      const candidate = String.fromCodePoint(code);
+      if (!text.includes(candidate)) return candidate;
+    }
   }
-  throw new Error('text uses every private-use character'); // 6400 distinct ones: not a real title
+  throw new Error('text uses every private-use character');
 }

@@ -3,7 +3,7 @@ import { Allow } from 'class-validator';
 import { isValidTimezone } from '../../common/datetime/zones';
 import { PARAM_MESSAGES } from '../../common/errors';
 import { ItemWriteDto } from '../../common/items/item-write.dto';
-import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty } from '../../common/params';
+import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty, FitsColumn } from '../../common/params';
 
 const isCost = (v: unknown) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
 const dateDoc = (description: string) => ({ type: 'string', description: `${description} (any format of spec README §6.2)` }) as const;
@@ -15,11 +15,13 @@ class EventFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Body text (HTML)' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('event', 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Excerpt (HTML)' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('event', 'excerpt')
   excerpt?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'IANA time zone or UTC±H[:MM]; empty = site zone' })
@@ -95,6 +97,7 @@ export class UpdateEventDto extends EventFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Event title' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('event', 'title')
   title?: string;
 
   @ApiPropertyOptional(dateDoc('Start, wall-clock time in `timezone` (or the site zone)'))
@@ -116,6 +119,7 @@ export class CreateEventDto extends EventFieldsDto {
   @ApiProperty({ type: 'string', description: 'Event title' })
   @Required()
   @NonEmptyString()
+  @FitsColumn('event', 'title')
   title: string;
 
   @ApiProperty(dateDoc('Start, wall-clock time in `timezone` (or the site zone)'))

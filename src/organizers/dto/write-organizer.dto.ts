@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkedItemFieldsDto } from '../../common/items/linked-items.dto';
-import { AnyString, NonEmptyString, Optional, Required } from '../../common/params';
+import { AnyString, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 /** Organizer write fields besides the shared ones (spec endpoints.md §5.2). */
 class OrganizerFieldsDto extends LinkedItemFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Email address (any text; may be empty)' })
   @Optional()
   @AnyString()
+  @FitsColumn('organizer', 'email')
   email?: string;
 }
 
@@ -15,6 +16,7 @@ export class CreateOrganizerDto extends OrganizerFieldsDto {
   @ApiProperty({ type: 'string', description: 'Organizer name' })
   @Required()
   @NonEmptyString()
+  @FitsColumn('organizer', 'organizer')
   organizer: string;
 }
 
@@ -23,5 +25,6 @@ export class UpdateOrganizerDto extends OrganizerFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Organizer name' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('organizer', 'organizer')
   organizer?: string;
 }

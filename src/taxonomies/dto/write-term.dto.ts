@@ -1,11 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IntParam, NonEmptyString, Optional, Required } from '../../common/params';
+import { IntParam, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 /** Write fields of categories and tags (spec endpoints.md §6.3–§6.4). */
 class TermFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Term description' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('term', 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Term slug; generated from the name when omitted' })
@@ -18,6 +19,7 @@ export class CreateTermDto extends TermFieldsDto {
   @ApiProperty({ type: 'string', description: 'Term name' })
   @Required()
   @NonEmptyString()
+  @FitsColumn('term', 'name')
   name: string;
 }
 
@@ -25,6 +27,7 @@ export class UpdateTermDto extends TermFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Term name' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('term', 'name')
   name?: string;
 }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkedItemFieldsDto } from '../../common/items/linked-items.dto';
-import { AnyString, LooseBool, NonEmptyString, Optional, Required } from '../../common/params';
+import { AnyString, LooseBool, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 const text = (description: string) => ({ type: 'string', description: `${description}; may be empty` }) as const;
 const flag = (description: string) => ({ type: 'boolean', default: true, description: `${description} (loose flag: true, yes, on, 1)` }) as const;
@@ -10,36 +10,43 @@ class VenueFieldsDto extends LinkedItemFieldsDto {
   @ApiPropertyOptional(text('Street address'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'address')
   address?: string;
 
   @ApiPropertyOptional(text('City'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'city')
   city?: string;
 
   @ApiPropertyOptional(text('Country'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'country')
   country?: string;
 
   @ApiPropertyOptional(text('Province'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'province')
   province?: string;
 
   @ApiPropertyOptional(text('State'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'state')
   state?: string;
 
   @ApiPropertyOptional(text('Postal code'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'zip')
   zip?: string;
 
   @ApiPropertyOptional(text('State or province'))
   @Optional()
   @AnyString()
+  @FitsColumn('venue', 'stateprovince')
   stateprovince?: string;
 
   @ApiPropertyOptional(flag('Show a map'))
@@ -58,6 +65,7 @@ export class CreateVenueDto extends VenueFieldsDto {
   @ApiProperty({ type: 'string', description: 'Venue name' })
   @Required()
   @NonEmptyString()
+  @FitsColumn('venue', 'venue')
   venue: string;
 }
 
@@ -66,5 +74,6 @@ export class UpdateVenueDto extends VenueFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Venue name' })
   @Optional()
   @NonEmptyString()
+  @FitsColumn('venue', 'venue')
   venue?: string;
 }
