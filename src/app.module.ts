@@ -29,7 +29,9 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
-          useFactory: () => dataSourceOptions(config),
+          // main.ts waits for a database that is down before the app starts; a failure here
+          // (a migration, a refused login) is final and said once.
+          useFactory: () => ({ ...dataSourceOptions(config), retryAttempts: 1 }),
           dataSourceFactory: async (options) => serializeSqliteTransactions(await new DataSource(options!).initialize()),
         }),
         DatabaseModule,

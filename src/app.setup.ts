@@ -66,7 +66,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   // (spec auth.md §1, README §9 step 1).
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     try {
-      request.actor = await auth.authenticate(request.headers.authorization);
+      request.actor = await auth.authenticate(request.headers.authorization, request.ip);
     } catch (err) {
       sendError(request, reply, err);
       return reply;

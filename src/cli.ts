@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs, ParseArgsConfig } from 'node:util';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { ConfigError } from './config/app-config';
+import { describeStartupError } from './config/startup-errors';
 import { Dialect } from './database/dialect';
 import { EventsRepository } from './events/events.repository';
 import { OrganizersRepository } from './organizers/organizers.repository';
@@ -24,6 +25,11 @@ const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   user:create LOGIN --role ROLE [--password PW]   create a user; prints its application password
+  user:list                                       list users: id, login, role, application passwords
+  user:password LOGIN [--password PW]             new application password (printed); the old ones stop working
+  user:revoke LOGIN                               revoke every application password of the user
+  user:delete LOGIN [--reassign OTHER]            delete a user; its events, venues and organizers go to
+                                                  OTHER (refused without --reassign when it has any)
   migration:run                                   apply pending migrations
   migration:revert                                undo the last applied migration
   migration:show                                  list migrations and whether they are applied
@@ -53,6 +59,12 @@ async function main(argv: string[]): Promise<number> {
     switch (command) {
       case 'user:create':
         return await userCreate(dataSource, rest, mustMigrate);
+      case 'user:list':
+      case 'user:password':
+      case 'user:revoke':
+      case 'user:delete':
+        if (mustMigrate) await dataSource.runMigrations({ transaction: 'each' });
+        return await userCommand(new UsersService(dataSource), command, rest);
       case 'migration:run': {
         const done = await dataSource.runMigrations({ transaction: 'each' });
         process.stdout.write(done.length === 0 ? 'No pending migrations.\n' : done.map((m) => `applied ${m.name}\n`).join(''));
@@ -112,6 +124,32 @@ async function userCreate(dataSource: DataSource, args: string[], mustMigrate: b
   if (mustMigrate) await dataSource.runMigrations({ transaction: 'each' });
   const { user, password } = await new UsersService(dataSource).create(positionals[0], values.role, values.password);
   process.stdout.write(`Created ${user.role} "${user.login}" (id ${user.id}).\nApplication password: ${password}\n`);
+  return 0;
+}
+
+async function userCommand(users: UsersService, command: string, args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { password: { type: 'string' }, reassign: { type: 'string' } },
+    allowPositionals: true,
+  });
+  if (command === 'user:list') {
+    const rows = await users.list();
+    process.stdout.write(rows.length === 0 ? 'No users.\n' : `${['id\tlogin\trole\tpasswords', ...rows.map((u) => `${u.id}\t${u.login}\t${u.role}\t${u.passwords}`)].join('\n')}\n`);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(`${command} needs LOGIN.`);
+  const [login] = positionals;
+  if (command === 'user:password') {
+    const password = await users.setPassword(login, values.password);
+    process.stdout.write(`New application password for "${login}" (the old ones are revoked): ${password}\n`);
+  } else if (command === 'user:revoke') {
+    const n = await users.revoke(login);
+    process.stdout.write(`Revoked ${n} application password${n === 1 ? '' : 's'} of "${login}".\n`);
+  } else {
+    const { reassigned } = await users.delete(login, values.reassign);
+    process.stdout.write(`Deleted "${login}"${reassigned > 0 ? `; ${reassigned} items now belong to "${values.reassign}"` : ''}.\n`);
+  }
   return 0;
 }
 
@@ -266,7 +304,9 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`${err.message}\n`);
       process.exit(1);
     }
-    process.stderr.write(`${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    // Operator errors (database down, bad path) in one line; the stack only at LOG_LEVEL=debug.
+    process.stderr.write(`${describeStartupError(err, process.env.DATABASE_URL)}\n`);
+    if (/^(debug|trace)$/i.test(process.env.LOG_LEVEL ?? '') && err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
     process.exit(1);
   },
 );

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isValidTimezone } from '../common/datetime/zones';
 
@@ -28,6 +28,16 @@ export class AppConfig {
   adminPassword?: string;
   geo: boolean;
   logLevel: LogLevel;
+  /** Failed authentications a login or a client address may have per window before 429 (beyond.md #9). */
+  authMaxFailures: number;
+  /** The window of authMaxFailures, in seconds. */
+  authFailureWindow: number;
+  /** Requests per minute per credential or address; 0 = no general limit (CALENDAR_RATE_LIMIT). */
+  rateLimit: number;
+  /** Outbound requests (image probe) may reach loopback/private/link-local addresses. */
+  allowPrivateUrls: boolean;
+  /** How long the server waits for a database that is down at start, in seconds. */
+  dbConnectWait: number;
 
   /** `{base_url}/calendar/events/v1` */
   get apiRoot(): string {
@@ -99,6 +109,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('CALENDAR_ADMIN_PASSWORD must have at least 8 characters');
   }
 
+  cfg.authMaxFailures = readCount(get('CALENDAR_AUTH_MAX_FAILURES'), 10, 'CALENDAR_AUTH_MAX_FAILURES', 1, problems);
+  cfg.authFailureWindow = readCount(get('CALENDAR_AUTH_FAILURE_WINDOW'), 60, 'CALENDAR_AUTH_FAILURE_WINDOW', 1, problems);
+  cfg.rateLimit = readCount(get('CALENDAR_RATE_LIMIT'), 0, 'CALENDAR_RATE_LIMIT', 0, problems);
+  cfg.allowPrivateUrls = readOnOff(get('CALENDAR_ALLOW_PRIVATE_URLS'), false, 'CALENDAR_ALLOW_PRIVATE_URLS', problems);
+  cfg.dbConnectWait = readCount(get('CALENDAR_DB_CONNECT_WAIT'), 30, 'CALENDAR_DB_CONNECT_WAIT', 0, problems);
+
   const level = (get('LOG_LEVEL') ?? 'info').toLowerCase();
   if ((LOG_LEVELS as readonly string[]).includes(level)) cfg.logLevel = level as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
@@ -115,6 +131,15 @@ function readOnOff(value: string | undefined, fallback: boolean, name: string, p
     return fallback;
   }
   return v;
+}
+
+function readCount(value: string | undefined, fallback: number, name: string, min: number, problems: string[]): number {
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    problems.push(`${name} must be a whole number of at least ${min} (got "${value}")`);
+    return fallback;
+  }
+  return Number(value);
 }
 
 export function isValidLogin(login: string): boolean {
@@ -134,9 +159,39 @@ export function parseDatabaseUrl(url: string): DatabaseConfig | null {
   return null;
 }
 
-/** Creates the folder of a SQLite file so that a fresh clone starts without manual steps. */
+/**
+ * Creates the folder of a SQLite file so that a fresh clone starts without manual steps: the
+ * folder readable by its owner only (0700) when we create it, the file 0600 (SQLite gives its
+ * -wal and -shm files the file's mode). Other users on the machine have no business reading
+ * password hashes or unpublished events. Throws DatabasePathError naming the path.
+ */
 export function ensureDatabaseFolder(db: DatabaseConfig): void {
-  if (db.kind === 'sqlite' && db.file !== ':memory:') mkdirSync(dirname(db.file), { recursive: true });
+  if (db.kind !== 'sqlite' || db.file === ':memory:') return;
+  try {
+    mkdirSync(dirname(db.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(db.file, 'a', 0o600));
+    chmodSync(db.file, 0o600);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new DatabasePathError(`cannot use the SQLite file ${db.file} (${code}: ${describeFsError(code)})`);
+  }
+}
+
+/** A SQLite path that cannot be created or opened. */
+export class DatabasePathError extends Error {
+  override name = 'DatabasePathError';
+}
+
+function describeFsError(code: string): string {
+  const known: Record<string, string> = {
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EEXIST: 'a part of the path is a file, not a folder',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EISDIR: 'the path is a folder',
+    EROFS: 'read-only file system',
+  };
+  return known[code] ?? 'the file system refused it';
 }
 
 export function redactUrl(url: string): string {

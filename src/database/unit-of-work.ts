@@ -11,8 +11,11 @@ export const WRITE_ATTEMPTS = 6;
 /** The longest pause before the last attempt: 4 ms, 8, 16, … with jitter. */
 const BACKOFF_BASE_MS = 4;
 
-export const writeConflict = () =>
-  new WpError(REST_WRITE_CONFLICT, 'The write collided with concurrent writes; try again.', 503);
+export const writeConflict = (): WpError => {
+  const err = new WpError(REST_WRITE_CONFLICT, 'The write collided with concurrent writes; try again.', 503);
+  err.headers = { 'retry-after': '1' };
+  return err;
+};
 
 /**
  * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),

@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import { INCORRECT_PASSWORD, INVALID_USERNAME, WpError } from '../common/errors';
-import { normalisePassword, verifyPassword } from './password-hash';
+import { AppConfig } from '../config/app-config';
+import { FailedAuthLimiter, RequestLimiter } from './auth-limiter';
+import { hashPassword, normalisePassword, verifyPassword } from './password-hash';
 import { UsersService } from './users.service';
 
 const CACHE_TTL_MS = 60_000;
@@ -16,47 +18,87 @@ export const incorrectPassword = () =>
  * HTTP Basic authentication with application passwords (spec auth.md §1).
  *
  * scrypt is deliberately slow, so a successful check is remembered for a minute under a
- * SHA-256 digest of login and password (never the password itself); failures are not cached.
+ * SHA-256 digest of login and password (never the password itself), together with the hash it
+ * matched: a remembered check holds only while that hash is still stored (one indexed query),
+ * so a password changed or revoked by the CLI stops working at once. Failures are not cached,
+ * they are counted (FailedAuthLimiter). An unknown login costs one scrypt like a wrong
+ * password, so the time of an answer does not tell which logins exist.
  */
 @Injectable()
 export class AuthService {
-  private readonly verified = new Map<string, { actor: Actor; expires: number }>();
+  private readonly verified = new Map<string, { actor: Actor; hash: string; expires: number }>();
+  private readonly failures: FailedAuthLimiter;
+  private readonly requests: RequestLimiter;
+  /** A hash of a random password, verified against when the login is unknown. */
+  private dummyHash: Promise<string> | null = null;
 
-  constructor(private readonly users: UsersService) {}
+  constructor(
+    private readonly users: UsersService,
+    config: AppConfig,
+  ) {
+    this.failures = new FailedAuthLimiter(config.authMaxFailures, config.authFailureWindow);
+    this.requests = new RequestLimiter(config.rateLimit);
+  }
 
-  /** null = anonymous (no header, or a scheme other than Basic). Throws 401 for bad credentials. */
-  async authenticate(authorization: string | undefined): Promise<Actor | null> {
-    if (!authorization) return null;
-    const [scheme, token = ''] = authorization.trim().split(/\s+/, 2);
-    if (scheme.toLowerCase() !== 'basic') return null;
+  /**
+   * null = anonymous (no header, or a scheme other than Basic). Throws 401 for bad credentials,
+   * 429 when the login or the client `address` is over a limit.
+   */
+  async authenticate(authorization: string | undefined, address = ''): Promise<Actor | null> {
+    const [scheme, token = ''] = (authorization ?? '').trim().split(/\s+/, 2);
+    if (!authorization || scheme.toLowerCase() !== 'basic') {
+      await this.requests.take(`ip:${address}`);
+      return null;
+    }
     const decoded = decodeBasic(token);
-    if (!decoded) throw invalidUsername();
-    return this.verify(decoded.login, decoded.password);
+    if (!decoded) {
+      await this.failures.failed('', address);
+      throw invalidUsername();
+    }
+    await this.failures.assertAllowed(decoded.login, address);
+    let actor: Actor;
+    try {
+      actor = await this.verify(decoded.login, decoded.password);
+    } catch (err) {
+      if (err instanceof WpError && err.status === 401) await this.failures.failed(decoded.login, address);
+      throw err;
+    }
+    await this.requests.take(`user:${actor.id}`);
+    return actor;
   }
 
   async verify(login: string, password: string): Promise<Actor> {
     const key = createHash('sha256').update(`${login}\0${normalisePassword(password)}`).digest('base64');
     const hit = this.verified.get(key);
-    if (hit && hit.expires > Date.now()) return hit.actor;
+    if (hit && hit.expires > Date.now() && (await this.users.hasPasswordHash(hit.actor.id, hit.hash))) return hit.actor;
+    this.verified.delete(key);
 
     const user = await this.users.findByLogin(login);
-    if (!user) throw invalidUsername();
+    if (!user) {
+      await verifyPassword(password, await this.dummy()); // the same work as a wrong password
+      throw invalidUsername();
+    }
     for (const hash of await this.users.passwordHashes(user.id)) {
       if (await verifyPassword(password, hash)) {
         const actor: Actor = { id: user.id, login: user.login, role: user.role };
-        this.remember(key, actor);
+        this.remember(key, actor, hash);
         return actor;
       }
     }
     throw incorrectPassword();
   }
 
-  private remember(key: string, actor: Actor): void {
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashPassword(randomBytes(18).toString('base64'));
+    return this.dummyHash;
+  }
+
+  private remember(key: string, actor: Actor, hash: string): void {
     if (this.verified.size >= CACHE_MAX) {
       const oldest = this.verified.keys().next().value;
       if (oldest !== undefined) this.verified.delete(oldest);
     }
-    this.verified.set(key, { actor, expires: Date.now() + CACHE_TTL_MS });
+    this.verified.set(key, { actor, hash, expires: Date.now() + CACHE_TTL_MS });
   }
 }
 

@@ -6,7 +6,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { isValidLogin } from '../config/app-config';
 import { Dialect } from '../database/dialect';
 import { ApplicationPasswordEntity } from './application-password.entity';
-import { generateApplicationPassword, hashPassword, normalisePassword } from './password-hash';
+import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
 import { UserEntity } from './user.entity';
 
 export class UserInputError extends Error {}
@@ -27,6 +27,17 @@ export class UsersService {
 
   findById(id: number): Promise<UserEntity | null> {
     return this.db.getRepository(UserEntity).findOne({ where: { id } });
+  }
+
+  /** Is this hash still one of the user's application passwords (not revoked or replaced)? */
+  async hasPasswordHash(userId: number, hash: string): Promise<boolean> {
+    return this.db.getRepository(ApplicationPasswordEntity).exists({ where: { userId, passwordHash: hash } });
+  }
+
+  /** Does `password` match one of the user's application passwords? */
+  async acceptsPassword(userId: number, password: string): Promise<boolean> {
+    for (const hash of await this.passwordHashes(userId)) if (await verifyPassword(password, hash)) return true;
+    return false;
   }
 
   async passwordHashes(userId: number): Promise<string[]> {
@@ -55,4 +66,70 @@ export class UsersService {
       throw err;
     }
   }
+
+  /** Every user with how many application passwords it has, in id order (no secrets). */
+  async list(): Promise<{ id: number; login: string; role: string; passwords: number }[]> {
+    const users = await this.db.getRepository(UserEntity).find({ order: { id: 'ASC' } });
+    const counts: { user_id: number | string; n: number | string }[] = await this.db.query(
+      'SELECT user_id, COUNT(*) AS n FROM application_passwords GROUP BY user_id',
+    );
+    const byUser = new Map(counts.map((c) => [Number(c.user_id), Number(c.n)]));
+    return users.map((u) => ({ id: u.id, login: u.login, role: u.role, passwords: byUser.get(u.id) ?? 0 }));
+  }
+
+  /**
+   * Replaces every application password of the user by one new one (generated when not given)
+   * and returns it in clear; the old ones stop working at once, in running servers too.
+   */
+  async setPassword(login: string, password?: string): Promise<string> {
+    const user = await this.requireLogin(login);
+    const clear = password === undefined ? generateApplicationPassword() : password;
+    if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
+    const hash = await hashPassword(clear);
+    await this.db.transaction(async (tx) => {
+      await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
+      await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
+    });
+    return clear;
+  }
+
+  /** Revokes every application password of the user; returns how many there were. */
+  async revoke(login: string): Promise<number> {
+    const user = await this.requireLogin(login);
+    const result = await this.db.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
+    return result.affected ?? 0;
+  }
+
+  /**
+   * Deletes the user and its application passwords. A user who authored events, venues or
+   * organizers is refused unless `reassignTo` names a user who takes them over.
+   */
+  async delete(login: string, reassignTo?: string): Promise<{ reassigned: number }> {
+    const user = await this.requireLogin(login);
+    const heir = reassignTo === undefined ? null : await this.requireLogin(reassignTo);
+    if (heir?.id === user.id) throw new UserInputError('A user cannot take over its own items.');
+    return this.db.transaction(async (tx) => {
+      let authored = 0;
+      for (const table of AUTHORED_TABLES) {
+        const [row] = (await tx.query(`SELECT COUNT(*) AS n FROM ${table} WHERE author_id = ?`, [user.id])) as { n: number | string }[];
+        authored += Number(row?.n ?? 0);
+      }
+      if (authored > 0 && !heir) {
+        throw new UserInputError(`"${login}" is the author of ${authored} events, venues or organizers; name who takes them over with --reassign LOGIN.`);
+      }
+      if (heir) for (const table of AUTHORED_TABLES) await tx.query(`UPDATE ${table} SET author_id = ? WHERE author_id = ?`, [heir.id, user.id]);
+      await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
+      await tx.getRepository(UserEntity).delete({ id: user.id });
+      return { reassigned: authored };
+    });
+  }
+
+  private async requireLogin(login: string): Promise<UserEntity> {
+    const user = await this.findByLogin(login);
+    if (!user) throw new UserInputError(`No user has the login "${login}".`);
+    return user;
+  }
 }
+
+/** Tables whose rows name a user as their author. */
+const AUTHORED_TABLES = ['events', 'venues', 'organizers'] as const;

@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -83,6 +85,126 @@ describe('command line (spec auth.md §1; README)', () => {
     const checked = await cli(['migration:check'], { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` });
     expect(checked.stderr).toBe('');
     expect(checked.code).toBe(0);
+  });
+});
+
+describe('user commands (issue 11: list, password, revoke, delete)', () => {
+  let dir: string;
+  let env: Record<string, string>;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'calendar-users-'));
+    env = { DATABASE_URL: `sqlite:${join(dir, 'users.sqlite')}`, LOG_LEVEL: 'silent' };
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('user:list shows id, login, role and password count, never a secret', async () => {
+    const made = await cli(['user:create', 'lister', '--role', 'author', '--password', 'lister password'], env);
+    expect(made.code).toBe(0);
+    const listed = await cli(['user:list'], env);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^id\tlogin\trole\tpasswords$/m);
+    expect(listed.stdout).toMatch(/^\d+\tlister\tauthor\t1$/m);
+    expect(listed.stdout).not.toContain('lister password');
+    expect(listed.stdout).not.toContain('scrypt');
+  });
+
+  it('user:password replaces the passwords; user:revoke removes them; both refuse an unknown login', async () => {
+    await cli(['user:create', 'rotator', '--role', 'editor', '--password', 'old password 1'], env);
+    const changed = await cli(['user:password', 'rotator'], env);
+    expect(changed.code).toBe(0);
+    const password = /: (.+)$/m.exec(changed.stdout)?.[1] ?? '';
+    expect(password).toMatch(/^(\w{4} ){5}\w{4}$/);
+    const given = await cli(['user:password', 'rotator', '--password', 'chosen password'], env);
+    expect(given.stdout).toContain('chosen password');
+    const revoked = await cli(['user:revoke', 'rotator'], env);
+    expect(revoked).toMatchObject({ code: 0, stdout: expect.stringContaining('Revoked 1 application password') });
+    for (const command of ['user:password', 'user:revoke', 'user:delete']) {
+      const unknown = await cli([command, 'nobody-here'], env);
+      expect(unknown.code).toBe(1);
+      expect(unknown.stderr.trim()).toBe('No user has the login "nobody-here".');
+    }
+  });
+
+  it('user:delete removes a user without items (one with items: credentials.e2e-spec.ts)', async () => {
+    await cli(['user:create', 'gone', '--role', 'subscriber', '--password', 'gone password'], env);
+    expect(await cli(['user:delete', 'gone'], env)).toMatchObject({ code: 0, stdout: 'Deleted "gone".\n' });
+    expect((await cli(['user:list'], env)).stdout).not.toMatch(/\tgone\t/);
+  });
+});
+
+describe('operator errors: one line, no stack, non-zero exit', () => {
+  const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
+
+  it('the CLI with an unreachable database names host:port, never the password', async () => {
+    const res = await cli(['user:list'], { DATABASE_URL: 'mysql://calendar:hunter2@127.0.0.1:1/calendar', LOG_LEVEL: 'info' });
+    expect(res.code).toBe(1);
+    expect(res.stderr.trim()).toBe('cannot reach the database at 127.0.0.1:1 (ECONNREFUSED: nothing listens there)');
+    expect(res.stderr).not.toContain('hunter2');
+    noStack(res.stderr);
+  });
+
+  it('the CLI with a SQLite path under a file names the path', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calendar-badpath-'));
+    try {
+      writeFileSync(join(dir, 'file'), '');
+      const res = await cli(['user:list'], { DATABASE_URL: `sqlite:${join(dir, 'file', 'db.sqlite')}` });
+      expect(res.code).toBe(1);
+      expect(res.stderr.trim().split('\n')).toHaveLength(1);
+      expect(res.stderr).toContain(join(dir, 'file', 'db.sqlite'));
+      noStack(res.stderr);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the server waits for a database that is down, a bounded time, saying so once per try', async () => {
+    await cli([], {}).catch(() => null); // warm the build
+    try {
+      await run(process.execPath, [START], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: 'mysql://calendar:hunter2@127.0.0.1:1/calendar', CALENDAR_DB_CONNECT_WAIT: '3', LOG_LEVEL: 'info' },
+      });
+      throw new Error('the server started');
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      expect(e.code).toBe(1);
+      expect(e.stderr.trim()).toBe('cannot reach the database at 127.0.0.1:1 (ECONNREFUSED: nothing listens there)');
+      const tries = e.stdout.trim().split('\n').filter((l) => l.includes('trying again'));
+      expect(tries.length).toBeGreaterThanOrEqual(1);
+      expect(`${e.stdout}${e.stderr}`).not.toContain('hunter2');
+      noStack(`${e.stdout}${e.stderr}`);
+    }
+  });
+
+  it('a port in use is one line naming the address', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as AddressInfo).port;
+    const dir = mkdtempSync(join(tmpdir(), 'calendar-port-'));
+    try {
+      await run(process.execPath, [START], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, LOG_LEVEL: 'warn' } });
+      throw new Error('the server started');
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      expect(e.code).toBe(1);
+      expect(e.stderr.trim()).toBe(`cannot listen on 127.0.0.1:${port}: the port is already in use`);
+      noStack(`${e.stdout}${e.stderr}`);
+    } finally {
+      blocker.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('creates the SQLite file readable by its owner only', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'calendar-mode-'));
+    try {
+      const file = join(dir, 'data', 'calendar.sqlite');
+      expect((await cli(['user:list'], { DATABASE_URL: `sqlite:${file}`, LOG_LEVEL: 'silent' })).code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection } from 'mysql2/promise';
 import { AppModule } from '../../src/app.module';
 import { buildAdapter, configureApp } from '../../src/app.setup';
-import { createLogger } from '../../src/common/logging/logger';
+import { createLogger, NestPinoLogger } from '../../src/common/logging/logger';
 import { loadConfig } from '../../src/config/app-config';
 import { UsersService } from '../../src/users/users.service';
 
@@ -24,7 +24,7 @@ export interface TestApp {
  * a new in-memory SQLite, or, when TEST_DATABASE_URL names a MySQL/MariaDB server, a new
  * database on it that close() drops again.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { sharing?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { sharing?: TestApp; onLog?: (line: string) => void } = {}): Promise<TestApp> {
   const target = opts.sharing?.databaseUrl ?? env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
   // A second instance on the database of `sharing` neither creates nor drops it.
   const dropDatabase = !opts.sharing && /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
@@ -35,8 +35,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { sh
     DATABASE_URL: dropDatabase?.url ?? target,
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(createLogger(config.logLevel)), {
-    logger: false,
+  // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
+  const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger), {
+    logger: opts.onLog ? new NestPinoLogger(logger) : false,
     bodyParser: false,
   });
   await configureApp(app);

@@ -13,6 +13,9 @@ import {
  * `{ code, message, data: { status, ...data } }` (spec errors.md) by WpExceptionFilter.
  */
 export class WpError extends Error {
+  /** Response headers that go with the error (`Retry-After` of a 429 or 503). */
+  headers: Record<string, string> = {};
+
   constructor(
     readonly code: string,
     message: string,

@@ -16,6 +16,7 @@ export class WpExceptionFilter implements ExceptionFilter {
 export function sendError(request: FastifyRequest, reply: FastifyReply, exception: unknown): void {
   const { error, unexpected } = classifyError(exception);
   if (unexpected) request.log.error({ err: exception }, 'unexpected failure while serving the request');
+  for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
   void reply
     .status(error.status)
     .header('content-type', 'application/json; charset=UTF-8')

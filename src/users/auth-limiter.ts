@@ -1,0 +1,65 @@
+import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { REST_TOO_MANY_REQUESTS, WpError } from '../common/errors';
+
+/** 429 with the seconds until the window lets the caller in again (beyond.md #9). */
+export const tooManyRequests = (retryAfterMs: number): WpError => {
+  const err = new WpError(REST_TOO_MANY_REQUESTS, 'Too many requests; try again later.', 429);
+  err.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) };
+  return err;
+};
+
+/**
+ * Failed authentications counted per login and per client address (beyond.md #9): once either
+ * has `maxFailures` in the window, every authentication for it answers 429 until the window
+ * has passed, a correct password too (a guesser must not learn when it guessed right). The
+ * counters are rate-limiter-flexible limiters: in this process now; a Redis store can replace
+ * them without changing this class's callers.
+ */
+export class FailedAuthLimiter {
+  private readonly failures: RateLimiterAbstract;
+
+  constructor(
+    private readonly maxFailures: number,
+    windowSeconds: number,
+    store?: RateLimiterAbstract,
+  ) {
+    this.failures = store ?? new RateLimiterMemory({ keyPrefix: 'auth-fail', points: maxFailures, duration: windowSeconds });
+  }
+
+  /** Throws 429 when the login or the address has used up its failures. */
+  async assertAllowed(login: string, address: string): Promise<void> {
+    const [byLogin, byAddress] = await Promise.all([this.failures.get(loginKey(login)), this.failures.get(addressKey(address))]);
+    const blocked = [byLogin, byAddress].filter((r): r is RateLimiterRes => r !== null && r.consumedPoints >= this.maxFailures);
+    if (blocked.length > 0) throw tooManyRequests(Math.max(...blocked.map((r) => r.msBeforeNext)));
+  }
+
+  /** Counts one failure against both the login and the address. */
+  async failed(login: string, address: string): Promise<void> {
+    await Promise.all([loginKey(login), addressKey(address)].map((key) => this.failures.penalty(key, 1)));
+  }
+}
+
+const loginKey = (login: string) => `login:${login}`;
+const addressKey = (address: string) => `ip:${address}`;
+
+/**
+ * An optional general limit (CALENDAR_RATE_LIMIT requests a minute) per credential, or per
+ * address for anonymous callers; off when the limit is 0.
+ */
+export class RequestLimiter {
+  private readonly requests: RateLimiterAbstract | null;
+
+  constructor(perMinute: number) {
+    this.requests = perMinute > 0 ? new RateLimiterMemory({ keyPrefix: 'requests', points: perMinute, duration: 60 }) : null;
+  }
+
+  async take(key: string): Promise<void> {
+    if (!this.requests) return;
+    try {
+      await this.requests.consume(key, 1);
+    } catch (res) {
+      if (res instanceof RateLimiterRes) throw tooManyRequests(res.msBeforeNext);
+      throw res;
+    }
+  }
+}
