@@ -10,7 +10,7 @@ import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import type { PreparedCreate } from '../common/items/linked-items.service';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { MediaService } from '../media';
+import { ImageChoice, MediaService } from '../media';
 import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
@@ -40,7 +40,8 @@ interface PreparedWrite {
   cost?: string[];
   venue: LinkedRef | null | undefined;
   organizers: LinkedRef[] | undefined;
-  imageId: number | null | undefined;
+  /** The image as chosen, probed before the transaction (see probe()), stored inside it. */
+  image: ImageChoice;
   /** Venues/organizers to create, already checked (see linkedId). */
   nested: Map<LinkedRef, PreparedCreate>;
 }
@@ -68,6 +69,7 @@ export class EventWriter {
   async create(actor: Actor | null, dto: UpdateEventDto): Promise<Json> {
     const w = await this.prepare(actor, dto, null);
     assertCan(actor, 'create_items');
+    await this.probe(w);
     const saved = await this.uow.run(async (tx) => {
       const id = await this.posts.allocate('event', tx);
       const event = new EventEntity();
@@ -76,6 +78,7 @@ export class EventWriter {
       event.parentId = 0;
       event.statusBeforeTrash = null;
       this.applyFields(event, dto, w, null, actor);
+      event.imageId = (await this.media.idFor(tx, w.image, actor)) ?? null;
       // The venue is known before the row is written: one INSERT, no UPDATE after it.
       if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor);
       await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
@@ -103,10 +106,13 @@ export class EventWriter {
 
   private async update(actor: Actor | null, stored: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
     const before = { status: stored.status, published: countsAsPublished(stored.status) };
+    await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx) => {
       // A fresh copy on every attempt: a retried attempt starts from the stored row again.
       const event = Object.assign(new EventEntity(), stored);
       this.applyFields(event, dto, w, stored, actor);
+      const imageId = await this.media.idFor(tx, w.image, actor);
+      if (imageId !== undefined) event.imageId = imageId;
       const restored = before.status === 'trash' && event.status !== 'trash';
       if (restored) event.statusBeforeTrash = null;
       let slugBase: string | undefined;
@@ -132,6 +138,18 @@ export class EventWriter {
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
+  /**
+   * The outbound requests of the write, after its parameters, permission and target are
+   * checked and before its transaction: the image URL, and those of new nested venues/organizers.
+   */
+  private async probe(w: PreparedWrite): Promise<void> {
+    w.image = await this.media.probeChoice(w.image);
+    for (const [ref, prepared] of w.nested) {
+      const service = ref === w.venue ? this.venues : this.organizers;
+      w.nested.set(ref, await service.probePrepared(prepared));
+    }
+  }
+
   /** Every check that needs no write: dates in the write's zone, author, linked ids, image, text. */
   private async prepare(actor: Actor | null, dto: UpdateEventDto, current: EventEntity | null): Promise<PreparedWrite> {
     const bad: Record<string, string> = {};
@@ -150,7 +168,7 @@ export class EventWriter {
       end: wall('end_date'),
       venue: undefined,
       organizers: undefined,
-      imageId: undefined,
+      image: { kind: 'keep' },
       nested: new Map(),
     };
     const publication = publicationDateUtc(dto, zone, now);
@@ -190,7 +208,7 @@ export class EventWriter {
     ]) {
       if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true));
     }
-    w.imageId = await this.media.resolve(actor, dto.image, 'remove');
+    w.image = await this.media.choose(actor, dto.image, 'remove');
     return w;
   }
 
@@ -227,7 +245,6 @@ export class EventWriter {
     if (w.authorId !== undefined) event.authorId = w.authorId;
     if (w.website !== undefined) event.website = w.website;
     if (w.cost !== undefined) event.cost = JSON.stringify(w.cost);
-    if (w.imageId !== undefined) event.imageId = w.imageId;
     for (const [field, prop] of [
       ['show_map', 'showMap'],
       ['show_map_link', 'showMapLink'],

@@ -1,22 +1,29 @@
+import { OutboundOptions, OutboundRefused, outboundRequest } from '../common/net/outbound';
+
 /** Content types accepted for a featured image given by URL (spec endpoints.md §4.7). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff', 'image/x-icon'];
 
-const TIMEOUT_MS = 5000;
+/** The whole probe (both methods, every redirect) takes at most this long (endpoints.md §4.7: 5 s). */
+export const PROBE_BUDGET_MS = 5000;
 
 /**
  * Asks the remote server whether `url` is an image: HEAD, falling back to GET when HEAD is not
- * answered with 200; 5-second timeout. Returns the image's content type, or null.
+ * answered with 200. Returns the image's content type, or null. Outbound rules (outbound.ts):
+ * public addresses only unless allowed, at most 3 redirects each checked again, one 5-second
+ * budget for all of it.
  */
-export async function probeImage(url: string, fetchImpl: typeof fetch = fetch): Promise<string | null> {
-  for (const method of ['HEAD', 'GET']) {
+export async function probeImage(url: string, opts: Omit<OutboundOptions, 'signal'> & { budgetMs?: number }): Promise<string | null> {
+  const signal = AbortSignal.timeout(opts.budgetMs ?? PROBE_BUDGET_MS);
+  for (const method of ['HEAD', 'GET'] as const) {
     try {
-      const res = await fetchImpl(url, { method, redirect: 'follow', signal: AbortSignal.timeout(TIMEOUT_MS) });
-      if (method === 'GET') void res.body?.cancel().catch(() => undefined);
+      const res = await outboundRequest(url, method, { ...opts, signal });
       if (res.status !== 200) continue;
-      const type = (res.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+      const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (IMAGE_TYPES.includes(type)) return type;
-    } catch {
-      // unreachable, refused or timed out: try the next method, then give up
+    } catch (err) {
+      // Refused by the address rule, or the budget is spent: GET would not do better.
+      if (err instanceof OutboundRefused || signal.aborted) return null;
+      // unreachable or refused by the server: try the next method, then give up
     }
   }
   return null;

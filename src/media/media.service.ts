@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
 import { Actor, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { invalidParam, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toInt } from '../common/params';
+import { AppConfig } from '../config/app-config';
 import { PostsService } from '../posts';
 import { probeImage, urlExtension } from './image-probe';
 import { MediaEntity } from './media.entity';
@@ -20,46 +21,69 @@ export interface ImageJson {
 /** How `""`/`0`/`false` behave: events remove their image, venues and organizers ignore them. */
 export type EmptyImageMeans = 'remove' | 'ignore';
 
-/** Featured images given by media id or by URL (spec endpoints.md §4.7). */
+/**
+ * The `image` write field once checked: leave as is, no image, a media item, or an image URL
+ * still to be probed (`mimeType` set once it has been).
+ */
+export type ImageChoice = { kind: 'keep' } | { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'url'; url: string; mimeType?: string };
+
+/**
+ * Featured images given by media id or by URL (spec endpoints.md §4.7), in three steps so that
+ * nothing leaves the service and nothing is written before the write is known to be allowed:
+ * `choose` with the parameters (no network, no write), `probe` after the permission and target
+ * checks (the outbound request), `idFor` inside the write's transaction (the media row).
+ */
 @Injectable()
 export class MediaService {
   /** Replaceable in tests that must not reach the network. */
-  probe: (url: string) => Promise<string | null> = (url) => probeImage(url);
+  probe: (url: string) => Promise<string | null> = (url) => probeImage(url, { allowPrivate: this.config.allowPrivateUrls });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly posts: PostsService,
+    private readonly config: AppConfig,
   ) {}
 
   /**
-   * Reads the `image` write field: undefined = leave as is, null = no image, a number = that
-   * media item. Throws 400 rest_invalid_param (param `image`) for anything unusable.
+   * Reads the `image` write field. Throws 400 rest_invalid_param (param `image`) for anything
+   * unusable: an unknown media id, text that is no http(s) URL, a URL from a caller without the
+   * upload right.
    */
-  async resolve(actor: Actor | null, value: unknown, empty: EmptyImageMeans): Promise<number | null | undefined> {
-    if (value === undefined || value === null) return undefined;
-    if (value === '' || value === 0 || value === '0' || value === false) return empty === 'remove' ? null : undefined;
-    const bad = () => invalidParam('image', PARAM_MESSAGES.image);
-
+  async choose(actor: Actor | null, value: unknown, empty: EmptyImageMeans): Promise<ImageChoice> {
+    if (value === undefined || value === null) return { kind: 'keep' };
+    if (value === '' || value === 0 || value === '0' || value === false) return empty === 'remove' ? { kind: 'none' } : { kind: 'keep' };
     const id = typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? toInt(value) : INVALID;
     if (id !== INVALID) {
-      if (!Number.isSafeInteger(id) || !(await this.db.getRepository(MediaEntity).exist({ where: { id } }))) throw bad();
-      return id;
+      if (!Number.isSafeInteger(id) || !(await this.db.getRepository(MediaEntity).exists({ where: { id } }))) throw badImage();
+      return { kind: 'id', id };
     }
-    if (typeof value !== 'string' || !/^https?:\/\/[^\s/]+/i.test(value.trim())) throw bad();
-    const url = value.trim();
-    if (!can(actor, 'upload_files')) throw bad();
-    const urlHash = createHash('sha256').update(url).digest('hex');
-    const known = await this.db.getRepository(MediaEntity).findOne({ where: { urlHash }, select: { id: true } });
-    if (known) return known.id;
-    const mimeType = await this.probe(url);
-    if (!mimeType) throw bad();
-    return this.db.transaction(async (tx) => {
-      const again = await tx.getRepository(MediaEntity).findOne({ where: { urlHash }, select: { id: true } });
-      if (again) return again.id;
-      const newId = await this.posts.allocate('media', tx);
-      await tx.getRepository(MediaEntity).insert({ id: newId, url, urlHash, mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
-      return newId;
-    });
+    if (typeof value !== 'string' || !/^https?:\/\/[^\s/]+/i.test(value.trim()) || value.trim().length > 2000) throw badImage();
+    if (!can(actor, 'upload_files')) throw badImage();
+    return { kind: 'url', url: value.trim() };
+  }
+
+  /** Asks the image's server (a URL already known needs no request). Throws 400 when it is no image. */
+  async probeChoice(choice: ImageChoice): Promise<ImageChoice> {
+    if (choice.kind !== 'url' || choice.mimeType !== undefined) return choice;
+    const known = await this.db.getRepository(MediaEntity).findOne({ where: { urlHash: urlHash(choice.url) }, select: { id: true } });
+    if (known) return { kind: 'id', id: known.id };
+    const mimeType = await this.probe(choice.url);
+    if (!mimeType) throw badImage();
+    return { ...choice, mimeType };
+  }
+
+  /** The media id to store, inside the write's transaction: undefined = leave as is, null = none. */
+  async idFor(tx: EntityManager, choice: ImageChoice, actor: Actor | null): Promise<number | null | undefined> {
+    if (choice.kind === 'keep') return undefined;
+    if (choice.kind === 'none') return null;
+    if (choice.kind === 'id') return choice.id;
+    if (choice.mimeType === undefined) throw new Error('image URL written before it was probed');
+    const hash = urlHash(choice.url);
+    const again = await tx.getRepository(MediaEntity).findOne({ where: { urlHash: hash }, select: { id: true } });
+    if (again) return again.id;
+    const newId = await this.posts.allocate('media', tx);
+    await tx.getRepository(MediaEntity).insert({ id: newId, url: choice.url, urlHash: hash, mimeType: choice.mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
+    return newId;
   }
 
   /** Image objects for a set of media ids, in one query. */
@@ -72,3 +96,7 @@ export class MediaService {
     return out;
   }
 }
+
+const badImage = () => invalidParam('image', PARAM_MESSAGES.image);
+
+const urlHash = (url: string): string => createHash('sha256').update(url).digest('hex');

@@ -28,7 +28,7 @@ describe('events: linked terms, venue, organizers, slugs and images', () => {
   let images: ImageHost;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ CALENDAR_ALLOW_PRIVATE_URLS: 'on' }); // the image host of these tests runs on 127.0.0.1
     users = await makeUsers(t);
     admin = users.admin;
     images = await startImageHost();

@@ -36,7 +36,7 @@ describe('events: representation and single reads', () => {
   let images: ImageHost;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ CALENDAR_ALLOW_PRIVATE_URLS: 'on' }); // the image host of these tests runs on 127.0.0.1
     root = rootOf(t);
     users = await makeUsers(t);
     admin = users.admin;

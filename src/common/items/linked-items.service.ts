@@ -11,7 +11,7 @@ import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../paginati
 import { VersionedCache } from '../cache/versioned-cache';
 import { cleanTextField, columnOverflow } from '../text/text-fields';
 import type { AppConfig } from '../../config/app-config';
-import type { MediaService } from '../../media';
+import type { ImageChoice, MediaService } from '../../media';
 import type { PostsService } from '../../posts';
 import type { UsersService } from '../../users';
 import type { DataVersion } from '../cache/data-version.service';
@@ -67,7 +67,8 @@ interface PreparedWrite<E> {
   status?: string;
   authorId?: number;
   dateUtc?: string;
-  imageId?: number;
+  /** Chosen with the parameters, probed after the permission check, stored in the transaction. */
+  image: ImageChoice;
   fields: Partial<E>;
   /** The write's parameters as given, for the registered extensions. */
   raw: Record<string, unknown>;
@@ -156,6 +157,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
   async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
     const write = await this.prepare(actor, input, invalidParams, raw, true);
     assertCan(actor, 'create_items');
+    write.image = await this.media.probeChoice(write.image);
     const { entity } = await this.storing(this.kind.errors.couldNotCreate, () => this.uow.run((tx) => this.insertOrReuse(actor, write, tx)));
     return this.presentOne(entity, false);
   }
@@ -165,6 +167,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const item = await this.require(ref);
     const write = await this.prepare(actor, input, invalidParams, raw, false);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
+    write.image = await this.media.probeChoice(write.image);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
       // The row as committed now (READ COMMITTED on MySQL), so a concurrent write to other fields is kept.
       this.uow.run(async (tx) => this.applyUpdate(actor, (await this.repo.findById(item.id, tx)) ?? item, write, tx)),
@@ -205,6 +208,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
     if (errors.length > 0) throw nested ? invalid({}) : toWpValidationError(errors);
     return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true));
+  }
+
+  /** The outbound part of a prepared create (its image URL), for after the event write's permission checks. */
+  async probePrepared(prepared: PreparedCreate): Promise<PreparedCreate> {
+    const write = prepared.write as PreparedWrite<E>;
+    return new PreparedCreate({ ...write, image: await this.media.probeChoice(write.image) });
   }
 
   /** The second half: status scaling, slug rules and duplicate reuse inside `manager`'s transaction. */
@@ -257,7 +266,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const authorId = await checks.run(() => resolveAuthor(actor, input.author, async (id) => (await this.users.findById(id)) !== null));
     const date = publicationDateUtc(input, this.config.timezone, DateTime.utc());
     for (const param of date.bad) checks.fail(param, PARAM_MESSAGES.date);
-    const imageId = await checks.run(() => this.media.resolve(actor, input.image, 'ignore'));
+    const image = await checks.run(() => this.media.choose(actor, input.image, 'ignore'));
 
     const unfiltered = can(actor, 'unfiltered_html');
     /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */
@@ -284,7 +293,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       status: input.status,
       authorId,
       dateUtc: date.utc,
-      imageId: imageId ?? undefined,
+      image: image ?? { kind: 'keep' },
       fields,
       raw,
     };
@@ -318,7 +327,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       slug: '',
       description: w.description ?? '',
       excerpt: '',
-      imageId: w.imageId ?? null,
+      imageId: (await this.media.idFor(manager, w.image, actor)) ?? null,
     } as E;
     await this.repo.underFreeSlug(entity, baseSlug(w.slug, name, String(id)), manager, () => this.repo.insert(entity, manager));
     await this.extensions.save(manager, entity, w.raw, true);
@@ -331,9 +340,10 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
    * Status, author, date and slug of the existing item are never touched.
    */
   private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: EntityManager): Promise<E> {
-    const changes: Partial<E> = { ...w.fields };
-    if (w.imageId !== undefined) changes.imageId = w.imageId;
     if (!canEdit(actor, item)) return item;
+    const changes: Partial<E> = { ...w.fields };
+    const imageId = await this.media.idFor(manager, w.image, actor);
+    if (imageId !== undefined) changes.imageId = imageId;
     await this.extensions.save(manager, item, w.raw, false);
     if (Object.keys(changes).length === 0) return item;
     const next: E = { ...item, ...changes, modifiedUtc: nowUtc };
@@ -348,7 +358,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     if (w.description !== undefined) next.description = w.description;
     if (w.authorId !== undefined) next.authorId = w.authorId;
     if (w.dateUtc !== undefined) next.dateUtc = w.dateUtc;
-    if (w.imageId !== undefined) next.imageId = w.imageId;
+    const imageId = await this.media.idFor(manager, w.image, actor);
+    if (imageId !== undefined) next.imageId = imageId;
     next.status = resolveWriteStatus(actor, w.status, item.status, next.dateUtc, now);
     // Given a status again, a trashed item leaves the trash and gets its slug back (as WordPress restores it).
     const restored = item.status === 'trash' && next.status !== 'trash';

@@ -1,0 +1,97 @@
+import { lookup as dnsLookup, LookupAddress } from 'node:dns';
+import { IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { isPublicAddress } from './public-address';
+
+/** Every outbound request of the service (image probes now; webhooks and imports later) goes through here. */
+export interface OutboundOptions {
+  /** CALENDAR_ALLOW_PRIVATE_URLS: may the request reach loopback/private/link-local addresses? */
+  allowPrivate: boolean;
+  /** Ends every hop of the request (one budget for the whole exchange). */
+  signal: AbortSignal;
+  /** Redirects followed at most (each hop checked again). */
+  maxRedirects?: number;
+  /** Name resolution (tests give their own); node's dns.lookup by default. */
+  resolve?: typeof dnsLookup;
+  /** The address rule when private addresses are not allowed (tests narrow it); isPublicAddress by default. */
+  isAllowedAddress?: (address: string) => boolean;
+}
+
+export interface OutboundResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Where the answer came from, after redirects. */
+  url: string;
+}
+
+/** The request was not sent (or not followed) because of where it would go. */
+export class OutboundRefused extends Error {
+  override name = 'OutboundRefused';
+}
+
+const DEFAULT_MAX_REDIRECTS = 3;
+
+/**
+ * Sends one HTTP(S) request and returns its status and headers (the body is not read). The
+ * address rule is applied to the address actually connected to, after name resolution (inside
+ * the socket's lookup, so a name cannot resolve to a public address when checked and a private
+ * one when used), and again on every redirect hop, at most `maxRedirects` of them.
+ */
+export async function outboundRequest(url: string, method: 'HEAD' | 'GET', opts: OutboundOptions): Promise<OutboundResponse> {
+  let current = new URL(url);
+  const maxRedirects = opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  for (let hop = 0; ; hop++) {
+    const res = await send(current, method, opts);
+    const location = res.headers.location;
+    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return { ...res, url: current.toString() };
+    if (hop >= maxRedirects) throw new OutboundRefused(`more than ${maxRedirects} redirects`);
+    current = new URL(location, current);
+  }
+}
+
+function send(url: URL, method: 'HEAD' | 'GET', opts: OutboundOptions): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new OutboundRefused(`scheme ${url.protocol} is not fetched`));
+  // An address written in the URL is not looked up: check it here.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const allowed = opts.isAllowedAddress ?? isPublicAddress;
+  if (!opts.allowPrivate && isLiteralAddress(host) && !allowed(host)) {
+    return Promise.reject(new OutboundRefused(`${host} is not a public address`));
+  }
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(
+      url,
+      {
+        method,
+        signal: opts.signal,
+        lookup: guardedLookup(opts.allowPrivate ? () => true : allowed, opts.resolve ?? dnsLookup),
+        headers: { 'user-agent': 'calendar-events (image check)', accept: 'image/*' },
+      },
+      (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+        res.destroy(); // the answer's head is all we read
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+function isLiteralAddress(host: string): boolean {
+  return /^[\d.]+$/.test(host) || host.includes(':');
+}
+
+/** A socket lookup that refuses names resolving to a non-public address (any of them). */
+function guardedLookup(allowed: (address: string) => boolean, resolve: typeof dnsLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 0);
+      const list = addresses as unknown as LookupAddress[];
+      if (list.length === 0 || list.some((a) => !allowed(a.address))) {
+        return callback(new OutboundRefused(`${hostname} resolves to an address that is not public`), '', 0);
+      }
+      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+      callback(null, list[0].address, list[0].family);
+    });
+  };
+}
