@@ -59,6 +59,13 @@ describe('loadConfig', () => {
   it('never prints a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:secret@db' })).toThrow(/mysql:\/\/u:\*\*\*@db/);
   });
+
+  it('takes a Redis URL for shared rate limits, and never prints its password', () => {
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' })).toMatchObject({ redisUrl: 'redis://127.0.0.1:6379/2', redisPrefix: 'calendar-events:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', CALENDAR_REDIS_PREFIX: 'cal1:' }).redisPrefix).toBe('cal1:');
+    expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@cache' })).toThrow(/REDIS_URL must be .*http:\/\/:\*\*\*@cache/);
+  });
 });
 
 describe('parseDatabaseUrl', () => {

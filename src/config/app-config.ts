@@ -34,6 +34,10 @@ export class AppConfig {
   authFailureWindow: number;
   /** Requests per minute per credential or address; 0 = no general limit (CALENDAR_RATE_LIMIT). */
   rateLimit: number;
+  /** Redis shared by every instance for rate-limit counters (REDIS_URL); unset = in process. */
+  redisUrl?: string;
+  /** Prefix of this service's Redis keys (CALENDAR_REDIS_PREFIX), for a Redis shared with others. */
+  redisPrefix: string;
   /** Outbound requests (image probe) may reach loopback/private/link-local addresses. */
   allowPrivateUrls: boolean;
   /** How long the server waits for a database that is down at start, in seconds. */
@@ -112,6 +116,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   cfg.authMaxFailures = readCount(get('CALENDAR_AUTH_MAX_FAILURES'), 10, 'CALENDAR_AUTH_MAX_FAILURES', 1, problems);
   cfg.authFailureWindow = readCount(get('CALENDAR_AUTH_FAILURE_WINDOW'), 60, 'CALENDAR_AUTH_FAILURE_WINDOW', 1, problems);
   cfg.rateLimit = readCount(get('CALENDAR_RATE_LIMIT'), 0, 'CALENDAR_RATE_LIMIT', 0, problems);
+  cfg.redisUrl = get('REDIS_URL');
+  if (cfg.redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/i.test(cfg.redisUrl)) {
+    problems.push(`REDIS_URL must be redis://[user:pass@]host:port[/db] or rediss://… (got "${redactUrl(cfg.redisUrl)}")`);
+  }
+  cfg.redisPrefix = get('CALENDAR_REDIS_PREFIX') ?? 'calendar-events:';
   cfg.allowPrivateUrls = readOnOff(get('CALENDAR_ALLOW_PRIVATE_URLS'), false, 'CALENDAR_ALLOW_PRIVATE_URLS', problems);
   cfg.dbConnectWait = readCount(get('CALENDAR_DB_CONNECT_WAIT'), 30, 'CALENDAR_DB_CONNECT_WAIT', 0, problems);
 
@@ -195,5 +204,5 @@ function describeFsError(code: string): string {
 }
 
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  return url.replace(/\/\/([^:/@]*):[^@]*@/, '//$1:***@');
 }

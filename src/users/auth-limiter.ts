@@ -1,5 +1,6 @@
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { REST_TOO_MANY_REQUESTS, WpError } from '../common/errors';
+import type { LimiterOptions } from './limiter-store';
 
 /** 429 with the seconds until the window lets the caller in again (beyond.md #9). */
 export const tooManyRequests = (retryAfterMs: number): WpError => {
@@ -12,8 +13,8 @@ export const tooManyRequests = (retryAfterMs: number): WpError => {
  * Failed authentications counted per login and per client address (beyond.md #9): once either
  * has `maxFailures` in the window, every authentication for it answers 429 until the window
  * has passed, a correct password too (a guesser must not learn when it guessed right). The
- * counters are rate-limiter-flexible limiters: in this process now; a Redis store can replace
- * them without changing this class's callers.
+ * counters are rate-limiter-flexible limiters, in this process or shared through Redis
+ * (LimiterStore).
  */
 export class FailedAuthLimiter {
   private readonly failures: RateLimiterAbstract;
@@ -23,7 +24,7 @@ export class FailedAuthLimiter {
     windowSeconds: number,
     store?: RateLimiterAbstract,
   ) {
-    this.failures = store ?? new RateLimiterMemory({ keyPrefix: 'auth-fail', points: maxFailures, duration: windowSeconds });
+    this.failures = store ?? new RateLimiterMemory(failureLimits(maxFailures, windowSeconds));
   }
 
   /** Throws 429 when the login or the address has used up its failures. */
@@ -39,6 +40,13 @@ export class FailedAuthLimiter {
   }
 }
 
+export const failureLimits = (maxFailures: number, windowSeconds: number): LimiterOptions => ({
+  keyPrefix: 'auth-fail',
+  points: maxFailures,
+  duration: windowSeconds,
+});
+const requestLimits = (perMinute: number): LimiterOptions => ({ keyPrefix: 'requests', points: perMinute, duration: 60 });
+
 const loginKey = (login: string) => `login:${login}`;
 const addressKey = (address: string) => `ip:${address}`;
 
@@ -49,8 +57,9 @@ const addressKey = (address: string) => `ip:${address}`;
 export class RequestLimiter {
   private readonly requests: RateLimiterAbstract | null;
 
-  constructor(perMinute: number) {
-    this.requests = perMinute > 0 ? new RateLimiterMemory({ keyPrefix: 'requests', points: perMinute, duration: 60 }) : null;
+  constructor(perMinute: number, store?: (opts: LimiterOptions) => RateLimiterAbstract) {
+    const opts = requestLimits(perMinute);
+    this.requests = perMinute > 0 ? (store ?? ((o) => new RateLimiterMemory(o)))(opts) : null;
   }
 
   async take(key: string): Promise<void> {

@@ -3,7 +3,8 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import { INCORRECT_PASSWORD, INVALID_USERNAME, WpError } from '../common/errors';
 import { AppConfig } from '../config/app-config';
-import { FailedAuthLimiter, RequestLimiter } from './auth-limiter';
+import { FailedAuthLimiter, failureLimits, RequestLimiter } from './auth-limiter';
+import { LimiterStore } from './limiter-store';
 import { hashPassword, normalisePassword, verifyPassword } from './password-hash';
 import { UsersService } from './users.service';
 
@@ -35,9 +36,11 @@ export class AuthService {
   constructor(
     private readonly users: UsersService,
     config: AppConfig,
+    store: LimiterStore,
   ) {
-    this.failures = new FailedAuthLimiter(config.authMaxFailures, config.authFailureWindow);
-    this.requests = new RequestLimiter(config.rateLimit);
+    const { authMaxFailures: max, authFailureWindow: window } = config;
+    this.failures = new FailedAuthLimiter(max, window, store.limiter(failureLimits(max, window)));
+    this.requests = new RequestLimiter(config.rateLimit, (opts) => store.limiter(opts));
   }
 
   /**

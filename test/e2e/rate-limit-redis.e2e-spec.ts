@@ -1,0 +1,94 @@
+// Failed-authentication counters shared by every instance through Redis (beyond.md #9:
+// "Shared across instances through Redis when REDIS_URL is set").
+//
+// Needs a Redis server: TEST_REDIS_URL, or redis://127.0.0.1:6379 by default. .ci/run starts one
+// and sets TEST_REDIS_URL, so there a missing Redis fails the run. Elsewhere, when no Redis
+// answers at the default address, the shared-counter test is skipped and says so.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createTestApp, TestApp } from '../support/test-app';
+import { API } from '../support/http';
+import { UsersService } from '../../src/users/users.service';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+const login = (t: TestApp, address: string, authorization: string) =>
+  t.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
+
+describe('failed-authentication limits shared through Redis', () => {
+  let available = false;
+  let prefix = '';
+  let a: TestApp;
+  let b: TestApp;
+
+  beforeAll(async () => {
+    available = await redisAnswers(REDIS_URL);
+    if (!available) {
+      const message = `Redis does not answer at ${REDIS_URL}; start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`;
+      if (process.env.TEST_REDIS_URL) throw new Error(message);
+      console.warn(`SKIPPED the Redis rate-limit test: ${message}`);
+      return;
+    }
+    // A prefix of its own, so that earlier runs and other test files count nothing here.
+    prefix = `calendar-test-${randomBytes(4).toString('hex')}:`;
+    const env = { REDIS_URL, CALENDAR_REDIS_PREFIX: prefix, CALENDAR_AUTH_MAX_FAILURES: '4', CALENDAR_AUTH_FAILURE_WINDOW: '60' };
+    a = await createTestApp(env);
+    b = await createTestApp(env, { sharing: a });
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    if (!available) return;
+    const client = new Redis(REDIS_URL);
+    const keys = await client.keys(`${prefix}*`);
+    if (keys.length > 0) await client.del(...keys);
+    await client.quit();
+  });
+
+  it('failures counted by one instance block the login on the other', async () => {
+    if (!available) return;
+    const { password } = await a.app.get(UsersService).create('shared-guess', 'editor');
+    for (let i = 0; i < 2; i++) expect((await login(a, `10.9.0.${i}`, basic('shared-guess', `wrong ${i}`))).statusCode).toBe(401);
+    for (let i = 2; i < 4; i++) expect((await login(b, `10.9.0.${i}`, basic('shared-guess', `wrong ${i}`))).statusCode).toBe(401);
+    const blocked = await login(a, '10.9.0.9', basic('shared-guess', password));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ code: 'rest_too_many_requests', data: { status: 429 } });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(b, '10.9.0.10', basic('shared-guess', password))).statusCode).toBe(429);
+    // The counters are in Redis under the configured prefix, not only in the processes.
+    const client = new Redis(REDIS_URL);
+    expect(await client.keys(`${prefix}auth-fail*`)).not.toEqual([]);
+    await client.quit();
+  });
+});
+
+describe('failed-authentication limits while Redis does not answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', CALENDAR_AUTH_MAX_FAILURES: '2' });
+  });
+  afterAll(async () => t?.close());
+
+  it('still counts in the process (nobody locked out, no guessing unlimited)', async () => {
+    const { password } = await t.app.get(UsersService).create('no-redis', 'editor');
+    expect((await login(t, '10.9.1.1', basic('no-redis', password))).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await login(t, '10.9.1.1', basic('no-redis', 'wrong'))).statusCode).toBe(401);
+    expect((await login(t, '10.9.1.2', basic('no-redis', password))).statusCode).toBe(429);
+  });
+});
