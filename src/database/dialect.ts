@@ -1,4 +1,4 @@
-import { DataSource, DataSourceOptions, EntityManager } from 'typeorm';
+import { DataSource, DataSourceOptions, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /**
  * The ONLY place that knows whether we run on SQLite or MySQL/MariaDB. Everything dialect
@@ -101,6 +101,16 @@ export class Dialect {
    */
   lockForShare(sql: string): string {
     return this.kind === 'mysql' ? `${sql} LOCK IN SHARE MODE` : sql;
+  }
+
+  /**
+   * `qb` (a SELECT of rows a write is about to change) reading the latest committed rows and
+   * keeping other writers off them until the transaction ends (MySQL: FOR UPDATE), so that a
+   * concurrent update and delete of one item take turns instead of overwriting each other.
+   * SQLite runs one write at a time.
+   */
+  lockForUpdate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return this.kind === 'mysql' ? qb.setLock('pessimistic_write') : qb;
   }
 
   /**

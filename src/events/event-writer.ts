@@ -104,11 +104,13 @@ export class EventWriter {
     return this.update(actor, existing, dto, w);
   }
 
-  private async update(actor: Actor | null, stored: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
-    const before = { status: stored.status, published: countsAsPublished(stored.status) };
+  private async update(actor: Actor | null, found: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx) => {
-      // A fresh copy on every attempt: a retried attempt starts from the stored row again.
+      // The row as committed now, locked until the end, so that a concurrent update of other
+      // fields or a delete is not overwritten; a fresh copy on every attempt.
+      const stored = (await this.events.findForUpdate(found.id, tx)) ?? found;
+      const before = { status: stored.status, published: countsAsPublished(stored.status) };
       const event = Object.assign(new EventEntity(), stored);
       this.applyFields(event, dto, w, stored, actor);
       const imageId = await this.media.idFor(tx, w.image, actor);

@@ -29,6 +29,11 @@ export class EventsRepository {
     return this.events(manager).findOne({ where: { id } });
   }
 
+  /** The event as committed now, kept from other writers until `tx` ends (Dialect.lockForUpdate). */
+  findForUpdate(id: number, tx: EntityManager): Promise<EventEntity | null> {
+    return this.dialect.lockForUpdate(this.events(tx).createQueryBuilder('e').where('e.id = :id', { id })).getOne();
+  }
+
   /** By exact slug, any status (spec §4.2 step 1); a live event wins over a trashed one. */
   async findBySlug(slug: string): Promise<EventEntity | null> {
     const rows = await this.events().find({ where: { slug }, order: { id: 'ASC' } });

@@ -289,8 +289,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private async trash(event: EventEntity): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
     const trashed = await this.uow.run(async (tx) => {
-      // The row as committed now (READ COMMITTED on MySQL): a concurrent delete may have come first.
-      const current = (await this.events.findById(event.id, tx)) ?? event;
+      // The row as committed now, locked until the end: a concurrent delete may have come first.
+      const current = (await this.events.findForUpdate(event.id, tx)) ?? event;
       if (current.status === 'trash') throw eventInTrash();
       const next = Object.assign(new EventEntity(), current, {
         statusBeforeTrash: current.status,

@@ -35,6 +35,11 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return this.query(manager).where(`${this.a}.id = :id`, { id }).getOne();
   }
 
+  /** The item as committed now, kept from other writers until `tx` ends (Dialect.lockForUpdate). */
+  findForUpdate(id: number, tx: EntityManager): Promise<E | null> {
+    return this.dialect.lockForUpdate(this.query(tx).where(`${this.a}.id = :id`, { id })).getOne();
+  }
+
   /** The item with exactly this slug; a live one before trashed ones sharing a `__trashed` slug. */
   findBySlug(slug: string): Promise<E | null> {
     return this.query()

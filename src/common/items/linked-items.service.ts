@@ -169,8 +169,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
     write.image = await this.media.probeChoice(write.image);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
-      // The row as committed now (READ COMMITTED on MySQL), so a concurrent write to other fields is kept.
-      this.uow.run(async (tx) => this.applyUpdate(actor, (await this.repo.findById(item.id, tx)) ?? item, write, tx)),
+      // The row as committed now, locked: a concurrent write to other fields, or a delete, is kept.
+      this.uow.run(async (tx) => this.applyUpdate(actor, (await this.repo.findForUpdate(item.id, tx)) ?? item, write, tx)),
     );
     return this.presentOne(updated, false);
   }
@@ -183,7 +183,7 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const nowUtc = nowUtcSql();
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
       this.uow.run(async (tx) => {
-        const current = (await this.repo.findById(item.id, tx)) ?? item;
+        const current = (await this.repo.findForUpdate(item.id, tx)) ?? item;
         if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
         return this.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
       }),
