@@ -7,4 +7,4 @@ import { dataSourceOptions } from './src/database/data-source-options';
 const config = loadConfig(process.env);
 ensureDatabaseFolder(config.database);
 
-export default new DataSource({ ...dataSourceOptions(config), migrationsRun: false });
+export default new DataSource(dataSourceOptions(config));

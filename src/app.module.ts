@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
@@ -6,6 +6,7 @@ import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
+import { runMigrationsExclusively } from './database/migration-lock';
 import { serializeSqliteTransactions } from './database/sqlite-transactions';
 import { IndexModule } from './index/index.module';
 import { PostsModule } from './posts';
@@ -32,7 +33,14 @@ export class AppModule {
           // main.ts waits for a database that is down before the app starts; a failure here
           // (a migration, a refused login) is final and said once.
           useFactory: () => ({ ...dataSourceOptions(config), retryAttempts: 1 }),
-          dataSourceFactory: async (options) => serializeSqliteTransactions(await new DataSource(options!).initialize()),
+          dataSourceFactory: async (options) => {
+            const ds = await new DataSource(options!).initialize();
+            if (config.migrate) {
+              const log = new Logger('Migrations');
+              await runMigrationsExclusively(ds, { onWait: (holder) => log.log(`waiting for ${holder} to finish applying migrations`) });
+            }
+            return serializeSqliteTransactions(ds);
+          },
         }),
         DatabaseModule,
         CacheModule,

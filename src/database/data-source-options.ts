@@ -5,11 +5,13 @@ import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 
 /** The one definition of the connection, used by the app AND by ormconfig.ts / the CLI. */
-export function dataSourceOptions(config: Pick<AppConfig, 'database' | 'migrate'>): DataSourceOptions {
+export function dataSourceOptions(config: Pick<AppConfig, 'database'>): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     synchronize: false,
-    migrationsRun: config.migrate,
+    // Never TypeORM's own run at initialisation: runMigrationsExclusively applies them, one
+    // instance at a time (migration-lock.ts).
+    migrationsRun: false,
     migrationsTableName: 'migrations',
     migrationsTransactionMode: 'each' as const,
     logging: false,

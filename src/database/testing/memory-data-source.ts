@@ -4,6 +4,7 @@ import { serializeSqliteTransactions } from '../sqlite-transactions';
 
 /** A migrated in-memory SQLite for query-level tests (filters against real rows, no HTTP). */
 export async function memoryDataSource(): Promise<DataSource> {
-  const ds = new DataSource({ ...dataSourceOptions({ database: { kind: 'sqlite', file: ':memory:' }, migrate: true }) });
-  return serializeSqliteTransactions(await ds.initialize());
+  const ds = await new DataSource(dataSourceOptions({ database: { kind: 'sqlite', file: ':memory:' } })).initialize();
+  await ds.runMigrations({ transaction: 'each' });
+  return serializeSqliteTransactions(ds);
 }

@@ -14,7 +14,7 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
   let folder: string;
   let ds: DataSource;
   const open = async (migrations: unknown[]) => {
-    const options = dataSourceOptions({ database: { kind: 'sqlite', file: join(folder, 'db.sqlite') }, migrate: false });
+    const options = dataSourceOptions({ database: { kind: 'sqlite', file: join(folder, 'db.sqlite') } });
     return new DataSource({ ...options, migrations: migrations as never }).initialize();
   };
 

@@ -1,0 +1,79 @@
+// Instances starting together on an empty database apply the migrations one at a time
+// (issue 12, item 8: "Two instances starting at once on an empty database race their
+// migrations"). On a SQLite file, or on a fresh MariaDB database with TEST_DATABASE_URL.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
+import { parseDatabaseUrl } from '../../src/config/app-config';
+import { dataSourceOptions } from '../../src/database/data-source-options';
+import { runMigrationsExclusively } from '../../src/database/migration-lock';
+
+describe('migrations under a lock', () => {
+  let url: string;
+  let cleanup: () => Promise<void>;
+  const open: DataSource[] = [];
+
+  beforeEach(async () => {
+    const server = process.env.TEST_DATABASE_URL;
+    if (server) {
+      const parsed = new URL(server.replace(/^mariadb:/, 'mysql:'));
+      const name = `calendar_lock_${process.pid}_${randomBytes(3).toString('hex')}`;
+      parsed.pathname = '';
+      const serverUri = parsed.toString();
+      const admin = async (sql: string) => {
+        const c = await createConnection({ uri: serverUri });
+        await c.query(sql);
+        await c.end();
+      };
+      await admin(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+      parsed.pathname = `/${name}`;
+      url = parsed.toString();
+      cleanup = () => admin(`DROP DATABASE IF EXISTS \`${name}\``);
+    } else {
+      const folder = mkdtempSync(join(tmpdir(), 'calendar-lock-'));
+      url = `sqlite:${join(folder, 'lock.sqlite')}`;
+      cleanup = async () => rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((ds) => ds.destroy()));
+    await cleanup();
+  });
+
+  const connect = async () => {
+    const ds = await new DataSource(dataSourceOptions({ database: parseDatabaseUrl(url)! })).initialize();
+    open.push(ds);
+    return ds;
+  };
+
+  it('three instances at once: one applies every migration, the others wait and find none pending', async () => {
+    const sources = await Promise.all([connect(), connect(), connect()]);
+    const waited: string[] = [];
+    const applied = await Promise.all(sources.map((ds) => runMigrationsExclusively(ds, { onWait: (holder) => waited.push(holder) })));
+    const counts = applied.map((list) => list.length).sort((x, y) => x - y);
+    const all = sources[0].migrations.length;
+    expect(counts).toEqual([0, 0, all]);
+    expect(await sources[1].showMigrations()).toBe(false); // nothing pending
+    expect((await sources[0].query('SELECT COUNT(*) AS n FROM migration_lock'))[0].n).toBe(0); // released
+    expect(waited.length).toBeGreaterThan(0);
+  });
+
+  it('a lock left by an instance that died is taken over once it has expired', async () => {
+    const ds = await connect();
+    await ds.query('CREATE TABLE IF NOT EXISTS migration_lock (id INT NOT NULL PRIMARY KEY, holder VARCHAR(100) NOT NULL, expires_at BIGINT NOT NULL)');
+    await ds.query('INSERT INTO migration_lock (id, holder, expires_at) VALUES (1, ?, ?)', ['dead-host:1', Math.floor(Date.now() / 1000) - 1]);
+    expect((await runMigrationsExclusively(ds)).length).toBe(ds.migrations.length);
+  });
+
+  it('a live lock is waited for, and the wait is bounded', async () => {
+    const ds = await connect();
+    await ds.query('CREATE TABLE IF NOT EXISTS migration_lock (id INT NOT NULL PRIMARY KEY, holder VARCHAR(100) NOT NULL, expires_at BIGINT NOT NULL)');
+    await ds.query('INSERT INTO migration_lock (id, holder, expires_at) VALUES (1, ?, ?)', ['busy-host:2', Math.floor(Date.now() / 1000) + 600]);
+    await expect(runMigrationsExclusively(ds, { waitMs: 600 })).rejects.toThrow(/another instance \(busy-host:2\) is still applying migrations/);
+    expect(await ds.showMigrations()).toBe(true); // nothing was applied
+  });
+});
