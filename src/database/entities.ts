@@ -1,4 +1,3 @@
-import { DataVersionEntity } from '../common/cache/data-version.entity';
 import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { VenueGeoEntity } from '../geo/venue-geo.entity';
@@ -10,6 +9,7 @@ import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { TermEntity } from '../taxonomies/entities/term.entity';
 import { ApplicationPasswordEntity } from '../users/application-password.entity';
 import { UserEntity } from '../users/user.entity';
+import { ChangeEntity } from './change-log';
 import { WriteLockEntity } from './write-lock.entity';
 
 /** Every entity of the schema; migrations are generated from this list. */
@@ -26,6 +26,6 @@ export const ENTITIES = [
   EventOrganizerEntity,
   // The geo extension's table exists whether the extension is on or off (one schema for all).
   VenueGeoEntity,
-  DataVersionEntity,
+  ChangeEntity,
   WriteLockEntity,
 ];

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { DataVersion } from '../common/cache/data-version.service';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
+import { ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 
 /** How often a write is tried in all when it collides with concurrent writers. */
@@ -19,7 +20,8 @@ export const writeConflict = (): WpError => {
 
 /**
  * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),
- * the data-version raise that moves every instance's caches inside it, and the bounded retry
+ * the change rows of what it did (`changes.record(type, id)`; they move every instance's
+ * caches and are the seam of the change feed) written inside it, and the bounded retry
  * when the database refuses the transaction for a concurrency reason (deadlock, lock wait, a
  * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
  * from scratch on each attempt: it must rebuild what it writes from its input, never carry
@@ -33,12 +35,13 @@ export class UnitOfWork {
     private readonly version: DataVersion,
   ) {}
 
-  async run<T>(work: (tx: EntityManager) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: EntityManager, changes: ChangeSet) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = await this.transaction(async (tx) => {
-          const out = await work(tx);
-          await this.version.raiseShared(tx);
+          const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
+          const out = await work(tx, changes);
+          await this.version.record(tx, changes);
           return out;
         });
         this.version.committed();

@@ -9,6 +9,7 @@ import { baseSlug, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHE
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import type { PreparedCreate } from '../common/items/linked-items.service';
 import { AppConfig } from '../config/app-config';
+import type { ChangeSet } from '../database/change-log';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ImageChoice, MediaService } from '../media';
 import { OrganizersService } from '../organizers';
@@ -70,8 +71,9 @@ export class EventWriter {
     const w = await this.prepare(actor, dto, null);
     assertCan(actor, 'create_items');
     await this.probe(w);
-    const saved = await this.uow.run(async (tx) => {
+    const saved = await this.uow.run(async (tx, changes) => {
       const id = await this.posts.allocate('event', tx);
+      changes.record('event', id);
       const event = new EventEntity();
       event.id = id;
       event.authorId = w.authorId ?? actor?.id ?? 0;
@@ -80,9 +82,9 @@ export class EventWriter {
       this.applyFields(event, dto, w, null, actor);
       event.imageId = (await this.media.idFor(tx, w.image, actor)) ?? null;
       // The venue is known before the row is written: one INSERT, no UPDATE after it.
-      if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor);
+      if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
       await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
-      await this.writeLinks(tx, event, dto, w, actor, null);
+      await this.writeLinks(tx, event, dto, w, actor, null, changes);
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
@@ -106,7 +108,8 @@ export class EventWriter {
 
   private async update(actor: Actor | null, found: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
-    const saved = await this.uow.run(async (tx) => {
+    const saved = await this.uow.run(async (tx, changes) => {
+      changes.record('event', found.id);
       // The row as committed now, locked until the end, so that a concurrent update of other
       // fields or a delete is not overwritten; a fresh copy on every attempt.
       const stored = (await this.events.findForUpdate(found.id, tx)) ?? found;
@@ -127,13 +130,13 @@ export class EventWriter {
         // Restoring from the trash takes the old slug back when it is free (spec beyond.md #2).
         slugBase = baseSlug(event.slug.slice(0, -TRASHED_SUFFIX.length), event.title, String(event.id));
       }
-      if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor);
+      if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
       const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
       await this.events.save(event, tx, { textChanged, slugBase });
       if (countsAsPublished(event.status) !== before.published) {
         await this.taxonomies.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
       }
-      await this.writeLinks(tx, event, dto, w, actor, stored);
+      await this.writeLinks(tx, event, dto, w, actor, stored, changes);
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
@@ -273,11 +276,19 @@ export class EventWriter {
   }
 
   /** Organizers and terms, inside the write's transaction (the venue is set on the row before it is written). */
-  private async writeLinks(tx: EntityManager, event: EventEntity, dto: UpdateEventDto, w: PreparedWrite, actor: Actor | null, current: EventEntity | null): Promise<void> {
+  private async writeLinks(
+    tx: EntityManager,
+    event: EventEntity,
+    dto: UpdateEventDto,
+    w: PreparedWrite,
+    actor: Actor | null,
+    current: EventEntity | null,
+    changes: ChangeSet,
+  ): Promise<void> {
     if (w.organizers !== undefined) {
       const ids: number[] = [];
       for (const ref of w.organizers) {
-        const id = await this.linkedId(tx, ref, w, 'organizer', actor);
+        const id = await this.linkedId(tx, ref, w, 'organizer', actor, changes);
         if (!ids.includes(id)) ids.push(id);
       }
       await this.events.replaceOrganizers(tx, event.id, ids, current === null);
@@ -296,14 +307,15 @@ export class EventWriter {
    * transaction with a lock that keeps it from being trashed before the link commits (a trash
    * that came first is seen here and refused).
    */
-  private async linkedId(tx: EntityManager, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null): Promise<number> {
+  private async linkedId(tx: EntityManager, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null, changes: ChangeSet): Promise<number> {
     const prepared = w.nested.get(ref);
     if (ref.kind !== 'new' || !prepared) {
       await this.checkLinked(actor, [ref], kind, tx);
       return (ref as { id: number }).id;
     }
     const service = kind === 'venue' ? this.venues : this.organizers;
-    const { entity } = await service.createPrepared(actor, prepared, tx);
+    const { entity, reused } = await service.createPrepared(actor, prepared, tx);
+    if (!reused) changes.record(kind, entity.id);
     return entity.id;
   }
 }

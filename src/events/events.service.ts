@@ -288,7 +288,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   private async trash(event: EventEntity): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
-    const trashed = await this.uow.run(async (tx) => {
+    const trashed = await this.uow.run(async (tx, changes) => {
+      changes.record('event', event.id);
       // The row as committed now, locked until the end: a concurrent delete may have come first.
       const current = (await this.events.findForUpdate(event.id, tx)) ?? event;
       if (current.status === 'trash') throw eventInTrash();
@@ -380,8 +381,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   async promoteDue(): Promise<void> {
     const now = nowUtcSql();
     if (this.nextScheduledUtc === null || this.nextScheduledUtc > now) return;
-    await this.uow.run(async (tx) => {
+    await this.uow.run(async (tx, changes) => {
       const due = await this.events.findDueScheduled(now, tx);
+      for (const e of due) changes.record('event', e.id);
       await this.events.markPublished(
         tx,
         due.map((e) => e.id),

@@ -1,4 +1,5 @@
-import { DataVersionEntity } from '../common/cache/data-version.entity';
+import { appendChanges, ChangeSet } from '../database/change-log';
+import { nowUtcSql } from '../common/datetime/clock';
 import { Dialect } from '../database/dialect';
 import type { DataSource, EntityManager } from 'typeorm';
 import { trashedSlug } from '../common/items';
@@ -103,7 +104,7 @@ export class Seeder {
     await this.d.db.transaction((tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
     // Planners learn the new row counts, and running servers drop their read caches.
     await this.d.db.query(Dialect.of(this.d.db).analyzeStatement(['events', 'event_terms', 'event_organizers', 'venues', 'organizers', 'terms', 'posts']));
-    await this.d.db.createQueryBuilder().update(DataVersionEntity).set({ version: () => 'version + 1' }).where('id = 1').execute();
+    await appendChanges(this.d.db.manager, new ChangeSet(), nowUtcSql());
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   }

@@ -110,9 +110,11 @@ export class TaxonomiesService {
     const name = this.cleanName(actor, input.name ?? '');
     const description = input.description === undefined ? '' : this.cleanDescription(actor, input.description);
     // A writer that loses a race for the name is run again by the unit of work and then finds the winner.
-    const term = await this.uow.run(async (tx) => {
+    const term = await this.uow.run(async (tx, changes) => {
       await this.assertNameFree(tx, taxonomy, parentId, name);
-      return this.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
+      const written = await this.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
+      changes.record(taxonomy, written.id);
+      return written;
     });
     return (await this.present([term]))[0];
   }
@@ -128,7 +130,8 @@ export class TaxonomiesService {
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
     const name = input.name === undefined ? term.name : this.cleanName(actor, input.name);
     const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
-    const updated = await this.uow.run(async (tx) => {
+    const updated = await this.uow.run(async (tx, changes) => {
+      changes.record(taxonomy, id);
       if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(tx, taxonomy, parentId, name, term.id);
       // The row as committed now: its count moves with every event write.
       const next = { ...((await this.terms.findById(taxonomy, id, tx)) ?? term), name, description, parentId };
@@ -141,7 +144,10 @@ export class TaxonomiesService {
     const term = await this.require(taxonomy, id);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
     const before = (await this.present([term]))[0];
-    await this.uow.run((tx) => this.terms.remove(term, tx));
+    await this.uow.run(async (tx, changes) => {
+      changes.record(taxonomy, term.id);
+      await this.terms.remove(term, tx);
+    });
     return before;
   }
 

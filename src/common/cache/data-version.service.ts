@@ -1,34 +1,47 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DataVersionEntity } from './data-version.entity';
+import { appendChanges, ChangeSet } from '../../database/change-log';
+import { nowUtcSql } from '../datetime/clock';
 
 /** How long another process's write may stay unseen by this process's caches. */
 export const SHARED_VERSION_POLL_MS = 250;
 
 /**
- * The version of the data that read caches are keyed by. A write in this process raises it at
+ * How long after a change row is first seen its transaction may still be committing others
+ * with lower seq. A change row is inserted as the last statement before COMMIT, so the window
+ * is one commit (milliseconds, a Galera certification included); ten seconds is ample.
+ */
+export const COMMIT_LAG_MS = 10_000;
+
+/**
+ * The version of the data that read caches are keyed by. A write in this process moves it at
  * once (so the next read here sees the write); writes of other processes sharing the database
- * are noticed within SHARED_VERSION_POLL_MS, through the data_version row every write raises.
+ * are noticed within SHARED_VERSION_POLL_MS, through the change log every write appends to.
+ *
+ * The shared part is the highest seq plus the number of changes above a watermark that trails
+ * the highest seq by COMMIT_LAG_MS: sequence numbers are handed out at insert and become
+ * visible at commit, so a transaction holding seq 10 may commit after one holding seq 11. The
+ * highest seq alone would then not move; the count above the watermark does.
  */
 @Injectable()
 export class DataVersion implements OnModuleInit {
   private local = 0;
-  private shared = 0;
+  private shared = '0';
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  /** Changes at or below this seq have all committed (see COMMIT_LAG_MS). */
+  private watermark = 0;
+  /** Highest seqs seen, oldest first, waiting to become the watermark. */
+  private readonly seen: { at: number; top: number }[] = [];
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async onModuleInit(): Promise<void> {
-    const rows = this.db.getRepository(DataVersionEntity);
-    if (!(await rows.exist({ where: { id: 1 } }))) {
-      await rows.insert({ id: 1, version: 0 }).catch(() => undefined); // another process may have won
-    }
     await this.poll();
   }
 
-  /** The current version (cheap: reads the shared row at most every SHARED_VERSION_POLL_MS). */
+  /** The current version (cheap: reads the change log at most every SHARED_VERSION_POLL_MS). */
   async current(): Promise<string> {
     if (Date.now() - this.checkedAt > SHARED_VERSION_POLL_MS) {
       this.checking ??= this.poll().finally(() => (this.checking = null));
@@ -37,28 +50,35 @@ export class DataVersion implements OnModuleInit {
     return `${this.shared}.${this.local}`;
   }
 
-  /** Call after every committed write that changes what readers see. */
+  /** For writes outside the unit of work (seed, bulk repairs): logs a `bulk` change and moves on. */
   async changed(): Promise<void> {
+    await appendChanges(this.db.manager, new ChangeSet(), nowUtcSql());
     this.local += 1;
-    await this.raiseShared(this.db.manager);
   }
 
-  /**
-   * The same as changed(), for a write that can raise the shared row inside its own
-   * transaction (one write less): call within the transaction, then `committed()` after it.
-   */
-  async raiseShared(manager: EntityManager): Promise<void> {
-    await manager.query('UPDATE data_version SET version = version + 1 WHERE id = 1');
+  /** Inside a write's transaction, just before its commit: the change rows of what it did. */
+  async record(tx: EntityManager, changes: ChangeSet): Promise<void> {
+    await appendChanges(tx, changes, nowUtcSql());
   }
 
-  /** After the commit of a transaction that called raiseShared(): this process's caches move on. */
+  /** After the commit of a transaction that called record(): this process's caches move on. */
   committed(): void {
     this.local += 1;
   }
 
   private async poll(): Promise<void> {
-    const row = await this.db.getRepository(DataVersionEntity).findOne({ where: { id: 1 } });
-    this.shared = row?.version ?? 0;
-    this.checkedAt = Date.now();
+    const now = Date.now();
+    const rows = (await this.db.query('SELECT MAX(seq) AS top, COUNT(*) AS n FROM changes WHERE seq > ?', [this.watermark])) as {
+      top: number | string | null;
+      n: number | string;
+    }[];
+    const top = Number(rows[0]?.top ?? this.watermark);
+    this.shared = `${top}:${Number(rows[0]?.n ?? 0)}`;
+    this.checkedAt = now;
+    if (this.seen.length === 0 || this.seen[this.seen.length - 1].top !== top) this.seen.push({ at: now, top });
+    while (this.seen.length > 0 && now - this.seen[0].at >= COMMIT_LAG_MS) {
+      // Moving the watermark changes the count: one extra miss per lag, only after writes.
+      this.watermark = this.seen.shift()!.top;
+    }
   }
 }

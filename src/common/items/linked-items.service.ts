@@ -158,7 +158,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const write = await this.prepare(actor, input, invalidParams, raw, true);
     assertCan(actor, 'create_items');
     write.image = await this.media.probeChoice(write.image);
-    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () => this.uow.run((tx) => this.insertOrReuse(actor, write, tx)));
+    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () => this.uow.run(async (tx, changes) => {
+        const stored = await this.insertOrReuse(actor, write, tx);
+        if (!stored.reused) changes.record(this.kind.type, stored.entity.id);
+        return stored;
+      }),
+    );
     return this.presentOne(entity, false);
   }
 
@@ -170,7 +175,10 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     write.image = await this.media.probeChoice(write.image);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
       // The row as committed now, locked: a concurrent write to other fields, or a delete, is kept.
-      this.uow.run(async (tx) => this.applyUpdate(actor, (await this.repo.findForUpdate(item.id, tx)) ?? item, write, tx)),
+      this.uow.run(async (tx, changes) => {
+        changes.record(this.kind.type, item.id);
+        return this.applyUpdate(actor, (await this.repo.findForUpdate(item.id, tx)) ?? item, write, tx);
+      }),
     );
     return this.presentOne(updated, false);
   }
@@ -182,7 +190,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     if (item.status === 'trash') throw this.kind.errors.inTrash();
     const nowUtc = nowUtcSql();
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
-      this.uow.run(async (tx) => {
+      this.uow.run(async (tx, changes) => {
+        changes.record(this.kind.type, item.id);
         const current = (await this.repo.findForUpdate(item.id, tx)) ?? item;
         if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
         return this.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
