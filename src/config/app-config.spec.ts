@@ -66,6 +66,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', CALENDAR_REDIS_PREFIX: 'cal1:' }).redisPrefix).toBe('cal1:');
     expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@cache' })).toThrow(/REDIS_URL must be .*http:\/\/:\*\*\*@cache/);
   });
+
+  it('takes the development-only MIGRATION_TIMESTAMP of migration:generate', () => {
+    expect(loadConfig({}).migrationTimestamp).toBeUndefined();
+    expect(loadConfig({ MIGRATION_TIMESTAMP: ' 1795589394558 ' }).migrationTimestamp).toBe('1795589394558');
+    expect(() => loadConfig({ MIGRATION_TIMESTAMP: 'now' })).toThrow('MIGRATION_TIMESTAMP must be a whole number of milliseconds (got "now")');
+  });
+
+  it('lists the problems in the order of the variables, each rule once', () => {
+    expect(() => loadConfig({ LOG_LEVEL: 'Loud', PORT: '0', CALENDAR_ADMIN_PASSWORD: 'ab cd' })).toThrow(
+      [
+        'Invalid configuration:',
+        '  - PORT must be a whole number from 1 to 65535 (got "0")',
+        '  - CALENDAR_ADMIN_LOGIN and CALENDAR_ADMIN_PASSWORD must be set together',
+        '  - CALENDAR_ADMIN_PASSWORD must have at least 8 characters',
+        '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      ].join('\n'),
+    );
+  });
 });
 
 describe('parseDatabaseUrl', () => {

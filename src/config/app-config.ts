@@ -1,5 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { plainToInstance, Transform } from 'class-transformer';
+import { IsIn, IsOptional, Matches, MinLength, ValidateBy, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isValidTimezone } from '../common/datetime/zones';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
@@ -42,6 +44,8 @@ export class AppConfig {
   allowPrivateUrls: boolean;
   /** How long the server waits for a database that is down at start, in seconds. */
   dbConnectWait: number;
+  /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
+  migrationTimestamp?: string;
 
   /** `{base_url}/calendar/events/v1` */
   get apiRoot(): string {
@@ -60,95 +64,143 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const ON_OFF: Record<string, boolean> = { on: true, true: true, '1': true, yes: true, off: false, false: false, '0': false, no: false };
+const ON_OFF_PATTERN = new RegExp(`^(${Object.keys(ON_OFF).join('|')})$`, 'i');
+const onOffMessage = ({ property, value }: ValidationArguments) => `${property} must be on or off (got "${value}")`;
 
-/** Reads and validates the environment; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Env = process.env): AppConfig {
-  const problems: string[] = [];
+/** `test` as a class-validator rule; it sees the whole environment for rules about two variables. */
+function Satisfies(name: string, test: (value: string, env: EnvironmentVariables) => boolean, options: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name, validator: { validate: (value, args) => test(String(value), args!.object as EnvironmentVariables) } }, options);
+}
+
+/** A whole number written in digits only, from `min` (to `max`). */
+function IsCount(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
+  return Satisfies('isCount', (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
+    message: ({ property, value }) => `${property} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`} (got "${value}")`,
+  });
+}
+
+const ADMIN_PAIR = 'CALENDAR_ADMIN_LOGIN and CALENDAR_ADMIN_PASSWORD must be set together';
+
+/**
+ * The variables as the environment gives them (trimmed; empty = unset), with the rules each
+ * must follow. Kept as strings so that a message quotes what was written. loadConfig()
+ * validates them once and maps them, with the defaults, onto AppConfig.
+ */
+export class EnvironmentVariables {
+  HOST?: string;
+
+  @IsOptional() @IsCount(1, 65535)
+  PORT?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i, {
+    message: ({ value }) => `CALENDAR_BASE_URL must be an http(s) URL without query or fragment (got "${value}")`,
+  })
+  CALENDAR_BASE_URL?: string;
+
+  @IsOptional()
+  @Satisfies('isDatabaseUrl', (v) => parseDatabaseUrl(v) !== null, {
+    message: ({ value }) => `DATABASE_URL must be sqlite:PATH, sqlite::memory: or mysql://user:pass@host:port/db (got "${redactUrl(value)}")`,
+  })
+  DATABASE_URL?: string;
+
+  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_MIGRATE?: string;
+
+  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_GEO?: string;
+
+  @IsOptional()
+  @Satisfies('isTimezone', (v) => isValidTimezone(v), {
+    message: ({ value }) => `CALENDAR_TIMEZONE must be an IANA time zone name such as Europe/Paris (got "${value}")`,
+  })
+  CALENDAR_TIMEZONE?: string;
+
+  // Each of the pair says when the other is missing (a rule on an unset variable would be
+  // skipped). Decorators register bottom-up: the rule nearest the property is reported first.
+  @IsOptional()
+  @Satisfies('isLogin', (v) => isValidLogin(v), { message: 'CALENDAR_ADMIN_LOGIN must be 1-60 characters without spaces or ":"' })
+  @Satisfies('setTogether', (_, env) => env.CALENDAR_ADMIN_PASSWORD !== undefined, { message: ADMIN_PAIR })
+  CALENDAR_ADMIN_LOGIN?: string;
+
+  /** Without its spaces: application passwords are shown in groups ("abcd efgh …"). */
+  @Transform(({ value }: { value?: string }) => value?.replace(/\s+/g, '') || undefined)
+  @IsOptional()
+  @MinLength(8, { message: 'CALENDAR_ADMIN_PASSWORD must have at least 8 characters' })
+  @Satisfies('setTogether', (_, env) => env.CALENDAR_ADMIN_LOGIN !== undefined, { message: ADMIN_PAIR })
+  CALENDAR_ADMIN_PASSWORD?: string;
+
+  @IsOptional() @IsCount(1)
+  CALENDAR_AUTH_MAX_FAILURES?: string;
+
+  @IsOptional() @IsCount(1)
+  CALENDAR_AUTH_FAILURE_WINDOW?: string;
+
+  @IsOptional() @IsCount(0)
+  CALENDAR_RATE_LIMIT?: string;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/[^\s]+$/i, {
+    message: ({ value }) => `REDIS_URL must be redis://[user:pass@]host:port[/db] or rediss://… (got "${redactUrl(value)}")`,
+  })
+  REDIS_URL?: string;
+
+  CALENDAR_REDIS_PREFIX?: string;
+
+  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_ALLOW_PRIVATE_URLS?: string;
+
+  @IsOptional() @IsCount(0)
+  CALENDAR_DB_CONNECT_WAIT?: string;
+
+  @Transform(({ value }: { value?: string }) => value?.toLowerCase())
+  @IsOptional()
+  @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
+  LOG_LEVEL?: string;
+
+  /** Development only: the timestamp of the files migration:generate writes (one for both files of a pair). */
+  @IsOptional() @Matches(/^\d+$/, { message: ({ value }) => `MIGRATION_TIMESTAMP must be a whole number of milliseconds (got "${value}")` })
+  MIGRATION_TIMESTAMP?: string;
+}
+
+/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env): AppConfig {
+  const given: Env = {};
+  for (const [name, value] of Object.entries(env)) given[name] = value === undefined || value.trim() === '' ? undefined : value.trim();
+  const vars = plainToInstance(EnvironmentVariables, given);
+  // Every broken rule, in the order of the variables above (this class's declaration order).
+  const problems = validateSync(vars).flatMap((e) => Object.values(e.constraints ?? {}));
+  if (problems.length > 0) throw new ConfigError(problems);
+
   const cfg = new AppConfig();
-  const get = (name: string) => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? undefined : v.trim();
-  };
-
-  cfg.host = get('HOST') ?? '127.0.0.1';
-
-  const port = get('PORT') ?? '3000';
-  cfg.port = Number(port);
-  if (!/^\d+$/.test(port) || cfg.port < 1 || cfg.port > 65535) {
-    problems.push(`PORT must be a whole number from 1 to 65535 (got "${port}")`);
-  }
-
-  const baseUrl = get('CALENDAR_BASE_URL');
-  if (baseUrl === undefined) {
+  cfg.host = vars.HOST ?? '127.0.0.1';
+  cfg.port = Number(vars.PORT ?? 3000);
+  if (vars.CALENDAR_BASE_URL === undefined) {
     const host = cfg.host === '0.0.0.0' || cfg.host === '::' ? '127.0.0.1' : cfg.host;
     cfg.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${cfg.port}`;
-  } else if (!/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i.test(baseUrl)) {
-    problems.push(`CALENDAR_BASE_URL must be an http(s) URL without query or fragment (got "${baseUrl}")`);
   } else {
-    cfg.baseUrl = baseUrl.replace(/\/+$/, '');
+    cfg.baseUrl = vars.CALENDAR_BASE_URL.replace(/\/+$/, '');
   }
-
-  const dbUrl = get('DATABASE_URL') ?? 'sqlite:data/calendar.sqlite';
-  const db = parseDatabaseUrl(dbUrl);
-  if (db) cfg.database = db;
-  else problems.push(`DATABASE_URL must be sqlite:PATH, sqlite::memory: or mysql://user:pass@host:port/db (got "${redactUrl(dbUrl)}")`);
-
-  cfg.migrate = readOnOff(get('CALENDAR_MIGRATE'), true, 'CALENDAR_MIGRATE', problems);
-  cfg.geo = readOnOff(get('CALENDAR_GEO'), false, 'CALENDAR_GEO', problems);
-
-  cfg.timezone = get('CALENDAR_TIMEZONE') ?? 'UTC';
-  if (!isValidTimezone(cfg.timezone)) {
-    problems.push(`CALENDAR_TIMEZONE must be an IANA time zone name such as Europe/Paris (got "${cfg.timezone}")`);
-  }
-
-  cfg.adminLogin = get('CALENDAR_ADMIN_LOGIN');
-  cfg.adminPassword = env.CALENDAR_ADMIN_PASSWORD?.replace(/\s+/g, '') || undefined;
-  if ((cfg.adminLogin === undefined) !== (cfg.adminPassword === undefined)) {
-    problems.push('CALENDAR_ADMIN_LOGIN and CALENDAR_ADMIN_PASSWORD must be set together');
-  }
-  if (cfg.adminLogin !== undefined && !isValidLogin(cfg.adminLogin)) {
-    problems.push('CALENDAR_ADMIN_LOGIN must be 1-60 characters without spaces or ":"');
-  }
-  if (cfg.adminPassword !== undefined && cfg.adminPassword.length < 8) {
-    problems.push('CALENDAR_ADMIN_PASSWORD must have at least 8 characters');
-  }
-
-  cfg.authMaxFailures = readCount(get('CALENDAR_AUTH_MAX_FAILURES'), 10, 'CALENDAR_AUTH_MAX_FAILURES', 1, problems);
-  cfg.authFailureWindow = readCount(get('CALENDAR_AUTH_FAILURE_WINDOW'), 60, 'CALENDAR_AUTH_FAILURE_WINDOW', 1, problems);
-  cfg.rateLimit = readCount(get('CALENDAR_RATE_LIMIT'), 0, 'CALENDAR_RATE_LIMIT', 0, problems);
-  cfg.redisUrl = get('REDIS_URL');
-  if (cfg.redisUrl !== undefined && !/^rediss?:\/\/[^\s]+$/i.test(cfg.redisUrl)) {
-    problems.push(`REDIS_URL must be redis://[user:pass@]host:port[/db] or rediss://… (got "${redactUrl(cfg.redisUrl)}")`);
-  }
-  cfg.redisPrefix = get('CALENDAR_REDIS_PREFIX') ?? 'calendar-events:';
-  cfg.allowPrivateUrls = readOnOff(get('CALENDAR_ALLOW_PRIVATE_URLS'), false, 'CALENDAR_ALLOW_PRIVATE_URLS', problems);
-  cfg.dbConnectWait = readCount(get('CALENDAR_DB_CONNECT_WAIT'), 30, 'CALENDAR_DB_CONNECT_WAIT', 0, problems);
-
-  const level = (get('LOG_LEVEL') ?? 'info').toLowerCase();
-  if ((LOG_LEVELS as readonly string[]).includes(level)) cfg.logLevel = level as LogLevel;
-  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${level}")`);
-
-  if (problems.length > 0) throw new ConfigError(problems);
+  cfg.database = parseDatabaseUrl(vars.DATABASE_URL ?? 'sqlite:data/calendar.sqlite')!;
+  cfg.migrate = onOff(vars.CALENDAR_MIGRATE, true);
+  cfg.geo = onOff(vars.CALENDAR_GEO, false);
+  cfg.timezone = vars.CALENDAR_TIMEZONE ?? 'UTC';
+  cfg.adminLogin = vars.CALENDAR_ADMIN_LOGIN;
+  cfg.adminPassword = vars.CALENDAR_ADMIN_PASSWORD;
+  cfg.authMaxFailures = Number(vars.CALENDAR_AUTH_MAX_FAILURES ?? 10);
+  cfg.authFailureWindow = Number(vars.CALENDAR_AUTH_FAILURE_WINDOW ?? 60);
+  cfg.rateLimit = Number(vars.CALENDAR_RATE_LIMIT ?? 0);
+  cfg.redisUrl = vars.REDIS_URL;
+  cfg.redisPrefix = vars.CALENDAR_REDIS_PREFIX ?? 'calendar-events:';
+  cfg.allowPrivateUrls = onOff(vars.CALENDAR_ALLOW_PRIVATE_URLS, false);
+  cfg.dbConnectWait = Number(vars.CALENDAR_DB_CONNECT_WAIT ?? 30);
+  cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
+  cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;
 }
 
-function readOnOff(value: string | undefined, fallback: boolean, name: string, problems: string[]): boolean {
-  if (value === undefined) return fallback;
-  const v = ON_OFF[value.toLowerCase()];
-  if (v === undefined) {
-    problems.push(`${name} must be on or off (got "${value}")`);
-    return fallback;
-  }
-  return v;
-}
-
-function readCount(value: string | undefined, fallback: number, name: string, min: number, problems: string[]): number {
-  if (value === undefined) return fallback;
-  if (!/^\d+$/.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-    problems.push(`${name} must be a whole number of at least ${min} (got "${value}")`);
-    return fallback;
-  }
-  return Number(value);
+function onOff(value: string | undefined, fallback: boolean): boolean {
+  return value === undefined ? fallback : ON_OFF[value.toLowerCase()];
 }
 
 export function isValidLogin(login: string): boolean {

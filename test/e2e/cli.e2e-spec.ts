@@ -81,6 +81,15 @@ describe('command line (spec auth.md §1; README)', () => {
     expect(ran.stdout).toBe(`applied ${shown[shown.length - 1].slice(4)}\n`);
   });
 
+  it('migration commands start without applying migrations; help needs no valid configuration', async () => {
+    const fresh = { ...env, DATABASE_URL: `sqlite:${join(dir, 'fresh.sqlite')}`, CALENDAR_MIGRATE: 'on' };
+    const shown = await cli(['migration:show'], fresh);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout.trim().split('\n').every((l) => l.startsWith('[ ] '))).toBe(true);
+    const help = await cli(['help'], { ...env, PORT: 'x' });
+    expect(help).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Usage: npm run cli -- <command>\n/) });
+  });
+
   it('migration:check finds entities and migrations in agreement', async () => {
     const checked = await cli(['migration:check'], { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` });
     expect(checked.stderr).toBe('');

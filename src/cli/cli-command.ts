@@ -1,0 +1,15 @@
+import type { INestApplicationContext } from '@nestjs/common';
+
+/** What a command does once the application context is up; resolves to the exit code. */
+export type CliRun = (app: INestApplicationContext) => Promise<number>;
+
+/** One `npm run cli -- <name> …` command. */
+export interface CliCommand {
+  /**
+   * Whether the context applies pending migrations as it starts (when CALENDAR_MIGRATE is on).
+   * False for the migration:* commands, which decide about migrations themselves.
+   */
+  migratesAtStart: boolean;
+  /** Reads the arguments before anything starts (bad usage throws UsageError) and returns the work. */
+  prepare(args: string[]): CliRun;
+}

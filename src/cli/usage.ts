@@ -1,0 +1,39 @@
+import { parseArgs, ParseArgsConfig } from 'node:util';
+
+/**
+ * Command line: `npm run cli -- <command>`. Output is for people; the exit code is for scripts
+ * (0 done, 1 refused or failed, 2 bad usage or configuration).
+ */
+export const USAGE = `Usage: npm run cli -- <command>
+
+Commands:
+  user:create LOGIN --role ROLE [--password PW]   create a user; prints its application password
+  user:list                                       list users: id, login, role, application passwords
+  user:password LOGIN [--password PW]             new application password (printed); the old ones stop working
+  user:revoke LOGIN                               revoke every application password of the user
+  user:delete LOGIN [--reassign OTHER]            delete a user; its events, venues and organizers go to
+                                                  OTHER (refused without --reassign when it has any)
+  migration:run                                   apply pending migrations
+  migration:revert                                undo the last applied migration
+  migration:show                                  list migrations and whether they are applied
+  migration:generate NAME                         (development) write a migration for entity changes
+  migration:check                                 (CI) fail when entities and migrations disagree
+  seed [--events N] [--venues V] [--organizers O] [--categories C] [--tags T] [--seed S] [--today DATE] [--force]
+                                                  fill the database with a generated dataset (default 100000
+                                                  events; venues N/50, organizers N/100, 100 categories,
+                                                  300 tags, seed 1, today); refuses a database that has
+                                                  events unless --force
+
+The database is the one DATABASE_URL names (default sqlite:data/calendar.sqlite).`;
+
+/** Bad usage: reported with the usage text, exit code 2. */
+export class UsageError extends Error {}
+
+/** parseArgs, its complaints (unknown option, missing value) reported as usage errors. */
+export function parseUsage<T extends ParseArgsConfig>(config: T): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+}

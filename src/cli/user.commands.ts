@@ -1,0 +1,80 @@
+import { parseArgs } from 'node:util';
+import { UsersService } from '../users/users.service';
+import type { CliCommand } from './cli-command';
+import { UsageError } from './usage';
+
+const text = { type: 'string' } as const;
+
+export const userCreate: CliCommand = {
+  migratesAtStart: true,
+  prepare(args) {
+    const { values, positionals } = parseArgs({ args, options: { role: text, password: text }, allowPositionals: true });
+    const role = values.role;
+    if (positionals.length !== 1 || !role) throw new UsageError('user:create needs LOGIN and --role ROLE.');
+    return async (app) => {
+      const { user, password } = await app.get(UsersService).create(positionals[0], role, values.password);
+      process.stdout.write(`Created ${user.role} "${user.login}" (id ${user.id}).\nApplication password: ${password}\n`);
+      return 0;
+    };
+  },
+};
+
+export const userList: CliCommand = {
+  migratesAtStart: true,
+  prepare(args) {
+    userArgs(args);
+    return async (app) => {
+      const rows = await app.get(UsersService).list();
+      const lines = ['id\tlogin\trole\tpasswords', ...rows.map((u) => `${u.id}\t${u.login}\t${u.role}\t${u.passwords}`)];
+      process.stdout.write(rows.length === 0 ? 'No users.\n' : `${lines.join('\n')}\n`);
+      return 0;
+    };
+  },
+};
+
+export const userPassword: CliCommand = {
+  migratesAtStart: true,
+  prepare(args) {
+    const { login, values } = userArgs(args, 'user:password');
+    return async (app) => {
+      const password = await app.get(UsersService).setPassword(login, values.password);
+      process.stdout.write(`New application password for "${login}" (the old ones are revoked): ${password}\n`);
+      return 0;
+    };
+  },
+};
+
+export const userRevoke: CliCommand = {
+  migratesAtStart: true,
+  prepare(args) {
+    const { login } = userArgs(args, 'user:revoke');
+    return async (app) => {
+      const n = await app.get(UsersService).revoke(login);
+      process.stdout.write(`Revoked ${n} application password${n === 1 ? '' : 's'} of "${login}".\n`);
+      return 0;
+    };
+  },
+};
+
+export const userDelete: CliCommand = {
+  migratesAtStart: true,
+  prepare(args) {
+    const { login, values } = userArgs(args, 'user:delete');
+    return async (app) => {
+      const { reassigned } = await app.get(UsersService).delete(login, values.reassign);
+      process.stdout.write(`Deleted "${login}"${reassigned > 0 ? `; ${reassigned} items now belong to "${values.reassign}"` : ''}.\n`);
+      return 0;
+    };
+  },
+};
+
+/**
+ * The arguments user:list|password|revoke|delete share (each accepts both options, as it
+ * always has); with `command`, exactly one LOGIN is required. A parseArgs complaint (unknown
+ * option) is not turned into a usage error here: it has always ended as a failure (exit 1).
+ */
+function userArgs(args: string[], command?: string) {
+  const { values, positionals } = parseArgs({ args, options: { password: text, reassign: text }, allowPositionals: true });
+  if (command !== undefined && positionals.length !== 1) throw new UsageError(`${command} needs LOGIN.`);
+  return { login: positionals[0], values };
+}
