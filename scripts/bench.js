@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: seeds a temporary database, starts the production build on it and drives each
-// scenario with autocannon; beside every result, the same response served by a bare node:http
-// server (the "ceiling": what this machine and load generator can do at all), so that the
-// ratio real/ceiling says how much of the budget the service itself spends.
+// scenario with wrk (one thread; installed from Debian's packages when missing); beside every
+// result, the same response served by a bare node:http server (the "ceiling": what this machine
+// and load generator can do at all), so that the ratio real/ceiling says how much of the budget
+// the service itself spends. Requests that vary (ids, random pages, created events) come from a
+// generated Lua script (scripts/bench-wrk.js), and so do the results: one JSON line per run.
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
 const crypto = require('node:crypto');
@@ -12,6 +14,7 @@ const net = require('node:net');
 const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
+const { ensureWrk, wrkVersion, luaCyclePaths, luaNumberedBody, writeScript, runWrk } = require('./bench-wrk');
 
 const ROOT = path.join(__dirname, '..');
 const API = '/calendar/events/v1';
@@ -22,7 +25,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --events N         events to seed (default 100000; venues, organizers, terms as \`seed\` scales them)
   --seconds S        measured seconds per scenario, real and ceiling each (default 10)
   --connections C    concurrent connections (default 16)
-  --warmup S         seconds of unmeasured load before each measurement (default 1)
+  --warmup S         whole seconds of unmeasured load before each measurement (default 1, 0: none)
   --db URL           mysql://user:pass@host:port/NAME: create database NAME there (it must not
                      exist) and drop it at the end; default: a SQLite file in a temporary folder
   --seed S           data and random-request seed (default 1)
@@ -31,6 +34,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile DIR      run the server under the V8 profiler (node --cpu-prof): it writes a
                      .cpuprofile into DIR when it stops (open it in Chrome DevTools); numbers
                      measured so are lower than without the profiler
+
+Load generator: wrk with one thread (wrk -t1), installed with apt-get when it is not on PATH.
 `;
 
 // ---------------------------------------------------------------- options
@@ -59,14 +64,13 @@ function readOptions() {
     if (!/^\d+$/.test(values[name]) || n < min) usage(`--${name} must be a whole number of at least ${min}.`);
     return n;
   };
-  const warmup = Number(values.warmup);
-  if (!(warmup >= 0)) usage('--warmup must be a number of seconds.');
   if (values.db !== undefined && !/^(mysql|mariadb):\/\/[^/]+\/\w+$/.test(values.db)) usage('--db must be mysql://user:pass@host:port/NAME.');
   return {
     events: int('events', 1),
     seconds: int('seconds', 1),
     connections: int('connections', 1),
-    warmup,
+    // wrk's -d takes whole seconds.
+    warmup: int('warmup', 0),
     db: values.db,
     seed: int('seed', 0),
     scenarios: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : undefined,
@@ -181,10 +185,8 @@ function build() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--cli', 'help'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function prepareDatabase(opts) {
+async function prepareDatabase(opts, dir) {
   if (!opts.db) {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
-    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     const Database = require('better-sqlite3');
     const probe = new Database(':memory:');
     const version = probe.prepare('SELECT sqlite_version() AS v').get().v;
@@ -295,6 +297,7 @@ async function startCeiling() {
   const child = track(spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const { port } = await new Promise((resolve) => child.once('message', resolve));
   return {
+    child,
     base: `http://127.0.0.1:${port}`,
     /** Serve this captured response (hop-by-hop headers dropped, everything else identical). */
     async serve(res) {
@@ -360,19 +363,40 @@ async function mixedCombos(base, found, random) {
   return out;
 }
 
+/** How many mixed requests are drawn in advance; wrk walks through them and starts over at the end. */
+const MIXED_REQUESTS = 20_000;
+
+/**
+ * The scenarios. `path`, `headers` and `body` make the one request whose answer the ceiling
+ * replays; a scenario whose requests vary has `lua`: the request() of its wrk script, walking
+ * through a list prepared here or numbering its bodies, continued from run to run (warm-up,
+ * measurement, ceiling) as the requests of one generator.
+ */
 function scenarios(found, combos, random) {
   const auth = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
-  let nextId = 0;
-  let nextTitle = 0;
-  const createBody = () =>
+  // The k-th created event: wrk fills in k (from 1, counted over all the scenario's runs, so
+  // every title is new), a category and a venue (ids in turn); k = 0 is the sample the ceiling replays.
+  const createBody = (k, category, venue) =>
     JSON.stringify({
-      title: `Bench event ${process.pid}-${++nextTitle}`,
+      title: `Bench event ${process.pid}-${k}`,
       start_date: '2027-06-01 18:00:00',
       end_date: '2027-06-01 21:00:00',
-      categories: [String(found.categories[nextTitle % found.categories.length])],
-      venue: found.venues[nextTitle % found.venues.length],
+      categories: [category],
+      venue,
       cost: '$10',
     });
+  const bodyTemplate = createBody('@K@', '@C@', '@V@')
+    .replaceAll('%', '%%')
+    .replace('@K@', '%d')
+    .replace('"@C@"', '"%s"')
+    .replace('"@V@"', '%s');
+  // Seeded like the rest: a combination, then a page of it, as many times as prepared.
+  const mixed = [];
+  for (let i = 0; i < MIXED_REQUESTS; i++) {
+    const combo = random.pick(combos);
+    const page = random.int(1, combo.pages);
+    mixed.push(`${API}/events?${combo.query}${combo.query ? '&' : ''}page=${page}`);
+  }
   const get = (name, target) => ({ name, method: 'GET', path: `${API}${target}` });
   return [
     get('events', '/events'),
@@ -386,7 +410,7 @@ function scenarios(found, combos, random) {
       name: 'event-by-id',
       method: 'GET',
       path: `${API}/events/${found.eventIds[0]}`,
-      next: () => ({ path: `${API}/events/${found.eventIds[nextId++ % found.eventIds.length]}` }),
+      lua: luaCyclePaths(found.eventIds.map((id) => `${API}/events/${id}`)),
     },
     get('venues', '/venues'),
     get('organizers', '/organizers'),
@@ -395,11 +419,7 @@ function scenarios(found, combos, random) {
       name: 'mixed',
       method: 'GET',
       path: `${API}/events?${combos[0].query}`,
-      next: () => {
-        const combo = random.pick(combos);
-        const page = random.int(1, combo.pages);
-        return { path: `${API}/events?${combo.query}${combo.query ? '&' : ''}page=${page}` };
-      },
+      lua: luaCyclePaths(mixed),
     },
     // Last: it grows the data the others read.
     {
@@ -407,54 +427,81 @@ function scenarios(found, combos, random) {
       method: 'POST',
       path: `${API}/events`,
       headers: { authorization: auth, 'content-type': 'application/json' },
-      body: createBody(),
-      next: () => ({ body: createBody() }),
+      body: createBody(0, String(found.categories[0]), found.venues[0]),
+      lua: luaNumberedBody(bodyTemplate, [found.categories.map(String), found.venues.map((v) => JSON.stringify(v))]),
     },
   ];
 }
 
 // ---------------------------------------------------------------- measuring
 
-async function load(base, scenario, seconds, connections) {
-  const autocannon = require('autocannon');
-  const first = { method: scenario.method, path: scenario.path, headers: scenario.headers ?? {}, body: scenario.body };
-  const requests = [scenario.next ? { ...first, setupRequest: (req) => ({ ...req, ...scenario.next() }) } : first];
-  const r = await autocannon({ url: base, connections, duration: seconds, requests, timeout: 30 });
+/** Milliseconds (three decimals: wrk measures in microseconds). */
+const ms = (us) => round(us / 1000, 3);
+
+/**
+ * One wrk run of a scenario against `base` (the server or the ceiling, whose pid is sampled for
+ * its CPU use). The scenario's script is written on first use into the bench's temporary folder;
+ * each run continues the request sequence where the scenario's previous run stopped.
+ */
+async function load(gen, base, pid, scenario, seconds, connections) {
+  scenario.script ??= writeScript(path.join(gen.dir, `${scenario.name}.lua`), scenario);
+  const r = await runWrk({
+    bin: gen.bin,
+    url: `${base}${scenario.path}`,
+    script: scenario.script,
+    seconds,
+    connections,
+    offset: scenario.generated ?? 0,
+    targetPid: pid,
+    track,
+  });
+  scenario.generated = (scenario.generated ?? 0) + r.generated;
+  const e = r.errors;
   return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    requests: r.requests.total,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    non2xx: r.non2xx,
+    rps: r.durationUs > 0 ? round(r.requests / (r.durationUs / 1e6), 1) : 0,
+    p50: ms(r.latencyUs.p50),
+    p99: ms(r.latencyUs.p99),
+    p90: ms(r.latencyUs.p90),
+    max: ms(r.latencyUs.max),
+    requests: r.requests,
+    seconds: round(r.durationUs / 1e6, 2),
+    // Socket errors: connect, read and write errors and timeouts (no answer within 30 s).
+    errors: e.connect + e.read + e.write + e.timeout,
+    socketErrors: { connect: e.connect, read: e.read, write: e.write, timeout: e.timeout },
+    // Answers with a status of 400 or more (wrk counts status > 399 as errors).
+    httpErrors: e.status,
+    loadGeneratorCpu: r.cpu.generator === null ? null : round(r.cpu.generator, 2),
+    targetCpu: r.cpu.target === null ? null : round(r.cpu.target, 2),
+    // Cores that other processes (not wrk, not the measured server) kept busy during the run.
+    otherCpu: r.cpu.others === null ? null : round(r.cpu.others, 2),
   };
 }
 
-async function measure(server, ceiling, scenario, opts) {
+async function measure(gen, server, ceiling, scenario, opts) {
   // The one representative response the ceiling replays (for multi-request scenarios, the first).
   const sample = await request(server.base, { method: scenario.method, path: scenario.path, headers: scenario.headers, body: scenario.body });
   if (sample.status >= 300) note(`  warning: ${scenario.method} ${scenario.path} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
   await ceiling.serve(sample);
 
-  if (opts.warmup > 0) await load(server.base, scenario, opts.warmup, opts.connections);
-  const real = await peakRss(server.child.pid, () => load(server.base, scenario, opts.seconds, opts.connections));
+  const run = (target, seconds) => load(gen, target.base, target.child.pid, scenario, seconds, opts.connections);
+  if (opts.warmup > 0) await run(server, opts.warmup);
+  const real = await peakRss(server.child.pid, () => run(server, opts.seconds));
   // Requests still in flight when the time is up are not counted anywhere: a server that hangs
   // would show as merely slow. It must still answer a request that no cache can serve.
   const alive = await request(server.base, { path: `${API}/events?search=alive${Date.now()}`, timeout: 10_000 }).then(
     (res) => res.status === 200,
     () => false,
   );
-  if (opts.warmup > 0) await load(ceiling.base, scenario, opts.warmup, opts.connections);
-  const top = await load(ceiling.base, scenario, opts.seconds, opts.connections);
+  if (opts.warmup > 0) await run(ceiling, opts.warmup);
+  const top = await run(ceiling, opts.seconds);
   return {
     name: scenario.name,
-    request: `${scenario.method} ${scenario.path.replace(API, '')}${scenario.next ? ' …' : ''}`,
+    request: `${scenario.method} ${scenario.path.replace(API, '')}${scenario.lua ? ' …' : ''}`,
     status: sample.status,
     bytes: sample.body.length,
     real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive },
     ceiling: top,
-    ratio: round(real.result.rps / top.rps, 3),
+    ratio: top.rps > 0 ? round(real.result.rps / top.rps, 3) : 0,
   };
 }
 
@@ -462,24 +509,66 @@ const round = (x, digits) => Number(x.toFixed(digits));
 
 // ---------------------------------------------------------------- report
 
+const msText = (x) => x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0);
+const percent = (x) => (x === null ? '?' : `${(x * 100).toFixed(0)}%`);
+
 function table(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'err', 'non-2xx', 'peak RSS MB', 'ceiling req/s', 'c p50', 'c p99', 'real/ceiling'];
+  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'err', '4xx/5xx', 'peak RSS MB', 'ceiling req/s', 'c p50', 'c p99', 'c err', 'wrk CPU', 'real/ceiling'];
   const lines = rows.map((r) => [
     r.name,
     r.real.rps.toFixed(0),
-    String(r.real.p50),
-    String(r.real.p99),
+    msText(r.real.p50),
+    msText(r.real.p99),
     String(r.real.errors),
-    String(r.real.non2xx),
+    String(r.real.httpErrors),
     r.real.peakRssMb.toFixed(0),
     r.ceiling.rps.toFixed(0),
-    String(r.ceiling.p50),
-    String(r.ceiling.p99),
+    msText(r.ceiling.p50),
+    msText(r.ceiling.p99),
+    String(r.ceiling.errors + r.ceiling.httpErrors),
+    percent(r.ceiling.loadGeneratorCpu),
     `${(r.ratio * 100).toFixed(1)}%`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
+}
+
+/** Lines that must not go unnoticed: errors on either side, a saturated load generator, stalls. */
+function warnings(rows) {
+  const out = [];
+  const errorText = (side) => {
+    const parts = Object.entries(side.socketErrors)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind}`);
+    if (side.httpErrors > 0) parts.push(`${side.httpErrors} answers with status >= 400`);
+    return parts.join(', ');
+  };
+  for (const r of rows) {
+    if (r.real.stalled) out.push(`STALLED: after ${r.name} the server no longer answered (its requests never completed).`);
+    if (r.real.errors + r.real.httpErrors > 0) out.push(`ERRORS in ${r.name} (server): ${errorText(r.real)} of ${r.real.requests} answers.`);
+    if (r.ceiling.errors + r.ceiling.httpErrors > 0) out.push(`ERRORS in ${r.name} (ceiling): ${errorText(r.ceiling)} of ${r.ceiling.requests} answers.`);
+    if (r.real.requests === 0) out.push(`NO ANSWERS in ${r.name}: the server completed no request during the measurement.`);
+    if ((r.ceiling.loadGeneratorCpu ?? 0) >= 0.9) {
+      out.push(
+        `LOAD GENERATOR BUSY in ${r.name}: wrk used ${percent(r.ceiling.loadGeneratorCpu)} of a core against the ceiling ` +
+          `(the ceiling server ${percent(r.ceiling.targetCpu)}); the ceiling may be wrk's limit rather than the machine's.`,
+      );
+    }
+  }
+  const busiest = rows
+    .flatMap((r) => [
+      { name: `${r.name} (server)`, cores: r.real.otherCpu ?? 0 },
+      { name: `${r.name} (ceiling)`, cores: r.ceiling.otherCpu ?? 0 },
+    ])
+    .sort((a, b) => b.cores - a.cores)[0];
+  if (busiest && busiest.cores >= 0.25) {
+    out.push(
+      `OTHER LOAD: processes outside the bench kept up to ${busiest.cores.toFixed(2)} of ${os.cpus().length} cores busy ` +
+        `(during ${busiest.name}); req/s and ceilings are lower than on a quiet machine.`,
+    );
+  }
+  return out.map((line) => `${line}\n`).join('');
 }
 
 function machine() {
@@ -498,10 +587,15 @@ function machine() {
 async function main() {
   const opts = readOptions();
   const started = Date.now();
+  const wrkBin = ensureWrk(note);
+  const loadGenerator = { ...wrkVersion(wrkBin), threads: 1, connections: opts.connections };
+  note(`Load generator: wrk ${loadGenerator.version} (${wrkBin}), 1 thread, ${opts.connections} connections`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-bench-'));
+  cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
   note('Building when needed…');
   build();
   const { Random } = require(path.join(ROOT, 'dist', 'src', 'seed', 'prng.js'));
-  const db = await prepareDatabase(opts);
+  const db = await prepareDatabase(opts, dir);
   note(`Seeding ${opts.events.toLocaleString('en-US')} events into ${db.kind === 'sqlite' ? db.url : `${db.version} (${new URL(db.url).pathname.slice(1)})`}…`);
   const seeded = await seed(db, opts);
   note('Starting the server…');
@@ -520,7 +614,7 @@ async function main() {
   const rows = [];
   for (const scenario of list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
-    const row = await measure(server, ceiling, scenario, opts);
+    const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts);
     rows.push(row);
     if (row.real.stalled) {
       note(`  the server stopped answering during ${scenario.name}; the remaining scenarios are skipped`);
@@ -529,15 +623,21 @@ async function main() {
   }
 
   const info = machine();
+  const top = rows.reduce((best, r) => (best && best.ceiling.rps >= r.ceiling.rps ? best : r), undefined);
+  const ceilingReached = top
+    ? { rps: top.ceiling.rps, scenario: top.name, bytes: top.bytes, loadGeneratorCpu: top.ceiling.loadGeneratorCpu, ceilingServerCpu: top.ceiling.targetCpu }
+    : null;
   process.stdout.write(
     `\n${info.cpus} × ${info.cpuModel}, ${info.memoryGb} GB, Node ${info.node}; ${db.version}; ` +
       `${opts.events.toLocaleString('en-US')} events (seeded in ${seeded.seconds.toFixed(1)} s); ` +
-      `${opts.connections} connections, ${opts.seconds} s per measurement\n\n${table(rows)}\n\n` +
-      rows
-        .filter((r) => r.real.stalled)
-        .map((r) => `STALLED: after ${r.name} the server no longer answered (its requests never completed).\n`)
-        .join('') +
-      `err: connection errors and timeouts; c p50/p99: the ceiling's latencies (ms); ` +
+      `wrk ${loadGenerator.version}, 1 thread, ${opts.connections} connections, ${opts.seconds} s per measurement\n\n${table(rows)}\n\n` +
+      warnings(rows) +
+      (ceilingReached
+        ? `Highest ceiling reached: ${ceilingReached.rps.toFixed(0)} req/s (${ceilingReached.scenario}, ${ceilingReached.bytes.toLocaleString('en-US')}-byte body; ` +
+          `wrk ${percent(ceilingReached.loadGeneratorCpu)} of a core, the ceiling server ${percent(ceilingReached.ceilingServerCpu)}).\n`
+        : '') +
+      `err: socket errors (connect, read, write) and timeouts (30 s); 4xx/5xx: answers with status >= 400; ` +
+      `c p50/p99/err: the ceiling's latencies (ms) and errors of both kinds; wrk CPU: the share of a core wrk used against the ceiling; ` +
       `real/ceiling: the service's req/s against a bare node:http server replaying the same response.\n`,
   );
   if (opts.json) {
@@ -547,6 +647,8 @@ async function main() {
       database: { kind: db.kind, version: db.version },
       events: opts.events,
       seedSeconds: round(seeded.seconds, 1),
+      loadGenerator,
+      ceilingReached,
       connections: opts.connections,
       seconds: opts.seconds,
       warmup: opts.warmup,
