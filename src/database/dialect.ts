@@ -117,12 +117,14 @@ export class Dialect {
    * Holds the named lock until the transaction ends; concurrent writers asking for the same name
    * wait (on every instance sharing the database). The row stays for the next writer. MySQL:
    * the upsert takes an exclusive lock on the row at once (no shared lock to upgrade, so two
-   * writers cannot deadlock on it); SQLite: the write itself takes the database's write lock.
+   * writers cannot deadlock on it) and changes it (`taken`), so that a Galera cluster certifies
+   * it: of two writers through different nodes one fails at COMMIT and is retried. SQLite: the
+   * write itself takes the database's write lock.
    */
   async lockName(manager: EntityManager, name: string): Promise<void> {
     await manager.query(
       this.kind === 'mysql'
-        ? 'INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE name = name'
+        ? 'INSERT INTO write_locks (name) VALUES (?) ON DUPLICATE KEY UPDATE taken = taken + 1'
         : 'INSERT OR IGNORE INTO write_locks (name) VALUES (?)',
       [name],
     );

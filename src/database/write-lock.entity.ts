@@ -1,4 +1,4 @@
-import { Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * Named locks for rules no unique index can state (the duplicate reuse of venues and organizers,
@@ -9,4 +9,12 @@ import { Entity, PrimaryColumn } from 'typeorm';
 export class WriteLockEntity {
   @PrimaryColumn({ name: 'name', type: 'varchar', length: 100 })
   name: string;
+
+  /**
+   * Raised by every taker. The write makes the lock a row the transaction really changed: a
+   * Galera cluster certifies only changed rows (a lock alone is not seen by the other nodes),
+   * so two writers of one name through different nodes cannot both commit.
+   */
+  @Column({ name: 'taken', type: 'int', default: 0 })
+  taken: number;
 }
