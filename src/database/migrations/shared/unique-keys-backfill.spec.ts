@@ -20,7 +20,8 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'calendar-migration-'));
-    const before = await open(SQLITE_MIGRATIONS.slice(0, -1));
+    // Every migration before UniqueSlugsTermNames, the one under test.
+    const before = await open(SQLITE_MIGRATIONS.slice(0, SQLITE_MIGRATIONS.findIndex((m) => m.name.startsWith('UniqueSlugsTermNames'))));
     await before.runMigrations();
     const event = (id: number, slug: string, status = 'publish') =>
       before.query(

@@ -1,4 +1,5 @@
 import { QueryRunner } from 'typeorm';
+import { commitChunk } from './commit-chunk';
 import { shadowNameKey, termNameKey } from '../../../taxonomies/term-name-key';
 
 /** The longest slug a column holds (varchar(200) on events, venues, organizers). */
@@ -46,6 +47,7 @@ export async function backfillTermNameKeys(queryRunner: QueryRunner): Promise<vo
       seen.add(level);
       await queryRunner.query('UPDATE terms SET name_key = ? WHERE id = ?', [unique ? key : shadowNameKey(row.name, id), id]);
     }
+    await commitChunk(queryRunner);
     after = Number(rows[rows.length - 1].id);
   }
 }
