@@ -130,6 +130,17 @@ export class Dialect {
     );
   }
 
+  /** Is `db` a node of a Galera cluster? (MariaDB answers wsrep_on; MySQL and SQLite have no such thing.) */
+  async isGaleraNode(db: DataSource): Promise<boolean> {
+    if (this.kind !== 'mysql') return false;
+    try {
+      const rows = (await db.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
+      return rows[0]?.Value === 'ON';
+    } catch {
+      return false;
+    }
+  }
+
   /**
    * Should the transaction simply be run again? A lost race on a unique key, or (MySQL) a
    * deadlock (1213; on Galera also a certification failure at COMMIT), a lock wait timeout

@@ -24,8 +24,13 @@ export interface TestApp {
  * a new in-memory SQLite, or, when TEST_DATABASE_URL names a MySQL/MariaDB server, a new
  * database on it that close() drops again.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { sharing?: TestApp; onLog?: (line: string) => void } = {}): Promise<TestApp> {
-  const target = opts.sharing?.databaseUrl ?? env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { sharing?: Pick<TestApp, 'databaseUrl'>; through?: string; onLog?: (line: string) => void } = {},
+): Promise<TestApp> {
+  // `through`: another server of the same cluster (mysql://host:port), for the database of `sharing`.
+  const shared = opts.sharing && opts.through ? onServer(opts.sharing.databaseUrl, opts.through) : opts.sharing?.databaseUrl;
+  const target = shared ?? env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
   // A second instance on the database of `sharing` neither creates nor drops it.
   const dropDatabase = !opts.sharing && /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
   const config = loadConfig({
@@ -59,6 +64,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { sh
       await dropDatabase?.drop();
     },
   };
+}
+
+/** `url` (a database) on the server of `server` (user, host and port taken from it). */
+function onServer(url: string, server: string): string {
+  const db = new URL(url);
+  const via = new URL(server.replace(/^mariadb:/, 'mysql:'));
+  via.pathname = db.pathname;
+  return via.toString();
 }
 
 async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
