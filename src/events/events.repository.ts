@@ -106,8 +106,11 @@ export class EventsRepository {
    * false` when the title, description and excerpt are known to be as stored.
    */
   async save(event: EventEntity, manager: EntityManager, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
-    const { id, ...columns } = event;
-    const update = () => this.events(manager).update(id, columns).then(() => undefined);
+    // The columns are read when the UPDATE is sent: storeUnderFreeSlug sets the slug it chose first.
+    const update = async () => {
+      const { id, ...columns } = event;
+      await this.events(manager).update(id, columns);
+    };
     if (opts.slugBase !== undefined) await storeUnderFreeSlug(manager, this.dialect, 'events', event, opts.slugBase, update);
     else await update();
     if (opts.textChanged ?? true) await this.writeSearch([event], manager);
