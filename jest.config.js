@@ -9,6 +9,7 @@ module.exports = {
   maxWorkers: 2,
   projects: [
     { displayName: 'unit', testEnvironment: 'node', roots: ['<rootDir>/src'], testMatch: ['**/*.spec.ts'], transform },
-    { displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/test'], testMatch: ['**/*.e2e-spec.ts'], transform },
+    // e2e hooks create databases and apps: on a busy two-core machine (or a Galera node) 5 s is too short.
+    { displayName: 'e2e', testEnvironment: 'node', roots: ['<rootDir>/test'], testMatch: ['**/*.e2e-spec.ts'], transform, testTimeout: 30_000 },
   ],
 };

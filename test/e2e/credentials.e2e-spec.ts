@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { expectError } from '../support/events';
+import { expectError } from '../support/expect';
 import { UsersService } from '../../src/users/users.service';
 
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;

@@ -2,18 +2,9 @@
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  details,
-  EventBody,
-  eventInput,
-  expectInvalidParams,
-  expectStatus,
-  makeUsers,
-  parseIn,
-  sql,
-} from '../support/events';
+import { Caller, createEvent, EventBody, eventInput, makeUsers } from '../support/api';
+import { details, parseIn, sql } from '../support/events';
+import { expectInvalidParams, expectStatus } from '../support/expect';
 
 /** Decides whether a parsed start is right, given "now" just before and just after the request. */
 type Accept = (got: DateTime, before: DateTime, after: DateTime) => boolean;

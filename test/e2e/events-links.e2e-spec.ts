@@ -2,24 +2,9 @@
 // (spec endpoints.md §4.4–§4.7).
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  createOrganizer,
-  createTermFor,
-  createVenue,
-  eventInput,
-  expectError,
-  expectInvalidParams,
-  expectStatus,
-  idsOf,
-  ImageHost,
-  makeUsers,
-  readEvent,
-  startImageHost,
-  trashEvent,
-  uid,
-} from '../support/events';
+import { Caller, createEvent, createOrganizer, createTerm, createVenue, eventInput, makeUsers, readEvent, trashEvent, uid } from '../support/api';
+import { ImageHost, startImageHost } from '../support/events';
+import { expectError, expectInvalidParams, expectStatus, idsOf } from '../support/expect';
 
 describe('events: linked terms, venue, organizers, slugs and images', () => {
   let t: TestApp;
@@ -40,8 +25,8 @@ describe('events: linked terms, venue, organizers, slugs and images', () => {
 
   const post = (caller: Caller, body: Record<string, unknown>) => http(t, caller.authorization).post(`${API}/events`).send(eventInput(body));
   const update = (caller: Caller, id: number, body: Record<string, unknown>) => http(t, caller.authorization).post(`${API}/events/${id}`).send(body);
-  const cat = (name: string, extra: Record<string, unknown> = {}) => createTermFor(t, admin.authorization, 'categories', { name, ...extra });
-  const tag = (name: string) => createTermFor(t, admin.authorization, 'tags', { name });
+  const cat = (name: string, extra: Record<string, unknown> = {}) => createTerm(t, admin.authorization, 'categories', { name, ...extra });
+  const tag = (name: string) => createTerm(t, admin.authorization, 'tags', { name });
   const categoriesNamed = async (search: string) => {
     const res = await http(t).get(`${API}/categories?search=${encodeURIComponent(search)}&hide_empty=false&per_page=50`);
     expectStatus(res, 200);

@@ -1,29 +1,10 @@
 // GET /events (spec endpoints.md §4.1, resources.md §8, auth.md §4, geo.md §1).
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
-import { API, http, queryOf } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  createOrganizer,
-  createTermFor,
-  createVenue,
-  EVENT_KEYS,
-  EventBody,
-  expectError,
-  expectInvalidParams,
-  expectStatus,
-  idsOf,
-  JSON_TYPE,
-  listEvents,
-  listIds,
-  makeUsers,
-  readEvent,
-  rootOf,
-  sql,
-  trashEvent,
-  uid,
-} from '../support/events';
+import { API, http, JSON_TYPE, queryOf, rootOf } from '../support/http';
+import { Caller, createEvent, createOrganizer, createTerm, createVenue, EventBody, makeUsers, readEvent, trashEvent, uid } from '../support/api';
+import { EVENT_KEYS, listEvents, listIds, sql } from '../support/events';
+import { expectError, expectInvalidParams, expectStatus, idsOf } from '../support/expect';
 
 /** A query string from pairs; values are percent-encoded, keys (with brackets) are kept as written. */
 const q = (params: Record<string, string | number>): string =>
@@ -422,11 +403,11 @@ describe('events: list', () => {
     let tag2: { id: number; slug: string };
     const e: Record<string, number> = {};
     beforeAll(async () => {
-      parent = await createTermFor(t, admin.authorization, 'categories', { name: `Parent ${tok}` });
-      child = await createTermFor(t, admin.authorization, 'categories', { name: `Child ${tok}`, parent: parent.id });
-      other = await createTermFor(t, admin.authorization, 'categories', { name: `Other ${tok}` });
-      tag1 = await createTermFor(t, admin.authorization, 'tags', { name: `tagone${tok}` });
-      tag2 = await createTermFor(t, admin.authorization, 'tags', { name: `tagtwo${tok}` });
+      parent = await createTerm(t, admin.authorization, 'categories', { name: `Parent ${tok}` });
+      child = await createTerm(t, admin.authorization, 'categories', { name: `Child ${tok}`, parent: parent.id });
+      other = await createTerm(t, admin.authorization, 'categories', { name: `Other ${tok}` });
+      tag1 = await createTerm(t, admin.authorization, 'tags', { name: `tagone${tok}` });
+      tag2 = await createTerm(t, admin.authorization, 'tags', { name: `tagtwo${tok}` });
       const base = { start_date: '2030-03-10 10:00:00', end_date: '2030-03-10 11:00:00' };
       e.one = (await make({ ...base, title: `Cat one ${tok}`, categories: [parent.id], tags: [tag1.id] })).id;
       e.two = (await make({ ...base, title: `Cat two ${tok}`, categories: [child.id] })).id;

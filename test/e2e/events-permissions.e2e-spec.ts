@@ -1,17 +1,8 @@
 // Who may create, read, edit and delete events (spec auth.md §1–§3, endpoints.md §3, §4.2, §4.8, §4.9).
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  eventInput,
-  expectError,
-  expectInvalidParams,
-  expectStatus,
-  makeUsers,
-  readEvent,
-  trashEvent,
-} from '../support/events';
+import { Caller, createEvent, eventInput, makeUsers, readEvent, trashEvent } from '../support/api';
+import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
 describe('events: permissions', () => {
   let t: TestApp;

@@ -1,32 +1,10 @@
 // Event representation and single reads (spec resources.md §1, §4, §6, §7; endpoints.md §4.2).
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
-import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  createOrganizer,
-  createTermFor,
-  createVenue,
-  DATE_TIME,
-  details,
-  EVENT_KEYS,
-  expectError,
-  expectInvalidParams,
-  expectStatus,
-  getOk,
-  idsOf,
-  ImageHost,
-  JSON_TYPE,
-  makeUsers,
-  readEvent,
-  rootOf,
-  SINGLE_EVENT_KEYS,
-  sql,
-  startImageHost,
-  trashEvent,
-  uid,
-} from '../support/events';
+import { API, http, JSON_TYPE, rootOf } from '../support/http';
+import { Caller, createEvent, createOrganizer, createTerm, createVenue, getOk, makeUsers, readEvent, trashEvent, uid } from '../support/api';
+import { DATE_TIME, details, EVENT_KEYS, ImageHost, SINGLE_EVENT_KEYS, sql, startImageHost } from '../support/events';
+import { expectError, expectInvalidParams, expectStatus, idsOf } from '../support/expect';
 
 describe('events: representation and single reads', () => {
   let t: TestApp;
@@ -228,11 +206,11 @@ describe('events: representation and single reads', () => {
 
     it('embeds categories and tags as Term objects ordered by name, case-insensitively', async () => {
       const tok = uid();
-      const b = await createTermFor(t, admin.authorization, 'categories', { name: `b-cat ${tok}` });
-      const a = await createTermFor(t, admin.authorization, 'categories', { name: `A-cat ${tok}` });
-      const c = await createTermFor(t, admin.authorization, 'categories', { name: `C-cat ${tok}` });
-      const tagZ = await createTermFor(t, admin.authorization, 'tags', { name: `zulu ${tok}` });
-      const tagA = await createTermFor(t, admin.authorization, 'tags', { name: `Alpha ${tok}` });
+      const b = await createTerm(t, admin.authorization, 'categories', { name: `b-cat ${tok}` });
+      const a = await createTerm(t, admin.authorization, 'categories', { name: `A-cat ${tok}` });
+      const c = await createTerm(t, admin.authorization, 'categories', { name: `C-cat ${tok}` });
+      const tagZ = await createTerm(t, admin.authorization, 'tags', { name: `zulu ${tok}` });
+      const tagA = await createTerm(t, admin.authorization, 'tags', { name: `Alpha ${tok}` });
 
       const ev = await createEvent(t, admin.authorization, { categories: [c.id, b.id, a.id], tags: [tagZ.id, tagA.id] });
 

@@ -2,7 +2,9 @@
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
 import { queryOf } from '../support/http';
-import { Caller, createEvent, expectStatus, listEvents, makeUsers, parseIn, sql, uid } from '../support/events';
+import { Caller, createEvent, makeUsers, uid } from '../support/api';
+import { listEvents, parseIn, sql } from '../support/events';
+import { expectStatus } from '../support/expect';
 
 const at = (d: DateTime, hour: number, minute = 0) => d.set({ hour, minute, second: 0, millisecond: 0 });
 

@@ -1,22 +1,9 @@
 // Updating and deleting events (spec endpoints.md §4.8, §4.9; resources.md §9).
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  createOrganizer,
-  createVenue,
-  EVENT_KEYS,
-  EventBody,
-  expectError,
-  expectInvalidParams,
-  expectStatus,
-  makeUsers,
-  nextSecond,
-  readEvent,
-  trashEvent,
-  uid,
-} from '../support/events';
+import { Caller, createEvent, createOrganizer, createVenue, EventBody, makeUsers, readEvent, trashEvent, uid } from '../support/api';
+import { EVENT_KEYS, nextSecond } from '../support/events';
+import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
 type Method = 'post' | 'put' | 'patch';
 

@@ -1,21 +1,10 @@
 // Creating events: validation, statuses, authorship, flags, text handling (spec endpoints.md §3, §4.3;
 // README §2, §4, §8; errors.md).
 import { createTestApp, TestApp } from '../support/test-app';
-import { API, http } from '../support/http';
-import {
-  Caller,
-  createEvent,
-  EVENT_KEYS,
-  eventInput,
-  expectError,
-  expectInvalidParams,
-  expectMissingParams,
-  expectStatus,
-  JSON_TYPE,
-  makeUsers,
-  readEvent,
-  uid,
-} from '../support/events';
+import { API, http, JSON_TYPE } from '../support/http';
+import { Caller, createEvent, eventInput, makeUsers, readEvent, uid } from '../support/api';
+import { EVENT_KEYS } from '../support/events';
+import { expectError, expectInvalidParams, expectMissingParams, expectStatus } from '../support/expect';
 
 describe('events: create', () => {
   let t: TestApp;

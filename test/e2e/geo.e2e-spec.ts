@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http, queryOf } from '../support/http';
-import { expectError, expectInvalidParams } from '../support/events';
+import { expectError, expectInvalidParams } from '../support/expect';
 
 const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
 const PARIS = { lat: 48.8566, lng: 2.3522 };

@@ -3,7 +3,8 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { expectError, expectInvalidParams, expectStatus, makeUsers } from '../support/events';
+import { makeUsers } from '../support/api';
+import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
 /** A raw HTTP/1.1 request (what supertest cannot send: oversized headers), answered status and body. */
 function raw(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Record<string, unknown> }> {

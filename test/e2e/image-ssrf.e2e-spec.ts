@@ -3,7 +3,9 @@
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { createEvent, eventInput, expectError, expectInvalidParams, expectStatus, ImageHost, makeUsers, startImageHost } from '../support/events';
+import { createEvent, eventInput, makeUsers } from '../support/api';
+import { ImageHost, startImageHost } from '../support/events';
+import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
 const mediaRows = async (t: TestApp) => Number(((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM media')) as { n: number | string }[])[0].n);
 

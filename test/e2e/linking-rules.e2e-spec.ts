@@ -2,7 +2,8 @@
 // and that are not in the trash; and trash slugs that stay until an item is restored.
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { Caller, createEvent, createOrganizer, createVenue, eventInput, expectError, expectInvalidParams, expectStatus, makeUsers, trashEvent, uid } from '../support/events';
+import { Caller, createEvent, createOrganizer, createVenue, eventInput, makeUsers, trashEvent, uid } from '../support/api';
+import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
 describe('linking rules and trash slugs', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 // `stateprovince` derived as TEC does when none was written (resources.md §2, §7), wherever a venue appears.
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { createEvent, createVenue, makeUsers, uid } from '../support/events';
+import { createEvent, createVenue, makeUsers, uid } from '../support/api';
 
 describe('venues: derived stateprovince', () => {
   let t: TestApp;

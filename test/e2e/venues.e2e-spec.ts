@@ -1,47 +1,40 @@
 // The venue routes (spec endpoints.md §3, §4.6, §4.7, §5; resources.md §2, §7, §8, §9; auth.md; errors.md).
 import { DataSource, QueryFailedError } from 'typeorm';
 import { MediaService } from '../../src/media';
-import { VenueEntity, VenuesService } from '../../src/venues';
+import { VenuesService } from '../../src/venues';
 import { VenuesRepository } from '../../src/venues/venues.repository';
 import { createTestApp, TestApp } from '../support/test-app';
-import { API, http, queryOf } from '../support/http';
-import { apiRoot, expectError, expectInvalidParams, idsOf, token } from '../support/terms';
-import { eventLinks, seedEvent } from '../support/events-seed';
-import { createItem, createUsers, listItemIds, sortedIds, TestUser } from '../support/linked-items';
-
-const JSON_TYPE = 'application/json; charset=UTF-8';
-const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+import { API, http, JSON_TYPE, queryOf, rootOf } from '../support/http';
+import { Caller, createEvent, createVenue, LinkedItemBody, listIdsOf, makeUsers, readEventLinks, trashEvent, uid } from '../support/api';
+import { DATE_TIME, nextSecond } from '../support/events';
+import { expectError, expectInvalidParams, idsOf, sortedIds } from '../support/expect';
 
 type Role = 'admin' | 'editor' | 'author' | 'contributor' | 'author2' | 'contributor2' | 'subscriber';
 
 describe('venues', () => {
   let t: TestApp;
   let root: string;
-  let users: Record<Role, TestUser>;
+  let users: Record<Role, Caller>;
   const as = (role: Role) => http(t, users[role].authorization);
-  const create = (body: Record<string, unknown>, role: Role = 'admin') => createItem(t, users[role].authorization, 'venues', body);
-  const read = async (id: number, role: Role = 'admin') => (await as(role).get(`${API}/venues/${id}`)).body as Record<string, any>;
-  const listIds = (query: string, role?: Role) => listItemIds(t, role && users[role].authorization, 'venues', query);
+  const create = (body: Record<string, unknown>, role: Role = 'admin') => createVenue(t, users[role].authorization, body);
+  const read = async (id: number, role: Role = 'admin') => (await as(role).get(`${API}/venues/${id}`)).body as LinkedItemBody;
+  const listIds = (query: string, role?: Role) => listIdsOf(t, 'venues', `per_page=50&${query}`, role && users[role].authorization);
+  /** An event made by the administrator through POST /events; `fields` win over a minimal valid event. */
+  const event = (fields: Record<string, unknown> = {}) => createEvent(t, users.admin.authorization, fields);
+  /** Start and end of an event at the same moment (UTC, the site zone). */
+  const at = (when: string) => ({ start_date: when, end_date: when });
 
   beforeAll(async () => {
     t = await createTestApp();
-    root = apiRoot(t);
-    users = await createUsers(t, {
-      admin: 'administrator',
-      editor: 'editor',
-      author: 'author',
-      author2: 'author',
-      contributor: 'contributor',
-      contributor2: 'contributor',
-      subscriber: 'subscriber',
-    });
+    root = rootOf(t);
+    users = { ...(await makeUsers(t)), contributor2: await t.userHeader('contrib2', 'contributor') };
     t.app.get(MediaService).probe = async (url) => (url.includes('not-an-image') ? null : 'image/jpeg');
-  });
+  }, 30_000); // a fresh app (migrations) and users with scrypt-hashed passwords: slow on a busy machine
   afterAll(async () => t?.close());
 
   describe('representation (resources.md §2, §7)', () => {
     it('omits empty keys: a venue with only a name', async () => {
-      const tok = token();
+      const tok = uid();
       const res = await as('admin').post(`${API}/venues`).send({ venue: `  Hall ${tok} ` });
 
       expect(res.status).toBe(201);
@@ -68,7 +61,7 @@ describe('venues', () => {
     });
 
     it('gives every key in order on a single read, with the Place JSON-LD', async () => {
-      const tok = token();
+      const tok = uid();
       const created = await create({
         venue: `River Stage ${tok}`,
         description: 'Open-air stage on the quay.\n\nSecond <b>para</b>.',
@@ -116,7 +109,7 @@ describe('venues', () => {
     });
 
     it('JSON-LD keeps only the non-empty address members; the region falls back to the province', async () => {
-      const created = await create({ venue: `Bare ${token()}`, province: 'Ontario', country: '' });
+      const created = await create({ venue: `Bare ${uid()}`, province: 'Ontario', country: '' });
       const ld = (await read(created.id)).json_ld;
       expect(ld.address).toStrictEqual({ '@type': 'PostalAddress', addressRegion: 'Ontario' });
       expect(ld).toMatchObject({ description: '', telephone: '', sameAs: '' });
@@ -163,18 +156,18 @@ describe('venues', () => {
       ['image not an image', { image: 'http://127.0.0.1:1/not-an-image.png' }, 'image'],
       ['website relative', { website: '/x' }, 'website'],
     ])('rejects %s', async (_name, fields, param) => {
-      expectInvalidParams(await as('admin').post(`${API}/venues`).send({ venue: `Bad ${token()}`, ...fields }), param);
+      expectInvalidParams(await as('admin').post(`${API}/venues`).send({ venue: `Bad ${uid()}`, ...fields }), param);
     });
 
     it('checks parameters before permission, then needs the right to create items', async () => {
       expectInvalidParams(await http(t).post(`${API}/venues`).send({ venue: 'X', author: 'foo' }), 'author');
       expectError(await http(t).post(`${API}/venues`).send({ venue: 'X' }), 401, 'rest_forbidden');
       expectError(await as('subscriber').post(`${API}/venues`).send({ venue: 'X' }), 403, 'rest_forbidden');
-      expect((await as('contributor').post(`${API}/venues`).send({ venue: `Mine ${token()}` })).status).toBe(201);
+      expect((await as('contributor').post(`${API}/venues`).send({ venue: `Mine ${uid()}` })).status).toBe(201);
     });
 
     it('accepts empty optional text, an empty website and an empty image', async () => {
-      const v = await create({ venue: `Empty ${token()}`, description: '', address: '', website: '', image: '', phone: '' });
+      const v = await create({ venue: `Empty ${uid()}`, description: '', address: '', website: '', image: '', phone: '' });
       expect(v).not.toHaveProperty('description');
       expect(v).not.toHaveProperty('image');
       expect(v).not.toHaveProperty('website');
@@ -184,18 +177,18 @@ describe('venues', () => {
       const form = await as('admin')
         .post(`${API}/venues`)
         .type('form')
-        .send(`venue=Form+${token()}&show_map=no&show_map_link=YES`);
+        .send(`venue=Form+${uid()}&show_map=no&show_map_link=YES`);
       expect(form.status).toBe(201);
       expect(form.body).toMatchObject({ show_map: false, show_map_link: true });
-      const json = await create({ venue: `Json ${token()}`, show_map: 'foo', show_map_link: true });
+      const json = await create({ venue: `Json ${uid()}`, show_map: 'foo', show_map_link: true });
       expect(json).toMatchObject({ show_map: false, show_map_link: true });
-      expect(await create({ venue: `Default ${token()}` })).toMatchObject({ show_map: true, show_map_link: true });
+      expect(await create({ venue: `Default ${uid()}` })).toMatchObject({ show_map: true, show_map_link: true });
     });
 
     it('sets the image from a media URL (author and above) and reuses the media item', async () => {
-      const v1 = await create({ venue: `Pic ${token()}`, image: 'https://cdn.example.org/img/stage.JPG' }, 'author');
+      const v1 = await create({ venue: `Pic ${uid()}`, image: 'https://cdn.example.org/img/stage.JPG' }, 'author');
       expect(v1.image).toStrictEqual({ url: 'https://cdn.example.org/img/stage.JPG', id: expect.any(Number), extension: 'jpg' });
-      const v2 = await create({ venue: `Pic2 ${token()}`, image: String(v1.image.id) });
+      const v2 = await create({ venue: `Pic2 ${uid()}`, image: String(v1.image.id) });
       expect(v2.image).toStrictEqual(v1.image);
       expect((await read(v1.id)).json_ld.image).toBe('https://cdn.example.org/img/stage.JPG');
       expectInvalidParams(await as('contributor').post(`${API}/venues`).send({ venue: 'C', image: 'https://cdn.example.org/c.png' }), 'image');
@@ -203,23 +196,23 @@ describe('venues', () => {
 
     it('scales statuses (endpoints.md §3)', async () => {
       const future = '2099-05-01 10:00:00';
-      expect((await create({ venue: `C1 ${token()}` }, 'contributor')).status).toBe('draft');
-      expect((await create({ venue: `C2 ${token()}`, status: 'publish' }, 'contributor')).status).toBe('pending');
-      expect((await create({ venue: `C3 ${token()}`, status: 'private' }, 'contributor')).status).toBe('pending');
-      expect((await create({ venue: `A1 ${token()}` }, 'author')).status).toBe('publish');
-      expect((await create({ venue: `A2 ${token()}`, status: 'private' }, 'author')).status).toBe('private');
-      expect((await create({ venue: `A3 ${token()}`, date: future }, 'author')).status).toBe('future');
-      expect((await create({ venue: `A4 ${token()}`, status: 'future', date: '2020-01-01' }, 'author')).status).toBe('publish');
+      expect((await create({ venue: `C1 ${uid()}` }, 'contributor')).status).toBe('draft');
+      expect((await create({ venue: `C2 ${uid()}`, status: 'publish' }, 'contributor')).status).toBe('pending');
+      expect((await create({ venue: `C3 ${uid()}`, status: 'private' }, 'contributor')).status).toBe('pending');
+      expect((await create({ venue: `A1 ${uid()}` }, 'author')).status).toBe('publish');
+      expect((await create({ venue: `A2 ${uid()}`, status: 'private' }, 'author')).status).toBe('private');
+      expect((await create({ venue: `A3 ${uid()}`, date: future }, 'author')).status).toBe('future');
+      expect((await create({ venue: `A4 ${uid()}`, status: 'future', date: '2020-01-01' }, 'author')).status).toBe('publish');
     });
 
     it('sets the author: only editors and administrators may name another user', async () => {
-      expect((await create({ venue: `By ${token()}`, author: users.author.id })).author).toBe(String(users.author.id));
-      expect((await create({ venue: `Self ${token()}`, author: String(users.author.id) }, 'author')).author).toBe(String(users.author.id));
+      expect((await create({ venue: `By ${uid()}`, author: users.author.id })).author).toBe(String(users.author.id));
+      expect((await create({ venue: `Self ${uid()}`, author: String(users.author.id) }, 'author')).author).toBe(String(users.author.id));
       expectError(await as('author').post(`${API}/venues`).send({ venue: 'Y', author: users.admin.id }), 403, 'rest_cannot_edit_others');
     });
 
     it('sanitises names and descriptions of callers without unfiltered HTML (README §8)', async () => {
-      const tok = token();
+      const tok = uid();
       const byAuthor = await create({ venue: `<b>Bold</b> ${tok}<script>x()</script>`, description: '<p onclick="x()">Hi <script>alert(1)</script>there</p>' }, 'author');
       expect(byAuthor.venue).toBe(`Bold ${tok}`);
       expect(byAuthor.description).toBe('<p>Hi there</p>');
@@ -232,7 +225,7 @@ describe('venues', () => {
 
   describe('slugs (endpoints.md §4.6)', () => {
     it('generates, suffixes and normalises slugs; an empty result becomes the id', async () => {
-      const tok = token();
+      const tok = uid();
       const a = await create({ venue: `Café ${tok}`, description: 'one' });
       const b = await create({ venue: `Café ${tok}`, description: 'two' });
       expect([a.slug, b.slug]).toEqual([`cafe-${tok}`, `cafe-${tok}-2`]);
@@ -242,7 +235,7 @@ describe('venues', () => {
     });
 
     it('gives an update to a taken slug a suffix and keeps the slug when only the name changes', async () => {
-      const tok = token();
+      const tok = uid();
       const a = await create({ venue: `First ${tok}` });
       const b = await create({ venue: `Second ${tok}` });
       const renamed = await as('admin').post(`${API}/venues/${b.id}`).send({ venue: `Renamed ${tok}` });
@@ -256,7 +249,7 @@ describe('venues', () => {
 
   describe('duplicate reuse (endpoints.md §5.2)', () => {
     it('reuses a venue with the same name (and description when given), writing the other fields onto it', async () => {
-      const tok = token();
+      const tok = uid();
       const first = await create({ venue: `A venue ${tok}`, description: 'A venue description', city: 'Rome' });
 
       const byName = await as('admin').post(`${API}/venues`).send({ venue: `a venue ${tok}`, city: 'Milan', show_map: 'false' });
@@ -271,7 +264,7 @@ describe('venues', () => {
     });
 
     it('does not reuse trashed venues, nor venues the creator may not read', async () => {
-      const tok = token();
+      const tok = uid();
       const trashed = await create({ venue: `Gone ${tok}` });
       await as('admin').delete(`${API}/venues/${trashed.id}`);
       const fresh = await create({ venue: `Gone ${tok}` });
@@ -284,7 +277,7 @@ describe('venues', () => {
     });
 
     it('reuses a venue the creator may read but not edit without changing it', async () => {
-      const tok = token();
+      const tok = uid();
       const published = await create({ venue: `Public ${tok}`, city: 'Rome' });
       const reused = await create({ venue: `Public ${tok}`, city: 'Paris' }, 'contributor');
       expect(reused).toMatchObject({ id: published.id, city: 'Rome' });
@@ -295,13 +288,13 @@ describe('venues', () => {
     it('answers 400 for unknown ids and ids of other kinds, 404 for non-digit ids', async () => {
       expectInvalidParams(await http(t).get(`${API}/venues/999999`), 'id');
       expectInvalidParams(await http(t).get(`${API}/venues/0`), 'id');
-      const eventId = await seedEvent(t);
+      const eventId = (await event()).id;
       expectInvalidParams(await http(t).get(`${API}/venues/${eventId}`), 'id');
       expectError(await http(t).get(`${API}/venues/abc`), 404, 'rest_no_route');
     });
 
     it('refuses non-published venues to callers who may not read them (403 also for anonymous)', async () => {
-      const draft = await create({ venue: `Draft ${token()}`, status: 'draft' }, 'author');
+      const draft = await create({ venue: `Draft ${uid()}`, status: 'draft' }, 'author');
       expectError(await http(t).get(`${API}/venues/${draft.id}`), 403, 'venue-not-accessible');
       expectError(await as('author2').get(`${API}/venues/${draft.id}`), 403, 'venue-not-accessible');
       expectError(await as('subscriber').get(`${API}/venues/${draft.id}`), 403, 'venue-not-accessible');
@@ -310,22 +303,26 @@ describe('venues', () => {
       expect(own.body.json_ld['@type']).toBe('Place');
       expect((await as('editor').get(`${API}/venues/${draft.id}`)).status).toBe(200);
 
-      const priv = await create({ venue: `Private ${token()}`, status: 'private' }, 'author');
+      const priv = await create({ venue: `Private ${uid()}`, status: 'private' }, 'author');
       expectError(await as('contributor').get(`${API}/venues/${priv.id}`), 403, 'venue-not-accessible');
       expect((await as('admin').get(`${API}/venues/${priv.id}`)).status).toBe(200);
     });
 
     it('treats a scheduled venue whose date has passed as published (§3 rule 5)', async () => {
-      const v = await create({ venue: `Soon ${token()}`, date: '2099-01-01' });
-      await t.app.get(DataSource).getRepository(VenueEntity).update(v.id, { dateUtc: '2020-01-01 00:00:00' });
+      // Scheduled three seconds ahead (the API has no other way to make a `future` item whose date
+      // has passed), then read once that second is over.
+      const due = Date.now() + 3000;
+      const v = await create({ venue: `Soon ${uid()}`, date_utc: new Date(due).toISOString().replace('T', ' ').slice(0, 19) });
+      expect(v.status).toBe('future');
+      await new Promise((resolve) => setTimeout(resolve, due - Date.now() + 1000));
       const res = await http(t).get(`${API}/venues/${v.id}`);
       expect(res.status).toBe(200);
       expect(res.body.status).toBe('publish');
       expect(await listIds(`search=${encodeURIComponent(v.venue)}&status=publish`)).toEqual([v.id]);
-    });
+    }, 15_000);
 
     it('reads trashed venues only for callers who may read them', async () => {
-      const v = await create({ venue: `Trashed ${token()}` }, 'author');
+      const v = await create({ venue: `Trashed ${uid()}` }, 'author');
       await as('author').delete(`${API}/venues/${v.id}`);
       expectError(await http(t).get(`${API}/venues/${v.id}`), 403, 'venue-not-accessible');
       expectError(await as('author2').get(`${API}/venues/${v.id}`), 403, 'venue-not-accessible');
@@ -335,7 +332,7 @@ describe('venues', () => {
     });
 
     it('reads, updates and deletes by slug (percent-decoded); unknown slug → 400', async () => {
-      const tok = token();
+      const tok = uid();
       const v = await create({ venue: `Slugged ${tok}`, slug: `caf-${tok}` });
       const got = await http(t).get(`${API}/venues/by-slug/caf-${tok}`);
       expect(got.status).toBe(200);
@@ -360,7 +357,7 @@ describe('venues', () => {
   describe('update (endpoints.md §5.3)', () => {
     it('checks the id before permission, then the right to edit that venue', async () => {
       expectInvalidParams(await http(t).post(`${API}/venues/999999`).send({ city: 'x' }), 'id');
-      const v = await create({ venue: `Edit ${token()}` });
+      const v = await create({ venue: `Edit ${uid()}` });
       expectError(await http(t).post(`${API}/venues/${v.id}`).send({ city: 'x' }), 401, 'rest_forbidden');
       expectError(await as('author').put(`${API}/venues/${v.id}`).send({ city: 'x' }), 403, 'rest_forbidden');
       expectError(await as('subscriber').put(`${API}/venues/${v.id}`).send({ city: 'x' }), 403, 'rest_forbidden');
@@ -368,25 +365,25 @@ describe('venues', () => {
     });
 
     it('lets contributors edit their own unpublished venues only', async () => {
-      const draft = await create({ venue: `CoDraft ${token()}` }, 'contributor');
+      const draft = await create({ venue: `CoDraft ${uid()}` }, 'contributor');
       const res = await as('contributor').post(`${API}/venues/${draft.id}`).send({ city: 'Oslo', status: 'publish' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ city: 'Oslo', status: 'pending' });
-      const published = await create({ venue: `CoPub ${token()}`, author: users.contributor.id });
+      const published = await create({ venue: `CoPub ${uid()}`, author: users.contributor.id });
       expectError(await as('contributor').post(`${API}/venues/${published.id}`).send({ city: 'x' }), 403, 'rest_forbidden');
       expectError(await as('contributor').delete(`${API}/venues/${published.id}`), 403, 'rest_forbidden');
       expectError(await as('contributor2').post(`${API}/venues/${draft.id}`).send({ city: 'x' }), 403, 'rest_forbidden');
     });
 
     it('changes only the given fields, keeps the status when omitted and sets modified', async () => {
-      const v = await create({ venue: `Partial ${token()}`, city: 'Rome', zip: '00100', status: 'draft', date: '2024-02-03 04:05:06' });
+      const v = await create({ venue: `Partial ${uid()}`, city: 'Rome', zip: '00100', status: 'draft', date: '2024-02-03 04:05:06' });
       expect(v.modified_utc).not.toBe('2024-02-03 04:05:06');
-      await t.app.get(DataSource).getRepository(VenueEntity).update(v.id, { modifiedUtc: '2024-02-03 04:05:06' });
+      await nextSecond(); // so that "now" at the update differs from the creation's modified time
       const res = await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'Turin', show_map: 'off' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ venue: v.venue, city: 'Turin', zip: '00100', status: 'draft', show_map: false, show_map_link: true, date_utc: '2024-02-03 04:05:06' });
-      expect(res.body.modified_utc).not.toBe('2024-02-03 04:05:06');
       expect(res.body.modified_utc).toMatch(DATE_TIME);
+      expect(res.body.modified_utc > v.modified_utc).toBe(true);
 
       const emptied = await as('admin').post(`${API}/venues/${v.id}`).type('form').send('city=&description=');
       expect(emptied.status).toBe(200);
@@ -396,14 +393,14 @@ describe('venues', () => {
     });
 
     it('validates given fields: name non-empty, website, status, date', async () => {
-      const v = await create({ venue: `Valid ${token()}` });
+      const v = await create({ venue: `Valid ${uid()}` });
       expectInvalidParams(await as('admin').post(`${API}/venues/${v.id}`).send({ venue: '' }), 'venue');
       expectInvalidParams(await as('admin').post(`${API}/venues/${v.id}`).send({ website: 'foo', status: 'bogus', date: 'foo' }), 'website', 'status', 'date');
       expect((await as('admin').post(`${API}/venues/${v.id}`).send({ image: '' })).status).toBe(200);
     });
 
     it('does not reuse duplicates on update', async () => {
-      const tok = token();
+      const tok = uid();
       const a = await create({ venue: `Twin ${tok}` });
       const b = await create({ venue: `Other ${tok}`, description: 'x' });
       const res = await as('admin').post(`${API}/venues/${b.id}`).send({ venue: `Twin ${tok}` });
@@ -412,7 +409,7 @@ describe('venues', () => {
     });
 
     it('takes a trashed venue out of the trash when given a status, with its slug back', async () => {
-      const tok = token();
+      const tok = uid();
       const v = await create({ venue: `Back ${tok}` });
       await as('admin').delete(`${API}/venues/${v.id}`);
       const still = await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'x' });
@@ -425,7 +422,7 @@ describe('venues', () => {
 
     it('answers the could-not-* codes when storage fails', async () => {
       const repo = t.app.get(VenuesRepository);
-      const v = await create({ venue: `Fragile ${token()}` });
+      const v = await create({ venue: `Fragile ${uid()}` });
       const fail = async () => {
         throw new QueryFailedError('UPDATE venues', [], new Error('disk full'));
       };
@@ -433,7 +430,7 @@ describe('venues', () => {
       repo.insert = fail;
       repo.update = fail;
       try {
-        expectError(await as('admin').post(`${API}/venues`).send({ venue: `New ${token()}` }), 400, 'could-not-create-venue');
+        expectError(await as('admin').post(`${API}/venues`).send({ venue: `New ${uid()}` }), 400, 'could-not-create-venue');
         expectError(await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'x' }), 400, 'could-not-update-venue');
         expectError(await as('admin').delete(`${API}/venues/${v.id}`), 500, 'could-not-delete-venue');
       } finally {
@@ -445,25 +442,26 @@ describe('venues', () => {
 
   describe('delete (endpoints.md §5.3, resources.md §9)', () => {
     it('moves to the trash, unlinks from events, and answers 410 the second time', async () => {
-      const tok = token();
+      const tok = uid();
       const v = await create({ venue: `Doomed ${tok}` });
-      const event = await seedEvent(t, { venueId: v.id });
+      const linked = await event({ venue: v.id });
+      expect((await readEventLinks(t, users.admin.authorization, linked.id)).venueId).toBe(v.id);
 
       const res = await as('admin').delete(`${API}/venues/${v.id}`);
 
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: v.id, status: 'trash', slug: `doomed-${tok}__trashed`, venue: `Doomed ${tok}` });
       expect(res.body).not.toHaveProperty('json_ld');
-      expect((await eventLinks(t, event)).venueId).toBeNull();
+      expect((await readEventLinks(t, users.admin.authorization, linked.id)).venueId).toBeNull();
       expectError(await as('admin').delete(`${API}/venues/${v.id}`), 410, 'venue-is-in-trash');
     });
 
     it('checks the id before permission, then the right to delete that venue', async () => {
       expectInvalidParams(await http(t).delete(`${API}/venues/999999`), 'id');
-      const v = await create({ venue: `Keep ${token()}` });
+      const v = await create({ venue: `Keep ${uid()}` });
       expectError(await http(t).delete(`${API}/venues/${v.id}`), 401, 'rest_forbidden');
       expectError(await as('author').delete(`${API}/venues/${v.id}`), 403, 'rest_forbidden');
-      const own = await create({ venue: `OwnDraft ${token()}` }, 'contributor');
+      const own = await create({ venue: `OwnDraft ${uid()}` }, 'contributor');
       expect((await as('contributor').delete(`${API}/venues/${own.id}`)).status).toBe(200);
       expect((await as('editor').delete(`${API}/venues/${v.id}`)).status).toBe(200);
     });
@@ -471,7 +469,7 @@ describe('venues', () => {
 
   describe('list (endpoints.md §5.1, resources.md §8)', () => {
     it('answers the envelope with rest_url, totals and X-TEC headers; newest first, then by id', async () => {
-      const tok = token();
+      const tok = uid();
       const older = await create({ venue: `Listed ${tok} one`, date: '2020-01-01 10:00:00' });
       const tieA = await create({ venue: `Listed ${tok} two`, date: '2021-01-01 10:00:00' });
       const tieB = await create({ venue: `Listed ${tok} three`, date: '2021-01-01 10:00:00' });
@@ -490,7 +488,7 @@ describe('venues', () => {
     });
 
     it('pages with next/previous links and answers 404 beyond the last page', async () => {
-      const tok = token();
+      const tok = uid();
       for (let i = 0; i < 5; i++) await create({ venue: `Paged ${tok} ${i}`, date: `2022-01-0${i + 1} 00:00:00` });
 
       const first = await http(t).get(`${API}/venues?search=${tok}&per_page=2&has_events=0`);
@@ -523,7 +521,7 @@ describe('venues', () => {
     });
 
     it('searches: one single field must contain every fragment (§5.1.1)', async () => {
-      const tok = token();
+      const tok = uid();
       const street = await create({ venue: `Temple ${tok}`, address: `12 temple avenue ${tok}` });
       const split = await create({ venue: `Temple ${tok} split`, city: 'Avenue town' });
       const phone = await create({ venue: `Phoned ${tok}`, phone: '+33-555-0199' });
@@ -539,20 +537,20 @@ describe('venues', () => {
     });
 
     it('filters by linked event (`event` must be an existing event)', async () => {
-      const tok = token();
+      const tok = uid();
       const linked = await create({ venue: `Linked ${tok}` });
       await create({ venue: `Unlinked ${tok}` });
-      const event = await seedEvent(t, { venueId: linked.id, status: 'draft' });
-      const res = await http(t).get(`${API}/venues?event=${event}`);
+      const draft = await event({ venue: linked.id, status: 'draft' });
+      const res = await http(t).get(`${API}/venues?event=${draft.id}`);
       expect(idsOf(res.body.venues)).toEqual([linked.id]);
-      expect(queryOf(res.body.rest_url)).toEqual({ page: '1', per_page: '10', event: String(event) });
+      expect(queryOf(res.body.rest_url)).toEqual({ page: '1', per_page: '10', event: String(draft.id) });
       expectInvalidParams(await http(t).get(`${API}/venues?event=${linked.id}`), 'event');
       expectInvalidParams(await http(t).get(`${API}/venues?event=999999`), 'event');
       expectInvalidParams(await http(t).get(`${API}/venues?event=foo`), 'event');
     });
 
     it('has_events and only_with_upcoming are loose flags over live linked events', async () => {
-      const tok = token();
+      const tok = uid();
       const withPublished = await create({ venue: `HE ${tok} published` });
       const withFuture = await create({ venue: `HE ${tok} future` });
       const withDraftOnly = await create({ venue: `HE ${tok} draft` });
@@ -560,12 +558,14 @@ describe('venues', () => {
       const withPastOnly = await create({ venue: `HE ${tok} past` });
       const withPrivate = await create({ venue: `HE ${tok} private` });
       const none = await create({ venue: `HE ${tok} none` });
-      await seedEvent(t, { venueId: withPublished.id, status: 'publish', startUtc: '2099-01-01 00:00:00' });
-      await seedEvent(t, { venueId: withFuture.id, status: 'future', startUtc: '2099-01-01 00:00:00' });
-      await seedEvent(t, { venueId: withDraftOnly.id, status: 'draft', startUtc: '2099-01-01 00:00:00' });
-      await seedEvent(t, { venueId: withTrashedOnly.id, status: 'trash', startUtc: '2099-01-01 00:00:00' });
-      await seedEvent(t, { venueId: withPastOnly.id, status: 'publish', startUtc: '2001-01-01 00:00:00' });
-      await seedEvent(t, { venueId: withPrivate.id, status: 'private', startUtc: '2099-01-01 00:00:00' });
+      const upcoming = at('2099-01-01 00:00:00');
+      await event({ venue: withPublished.id, status: 'publish', ...upcoming });
+      // scheduled: its publication date is ahead (else it counts as published, spec §3 rule 5)
+      expect((await event({ venue: withFuture.id, status: 'future', date_utc: '2098-12-31 00:00:00', ...upcoming })).status).toBe('future');
+      await event({ venue: withDraftOnly.id, status: 'draft', ...upcoming });
+      await trashEvent(t, users.admin.authorization, (await event({ venue: withTrashedOnly.id, status: 'publish', ...upcoming })).id);
+      await event({ venue: withPastOnly.id, status: 'publish', ...at('2001-01-01 00:00:00') });
+      await event({ venue: withPrivate.id, status: 'private', ...upcoming });
 
       const linked = sortedIds([withPublished.id, withFuture.id, withPastOnly.id, withPrivate.id]);
       expect(sortedIds(await listIds(`search=${tok}&has_events=true`))).toEqual(linked);
@@ -577,7 +577,7 @@ describe('venues', () => {
     });
 
     it('applies the status parameter and visibility of auth.md §4', async () => {
-      const tok = token();
+      const tok = uid();
       const pub = await create({ venue: `Vis ${tok} pub` });
       const adminDraft = await create({ venue: `Vis ${tok} admin draft`, status: 'draft' });
       const authorDraft = await create({ venue: `Vis ${tok} author draft`, status: 'draft' }, 'author');
@@ -613,7 +613,7 @@ describe('venues', () => {
     };
 
     it('prepareCreate + createPrepared create inside the caller transaction, with status scaling, and reuse duplicates', async () => {
-      const tok = token();
+      const tok = uid();
       const contributor = actor('contributor', 'contributor');
       const created = await createNested(contributor, { venue: `Nested ${tok}`, city: 'Bern', status: 'publish', id: 5 });
       expect(created.reused).toBe(false);
@@ -634,10 +634,10 @@ describe('venues', () => {
     });
 
     it('existingIds and embed answer by id, whatever the status', async () => {
-      const tok = token();
+      const tok = uid();
       const pub = await create({ venue: `Emb ${tok}`, city: 'Gent' });
       const draft = await create({ venue: `Emb draft ${tok}`, status: 'draft' });
-      const eventId = await seedEvent(t);
+      const eventId = (await event()).id;
       expect(await svc().existingIds([pub.id, draft.id, eventId, 999999])).toEqual(new Set([pub.id, draft.id]));
 
       const plain = await svc().embed([pub.id, draft.id], { jsonLd: false });

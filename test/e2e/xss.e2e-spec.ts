@@ -3,7 +3,7 @@
 // payload of the table, as a contributor, an author and an administrator.
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { makeUsers } from '../support/events';
+import { makeUsers } from '../support/api';
 import { ACTIVE, MARKUP, XSS_PAYLOADS } from '../support/xss-payloads';
 
 type Json = Record<string, unknown>;

@@ -1,8 +1,9 @@
-// Helpers for the event e2e tests (spec endpoints.md §4, resources.md §1, §8).
+// Helpers for the event e2e tests (spec endpoints.md §4, resources.md §1, §8): the shape of an
+// event, date-time formats, the event list. Creating events (and anything else) is test/support/api.ts.
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
-import type { Response } from 'supertest';
+import { expectStatus, idsOf } from './expect';
 import { API, http } from './http';
 import type { TestApp } from './test-app';
 
@@ -51,154 +52,9 @@ export const EVENT_KEYS = [
 ];
 export const SINGLE_EVENT_KEYS = [...EVENT_KEYS, 'json_ld'];
 
-export const JSON_TYPE = 'application/json; charset=UTF-8';
-
 /** Output format of every date-time (README §6.1). */
 export const SQL_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-/** An event as the API returns it; only the members the tests read are typed. */
-export interface EventBody {
-  id: number;
-  author: string;
-  status: string;
-  slug: string;
-  title: string;
-  url: string;
-  date: string;
-  date_utc: string;
-  modified: string;
-  modified_utc: string;
-  start_date: string;
-  end_date: string;
-  utc_start_date: string;
-  utc_end_date: string;
-  timezone: string;
-  timezone_abbr: string;
-  all_day: boolean;
-  image: false | { url: string; id: number; extension: string };
-  categories: { id: number; name: string; slug: string }[];
-  tags: { id: number; name: string; slug: string }[];
-  venue: [] | ({ id: number } & Record<string, unknown>);
-  organizer: ({ id: number } & Record<string, unknown>)[];
-  json_ld?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
-export interface Caller {
-  id: number;
-  authorization: string;
-}
-
-let counter = 0;
-
-/**
- * A lower-case token unique within the test file (letters and digits only, so it survives slug
- * generation unchanged and `search=<token>` scopes an event list to one test's events).
- */
-export function uid(prefix = 'ev'): string {
-  counter += 1;
-  const letters = Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-  return `${prefix}${counter.toString(36)}${letters}`;
-}
-
-/** One user of each role, with logins unique within the app. */
-export async function makeUsers(t: TestApp, suffix = ''): Promise<Record<'admin' | 'editor' | 'author' | 'author2' | 'contributor' | 'subscriber', Caller>> {
-  return {
-    admin: await t.userHeader(`admin${suffix}`, 'administrator'),
-    editor: await t.userHeader(`editor${suffix}`, 'editor'),
-    author: await t.userHeader(`author${suffix}`, 'author'),
-    author2: await t.userHeader(`author2${suffix}`, 'author'),
-    contributor: await t.userHeader(`contrib${suffix}`, 'contributor'),
-    subscriber: await t.userHeader(`subscriber${suffix}`, 'subscriber'),
-  };
-}
-
-/** `{base_url}/calendar/events/v1`. */
-export const rootOf = (t: TestApp) => `${t.baseUrl}${API}`;
-
-/** A minimal valid event body with a unique title; `overrides` win. */
-export function eventInput(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: `Event ${uid()}`, start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 12:00:00', ...overrides };
-}
-
-function failSeed(what: string, res: Response): never {
-  throw new Error(`seeding ${what} answered ${res.status} ${JSON.stringify(res.body)}`);
-}
-
-/** POST /events and fail loudly unless it answers 201. */
-export async function createEvent(t: TestApp, authorization: string, overrides: Record<string, unknown> = {}): Promise<EventBody> {
-  const body = eventInput(overrides);
-  const res = await http(t, authorization).post(`${API}/events`).send(body);
-  if (res.status !== 201) failSeed(`POST /events ${JSON.stringify(body)}`, res);
-  return res.body as EventBody;
-}
-
-/** GET /events/{id} and fail loudly unless it answers 200. */
-export async function readEvent(t: TestApp, id: number, authorization?: string): Promise<EventBody> {
-  const res = await http(t, authorization).get(`${API}/events/${id}`);
-  if (res.status !== 200) failSeed(`GET /events/${id}`, res);
-  return res.body as EventBody;
-}
-
-/** POST /venues and fail loudly unless it answers 201. */
-export async function createVenue(t: TestApp, authorization: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
-  const res = await http(t, authorization).post(`${API}/venues`).send(body);
-  if (res.status !== 201) failSeed(`POST /venues ${JSON.stringify(body)}`, res);
-  return res.body;
-}
-
-/** POST /organizers and fail loudly unless it answers 201. */
-export async function createOrganizer(t: TestApp, authorization: string, body: Record<string, unknown>): Promise<{ id: number } & Record<string, unknown>> {
-  const res = await http(t, authorization).post(`${API}/organizers`).send(body);
-  if (res.status !== 201) failSeed(`POST /organizers ${JSON.stringify(body)}`, res);
-  return res.body;
-}
-
-/** POST /categories or /tags and fail loudly unless it answers 201. */
-export async function createTermFor(t: TestApp, authorization: string, route: 'categories' | 'tags', body: Record<string, unknown>): Promise<{ id: number; name: string; slug: string } & Record<string, unknown>> {
-  const res = await http(t, authorization).post(`${API}/${route}`).send(body);
-  if (res.status !== 201) failSeed(`POST /${route} ${JSON.stringify(body)}`, res);
-  return res.body;
-}
-
-/** GET any path and fail loudly unless it answers 200. */
-export async function getOk(t: TestApp, path: string, authorization?: string): Promise<Record<string, unknown>> {
-  const res = await http(t, authorization).get(path);
-  if (res.status !== 200) failSeed(`GET ${path}`, res);
-  return res.body;
-}
-
-/** DELETE /events/{id} and fail loudly unless it answers 200. */
-export async function trashEvent(t: TestApp, authorization: string, id: number): Promise<EventBody> {
-  const res = await http(t, authorization).delete(`${API}/events/${id}`);
-  if (res.status !== 200) failSeed(`DELETE /events/${id}`, res);
-  return res.body as EventBody;
-}
-
-/** Status, `code` and `data.status` of an error response, compared in one go for a readable diff. */
-export function expectError(res: Response, status: number, code: string): void {
-  expect({ status: res.status, code: res.body?.code, dataStatus: res.body?.data?.status }).toEqual({ status, code, dataStatus: status });
-}
-
-/** 400 rest_invalid_param reporting exactly these parameters. */
-export function expectInvalidParams(res: Response, ...params: string[]): void {
-  expectError(res, 400, 'rest_invalid_param');
-  expect(Object.keys(res.body.data?.params ?? {}).sort()).toEqual([...params].sort());
-}
-
-/** 400 rest_missing_callback_param listing exactly these names. */
-export function expectMissingParams(res: Response, ...params: string[]): void {
-  expectError(res, 400, 'rest_missing_callback_param');
-  expect(Array.isArray(res.body.data?.params)).toBe(true);
-  expect([...res.body.data.params].sort()).toEqual([...params].sort());
-}
-
-/** Expected success status plus a readable failure (the error body) when it differs. */
-export function expectStatus(res: Response, status: number): void {
-  expect({ status: res.status, code: res.status === status ? undefined : res.body?.code }).toEqual({ status, code: undefined });
-}
 
 /** The DateDetails object of a `YYYY-MM-DD HH:MM:SS` string (resources.md §1). */
 export function details(value: string): Record<string, string> {
@@ -217,8 +73,6 @@ export const parseIn = (value: string, zone: string): DateTime => DateTime.fromF
 export async function nextSecond(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000) + 20));
 }
-
-export const idsOf = (items: { id: number }[]): number[] => items.map((item) => item.id);
 
 /** Events list with a query string, as an optional caller. */
 export function listEvents(t: TestApp, query: string, authorization?: string) {

@@ -3,6 +3,15 @@ import type { TestApp } from './test-app';
 
 export const API = '/calendar/events/v1';
 
+/** Content-Type of every JSON answer, errors included. */
+export const JSON_TYPE = 'application/json; charset=UTF-8';
+
+/** `{base_url}/calendar/events/v1` of the test app: the root of every link the API writes. */
+export const rootOf = (t: TestApp) => `${t.baseUrl}${API}`;
+
+/** An `Authorization` header value for these credentials (right or wrong). */
+export const basicAuth = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
+
 /** supertest bound to the app's server; `as` adds an Authorization header. */
 export function http(t: TestApp, authorization?: string) {
   const server = t.app.getHttpServer();
