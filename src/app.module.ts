@@ -4,12 +4,12 @@ import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
-import { dataSourceOptions } from './database/data-source-options';
 import { DatabaseModule } from './database/database.module';
 import { runMigrationsExclusively } from './database/migration-lock';
 import { serializeSqliteTransactions } from './database/sqlite-transactions';
 import { IndexModule } from './index/index.module';
 import { PostsModule } from './posts';
+import { schemaDataSourceOptions } from './schema';
 import { TaxonomiesModule } from './taxonomies/taxonomies.module';
 import { UsersModule } from './users';
 import { EventsModule } from './events';
@@ -32,7 +32,7 @@ export class AppModule {
         TypeOrmModule.forRootAsync({
           // main.ts waits for a database that is down before the app starts; a failure here
           // (a migration, a refused login) is final and said once.
-          useFactory: () => ({ ...dataSourceOptions(config), retryAttempts: 1 }),
+          useFactory: () => ({ ...schemaDataSourceOptions(config), retryAttempts: 1 }),
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             if (config.migrate) {

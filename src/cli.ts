@@ -8,6 +8,7 @@ import { USAGE, UsageError } from './cli/usage';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
 import { AppConfig, ConfigError, ensureDatabaseFolder, loadConfig } from './config/app-config';
 import { describeStartupError } from './config/startup-errors';
+import { ENTITIES } from './schema';
 import { SeedRefusedError } from './seed/seeder';
 // users.service directly, not the users index: the index loads the Redis client too (~0.1 s of start).
 import { UserInputError } from './users/users.service';
@@ -46,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
 
 function startContext(config: AppConfig, migrate: boolean): Promise<INestApplicationContext> {
   const debug = config.logLevel === 'debug' || config.logLevel === 'trace';
-  return NestFactory.createApplicationContext(CliModule.forRoot(config, { migrate }), {
+  return NestFactory.createApplicationContext(CliModule.forRoot(config, { migrate, entities: ENTITIES }), {
     // Quiet unless asked: Nest's start-up lines only at LOG_LEVEL=debug, on stderr (stdout is the output).
     logger: debug ? new NestPinoLogger(createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }))) : false,
     // A failure while starting (database down, a migration) is thrown to main(), said in one line.

@@ -1,19 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { dataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
-import { EventsRepository } from '../events/events.repository';
-import { OrganizersRepository } from '../organizers/organizers.repository';
+import { EventsRepository } from '../events';
+import { OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
-import { Progress } from '../seed/progress';
-import { SeedRepository } from '../seed/seed.repository';
-import { Seeder } from '../seed/seeder';
-import { TermsRepository } from '../taxonomies/taxonomies.repository';
-import { UsersService } from '../users/users.service';
-import { VenuesRepository } from '../venues/venues.repository';
+import { Progress, SeedRepository, Seeder } from '../seed';
+import { TermsRepository } from '../taxonomies';
+import { UsersService } from '../users';
+import { VenuesRepository } from '../venues';
 import { openCliDataSource } from './cli-data-source';
 
 /**
@@ -24,15 +22,18 @@ import { openCliDataSource } from './cli-data-source';
  */
 @Module({})
 export class CliModule {
-  /** `migrate`: apply pending migrations while the context starts (false for migration:*). */
-  static forRoot(config: AppConfig, { migrate }: { migrate: boolean }): DynamicModule {
+  /**
+   * `migrate`: apply pending migrations while the context starts (false for migration:*).
+   * `entities`: the schema's entities (src/schema.ts), which cli.ts passes in.
+   */
+  static forRoot(config: AppConfig, { migrate, entities }: { migrate: boolean; entities: DataSourceOptions['entities'] }): DynamicModule {
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           // One try: a database that is down is said at once, in one line (src/cli.ts).
-          useFactory: () => ({ ...dataSourceOptions(config), retryAttempts: 1 }),
+          useFactory: () => ({ ...dataSourceOptions(config, entities), retryAttempts: 1 }),
           dataSourceFactory: (options) => openCliDataSource(options!, migrate),
         }),
       ],

@@ -1,6 +1,5 @@
-import { checkSeedOptions, resolveSeedOptions, SeedOptions } from '../seed/seed-plan';
-import { Seeder, SeedSummary } from '../seed/seeder';
-import { UsersService } from '../users/users.service';
+import { checkSeedOptions, resolveSeedOptions, SeedOptions, Seeder, SeedSummary } from '../seed';
+import { UsersService } from '../users';
 import type { CliCommand } from './cli-command';
 import { parseUsage, UsageError } from './usage';
 

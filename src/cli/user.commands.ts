@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UsersService } from '../users/users.service';
+import { UsersService } from '../users';
 import type { CliCommand } from './cli-command';
 import { UsageError } from './usage';
 

@@ -1,13 +1,15 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
-import { ENTITIES } from './entities';
 import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 
-/** The one definition of the connection, used by the app AND by ormconfig.ts / the CLI. */
-export function dataSourceOptions(config: Pick<AppConfig, 'database'>): DataSourceOptions {
+/**
+ * The one definition of the connection, used by the app AND by ormconfig.ts / the CLI.
+ * `entities`: the schema's entities (src/schema.ts composes them; database/ imports no feature).
+ */
+export function dataSourceOptions(config: Pick<AppConfig, 'database'>, entities: DataSourceOptions['entities']): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     synchronize: false,
     // Never TypeORM's own run at initialisation: runMigrationsExclusively applies them, one
     // instance at a time (migration-lock.ts).

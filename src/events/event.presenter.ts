@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { dateDetails, DateDetails, parseSql, toIsoWithOffset, utcSqlMillis } from '../common/datetime/format';
 import { timezoneAbbr } from '../common/datetime/zones';
-import { effectiveStatus, globalIdFields, publicationFields } from '../common/items';
+import { effectiveStatus, globalIdFields, publicationFields } from '../items';
 import { autop, firstWords, plainJsonLd, stripTags } from '../common/text/autop';
 import type { AppConfig } from '../config/app-config';
 import type { ImageJson } from '../media';

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
 import { memoryDataSource } from '../database/testing/memory-data-source';
+import { ENTITIES } from '../schema';
 import { Dialect } from '../database/dialect';
 import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
-import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import { EventOrganizerEntity } from '../organizers';
 import { eventRow } from '../../test/support/rows';
 import { EventEntity } from './entities/event.entity';
 import { applyEventFilters, applyEventOrder, EventListFilters } from './events.filters';
@@ -21,7 +22,7 @@ async function titles(f: Partial<EventListFilters>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource();
+  ds = await memoryDataSource(ENTITIES);
   const repo = ds.getRepository(EventEntity);
   await repo.insert([
     event({ title: 'Jazz by the river', description: 'Live music', startDate: '2025-06-01 19:00:00', endDate: '2025-06-01 22:00:00', venueId: 100 }),

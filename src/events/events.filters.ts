@@ -1,8 +1,8 @@
 import { Brackets, SelectQueryBuilder } from 'typeorm';
 import type { Dialect } from '../database/dialect';
-import type { ListVisibility } from '../common/items';
-import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
-import { EventOrganizerEntity } from './entities/event-organizer.entity';
+import type { ListVisibility } from '../items';
+import { EventOrganizerEntity } from '../organizers';
+import { EventTermEntity } from '../taxonomies';
 import { searchTokens } from './search-grams';
 import type { EventEntity } from './entities/event.entity';
 

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
+import { CacheModule } from '../common/cache/cache.module';
+import { MediaModule } from '../media';
 import { OrganizersModule } from '../organizers';
+import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
+import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { EventListExtensions } from './event-list-extensions';
 import { EventWriter } from './event-writer';
@@ -9,7 +13,7 @@ import { EventsRepository } from './events.repository';
 import { EventsService } from './events.service';
 
 @Module({
-  imports: [TaxonomiesModule, VenuesModule, OrganizersModule],
+  imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [EventsController],
   providers: [EventsRepository, EventsService, EventWriter, EventListExtensions],
   exports: [EventsService, EventListExtensions],

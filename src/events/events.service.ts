@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
-import { effectiveStatus, listVisibility, trashedSlug } from '../common/items';
+import { effectiveStatus, listVisibility, trashedSlug } from '../items';
 import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
 import { DataVersion } from '../common/cache/data-version.service';
 import { VersionedCache } from '../common/cache/versioned-cache';

@@ -1,5 +1,10 @@
 export { EventsModule } from './events.module';
-export { EventsService } from './events.service';
+export { EventsService, countsAsPublished } from './events.service';
+export { EventsRepository } from './events.repository';
+export { EventEntity } from './entities/event.entity';
+export { applyTiming } from './event-timing';
+export type { EventTiming } from './event-timing';
+export { EventDto, EventListDto } from './dto/event-response.dto';
 export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';

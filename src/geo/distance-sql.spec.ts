@@ -1,11 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
+import { ENTITIES } from '../schema';
 import { haversineKm } from './distance';
 
 let ds: DataSource;
 beforeAll(async () => {
-  ds = await memoryDataSource();
+  ds = await memoryDataSource(ENTITIES);
 });
 afterAll(async () => ds.destroy());
 

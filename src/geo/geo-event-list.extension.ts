@@ -3,8 +3,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toStrictBool } from '../common/params';
 import { Dialect } from '../database/dialect';
-import type { EventListExtension, EventQueryExtension } from '../events';
-import type { EventEntity } from '../events/entities/event.entity';
+import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
 import { boundingBox, DEFAULT_RADIUS_KM } from './distance';
 import { VenueGeoEntity } from './venue-geo.entity';
 

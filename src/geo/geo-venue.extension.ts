@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { invalidParam, PARAM_MESSAGES } from '../common/errors';
-import type { ItemExtension, ItemExtras } from '../common/items/item-extensions';
+import type { ItemExtension, ItemExtras } from '../items';
 import type { VenueEntity } from '../venues';
 import { VenueGeoEntity } from './venue-geo.entity';
 

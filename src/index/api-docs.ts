@@ -2,10 +2,10 @@ import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_NAMESPACE, AppConfig } from '../config/app-config';
 import { CostDetailsDto, DateDetailsDto, ImageDto, ImageSizeDto } from '../common/dto/shared-response.dto';
-import { EventDto, EventListDto } from '../events/dto/event-response.dto';
-import { OrganizerDto, OrganizerListDto } from '../organizers/dto/organizer-response.dto';
-import { TermDto } from '../taxonomies/dto/term-response.dto';
-import { VenueDto, VenueListDto } from '../venues/dto/venue-response.dto';
+import { EventDto, EventListDto } from '../events';
+import { OrganizerDto, OrganizerListDto } from '../organizers';
+import { TermDto } from '../taxonomies';
+import { VenueDto, VenueListDto } from '../venues';
 import { ApiDocsService } from './api-docs.service';
 
 /** Every resource representation of spec resources.md, listed in components.schemas (endpoints.md §2). */

@@ -1,9 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ApiDocsService } from './api-docs.service';
 import { IndexController } from './index.controller';
 import { IndexService } from './index.service';
 
-@Global()
 @Module({
   controllers: [IndexController],
   providers: [IndexService, ApiDocsService],

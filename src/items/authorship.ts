@@ -1,6 +1,6 @@
-import { Actor, can } from '../auth';
-import { invalidParam, PARAM_MESSAGES, REST_CANNOT_EDIT_OTHERS, WpError } from '../errors';
-import { INVALID, toInt } from '../params';
+import { Actor, can } from '../common/auth';
+import { invalidParam, PARAM_MESSAGES, REST_CANNOT_EDIT_OTHERS, WpError } from '../common/errors';
+import { INVALID, toInt } from '../common/params';
 
 /**
  * The `author` write field (spec endpoints.md §4.3): an existing user id; callers without the

@@ -1,6 +1,23 @@
+// What events, venues and organizers share: the item columns, statuses, slugs, authorship and
+// publication dates of every item; and the building blocks venues and organizers are made of
+// (their shared list filters, representation, errors, repository and service).
+
+// ---- every item (events too) ----
 export * from './statuses';
 export * from './list-visibility';
 export * from './authorship';
 export * from './publication-date';
 export * from './item-slug';
 export * from './presentation';
+export { ItemColumns } from './item-columns';
+export { ItemWriteDto } from './item-write.dto';
+export { ItemExtensions } from './item-extensions';
+export type { ItemExtension, ItemExtras } from './item-extensions';
+
+// ---- venues and organizers ----
+export { EVENTS_TABLE, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedItemHead, permalink } from './linked-items';
+export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedPresentContext } from './linked-items';
+export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
+export { LinkedItemsRepository } from './linked-items.repository';
+export { LinkedItemsService, PreparedCreate } from './linked-items.service';
+export type { LinkedKind } from './linked-items.service';

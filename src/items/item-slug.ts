@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import type { Dialect } from '../../database/dialect';
-import { slugify, SLUG_MAX_LENGTH, suffixRange, writeUnderFreeSlug } from '../text/slugify';
+import type { Dialect } from '../database/dialect';
+import { slugify, SLUG_MAX_LENGTH, suffixRange, writeUnderFreeSlug } from '../common/text/slugify';
 
 export const TRASHED_SUFFIX = '__trashed';
 

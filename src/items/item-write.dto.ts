@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { PARAM_MESSAGES } from '../errors';
-import { Check, DateParam, INVALID, NonEmptyString, Optional, toInt } from '../params';
+import { PARAM_MESSAGES } from '../common/errors';
+import { Check, DateParam, INVALID, NonEmptyString, Optional, toInt } from '../common/params';
 import { isWriteStatus, WRITE_STATUSES } from './statuses';
 
 /** `author`: a whole number ≥ 1 (its existence is checked by the service). */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { Actor, Role } from '../auth';
+import type { Actor, Role } from '../common/auth';
 import { listVisibility } from './list-visibility';
 import { siteHost, omitEmpty } from './presentation';
 import { effectiveStatus, resolveWriteStatus } from './statuses';

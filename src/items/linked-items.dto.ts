@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { PageQueryDto } from '../pagination';
-import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../params';
+import { PageQueryDto } from '../common/pagination';
+import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../common/params';
 import { ItemWriteDto } from './item-write.dto';
 import { ITEM_STATUSES } from './statuses';
 

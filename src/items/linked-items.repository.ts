@@ -1,10 +1,10 @@
 import { DataSource, EntityManager, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
-import { insertInChunks } from '../../database/bulk-insert';
-import type { Dialect } from '../../database/dialect';
+import { insertInChunks } from '../database/bulk-insert';
+import type { Dialect } from '../database/dialect';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
 import type { ListVisibility } from './list-visibility';
-import { placeholders } from '../../database/sql';
+import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug, trashedSlug } from './item-slug';
 
 /**

@@ -1,7 +1,7 @@
-import { invalidParam, invalidParams, WpError } from '../errors';
-import { Dialect } from '../../database/dialect';
+import { invalidParam, invalidParams, WpError } from '../common/errors';
+import { Dialect } from '../database/dialect';
 import { jsonLdDescription, linkedItemErrors, ParamChecks, searchCondition } from './linked-items';
-import { isUrlOrEmpty } from '../params';
+import { isUrlOrEmpty } from '../common/params';
 
 describe('searchCondition (spec endpoints.md §5.1.1)', () => {
   it('ORs the columns, each needing every fragment, with escaped LIKE patterns', () => {

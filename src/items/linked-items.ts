@@ -3,11 +3,10 @@
 // Pure code: no database, no Nest. The repository and service built on it sit beside this file.
 import type { ItemColumns } from './item-columns';
 import type { ItemExtras } from './item-extensions';
-import type { SelectQueryBuilder } from 'typeorm';
-import { autop, firstWords, stripTags } from '../text/autop';
-import { REST_INVALID_PARAM, WpError } from '../errors';
-import type { Dialect } from '../../database/dialect';
-import { EventEntity } from '../../events/entities/event.entity';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { autop, firstWords, stripTags } from '../common/text/autop';
+import { REST_INVALID_PARAM, WpError } from '../common/errors';
+import type { Dialect } from '../database/dialect';
 import type { ListVisibility } from './list-visibility';
 import { globalIdFields, omitEmpty, publicationFields } from './presentation';
 import { effectiveStatus } from './statuses';
@@ -32,10 +31,17 @@ export function searchFragments(text: string): string[] {
 }
 
 /**
+ * The events table, by name. The events feature builds on this one (event writes create and
+ * embed venues and organizers), so its entity class is not imported here; TypeORM resolves the
+ * name to that entity, and property paths (`e.startDateUtc`) read as they do with the class.
+ */
+export const EVENTS_TABLE = 'events';
+
+/**
  * Narrows a query on events (alias `e`) to the events linked to the item `itemAlias.id`;
  * venues link through `events.venue_id`, organizers through `event_organizers`.
  */
-export type EventLink = (events: SelectQueryBuilder<EventEntity>, itemAlias: string) => SelectQueryBuilder<EventEntity>;
+export type EventLink = (events: SelectQueryBuilder<ObjectLiteral>, itemAlias: string) => SelectQueryBuilder<ObjectLiteral>;
 
 /** A validated venue/organizer list query, ready for SQL. */
 export interface LinkedItemListFilters {
@@ -88,7 +94,7 @@ export function applyLinkedItemFilters<T extends object>(
     const [sql, params] = searchCondition(a, shape.searchColumns, f.search, dialect);
     qb.andWhere(sql, params);
   }
-  const linked = (condition: string) => `EXISTS ${shape.link(qb.subQuery().select('1').from(EventEntity, 'e'), a).andWhere(condition).getQuery()}`;
+  const linked = (condition: string) => `EXISTS ${shape.link(qb.subQuery().select('1').from(EVENTS_TABLE, 'e'), a).andWhere(condition).getQuery()}`;
   if (f.eventId !== undefined) qb.andWhere(linked('e.id = :liEventId'), { liEventId: f.eventId });
   if (f.hasEvents !== undefined) {
     // Deviation (endpoints.md §5.1): trashed events do not count.

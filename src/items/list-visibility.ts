@@ -1,6 +1,6 @@
-import { Actor, can } from '../auth';
-import { PARAM_MESSAGES, invalidParam } from '../errors';
-import { INVALID, toList } from '../params';
+import { Actor, can } from '../common/auth';
+import { PARAM_MESSAGES, invalidParam } from '../common/errors';
+import { INVALID, toList } from '../common/params';
 import { ITEM_STATUSES } from './statuses';
 
 /**

@@ -1,4 +1,4 @@
-import { utcToWall } from '../datetime/format';
+import { utcToWall } from '../common/datetime/format';
 
 /** `{site host}`: host of base_url without scheme and port, followed by its path prefix (spec resources.md). */
 export function siteHost(baseUrl: string): string {

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { formatSql } from '../datetime/format';
-import { parseDateInput } from '../datetime/parse-date';
+import { formatSql } from '../common/datetime/format';
+import { parseDateInput } from '../common/datetime/parse-date';
 
 /**
  * The publication date of a write (spec endpoints.md §4.3 `date`/`date_utc`): either one given

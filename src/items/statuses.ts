@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { Actor, can } from '../auth';
+import { Actor, can } from '../common/auth';
 
 /** Statuses of events, venues and organizers (spec endpoints.md §3). */
 export const ITEM_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;

@@ -1,6 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { PostsModule } from '../posts';
 import { MediaService } from './media.service';
 
-@Global()
-@Module({ providers: [MediaService], exports: [MediaService] })
+@Module({ imports: [PostsModule], providers: [MediaService], exports: [MediaService] })
 export class MediaModule {}

@@ -1,4 +1,7 @@
 export { OrganizersModule } from './organizers.module';
 export { OrganizersService } from './organizers.service';
 export { OrganizerEntity } from './organizer.entity';
+export { EventOrganizerEntity } from './event-organizer.entity';
+export { OrganizersRepository } from './organizers.repository';
+export { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 export { OrganizerExtensions } from './organizer-extensions';

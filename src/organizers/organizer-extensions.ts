@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ItemExtensions } from '../common/items/item-extensions';
+import { ItemExtensions } from '../items';
 import type { OrganizerEntity } from './organizer.entity';
 
 /** Where optional modules plug into organizers (the same extension point as VenueExtensions). */

@@ -1,4 +1,4 @@
-import { linkedItemErrors } from '../common/items/linked-items';
+import { linkedItemErrors } from '../items';
 
 /** Organizer error codes of spec errors.md (statuses and messages: linkedItemErrors). */
 export const ORGANIZER_ERRORS = linkedItemErrors('organizer', {

@@ -1,8 +1,9 @@
 import { DataSource } from 'typeorm';
-import { applyLinkedItemFilters, LinkedItemListFilters } from '../common/items/linked-items';
+import { applyLinkedItemFilters, LinkedItemListFilters } from '../items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
-import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
+import { ENTITIES } from '../schema';
+import { EventOrganizerEntity } from './event-organizer.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
 import { OrganizerEntity } from './organizer.entity';
@@ -24,7 +25,7 @@ async function ids(f: Partial<LinkedItemListFilters>): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource();
+  ds = await memoryDataSource(ENTITIES);
   await ds.getRepository(OrganizerEntity).insert([
     organizer(1, { name: 'Hudson Arts', email: 'info@hudsonarts.example', website: 'https://hudsonarts.example' }),
     organizer(2, { name: 'Jazz Club', phone: '+1 555 0100', excerpt: 'Weekly sessions' }),

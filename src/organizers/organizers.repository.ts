@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { LinkedItemsRepository } from '../common/items/linked-items.repository';
 import { Dialect } from '../database/dialect';
-import { EventOrganizerEntity } from '../events/entities/event-organizer.entity';
+import { LinkedItemsRepository } from '../items';
+import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_QUERY } from './organizers.filters';
 

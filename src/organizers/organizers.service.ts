@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedItemsService, LinkedKind } from '../common/items/linked-items.service';
+import { LinkedItemsService, LinkedKind } from '../items';
 import { DataVersion } from '../common/cache/data-version.service';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AppConfig } from '../config/app-config';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { formatSql } from '../common/datetime/format';
-import { applyTiming, EventTiming } from '../events/event-timing';
+import { applyTiming, EventTiming } from '../events';
 import { Random } from './prng';
 import {
   ADJECTIVES,

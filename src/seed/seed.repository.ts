@@ -1,7 +1,7 @@
 import { DataSource, In, Not } from 'typeorm';
-import { EventEntity } from '../events/entities/event.entity';
+import { EventEntity } from '../events';
 import { OrganizerEntity } from '../organizers';
-import { UserEntity } from '../users/user.entity';
+import { UserEntity } from '../users';
 import { VenueEntity } from '../venues';
 
 /** The reads `seed` needs before it writes: is the database empty, who authors, which slugs are taken. */

@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
+import { CacheModule } from '../common/cache/cache.module';
+import { PostsModule } from '../posts';
 import { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
 import { CategoriesController, TagsController } from './terms.controllers';
 
 @Module({
+  imports: [PostsModule, CacheModule],
   controllers: [CategoriesController, TagsController],
   providers: [TermsRepository, TaxonomiesService],
   exports: [TaxonomiesService],

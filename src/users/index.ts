@@ -1,3 +1,4 @@
 export { UsersModule } from './users.module';
 export { UsersService, UserInputError } from './users.service';
 export { AuthService } from './auth.service';
+export { UserEntity } from './user.entity';

@@ -1,4 +1,6 @@
 export { VenuesModule } from './venues.module';
 export { VenuesService } from './venues.service';
 export { VenueEntity } from './venue.entity';
+export { VenuesRepository } from './venues.repository';
+export { VenueDto, VenueListDto } from './dto/venue-response.dto';
 export { VenueExtensions } from './venue-extensions';

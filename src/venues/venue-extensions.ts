@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ItemExtensions } from '../common/items/item-extensions';
+import { ItemExtensions } from '../items';
 import type { VenueEntity } from './venue.entity';
 
 /**

@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ItemColumns } from '../common/items/item-columns';
+import { ItemColumns } from '../items';
 
 /** A venue; id from the shared post sequence. Publication dates in UTC, shown in the site zone. */
 @Entity({ name: 'venues' })

@@ -1,4 +1,4 @@
-import { linkedItemErrors } from '../common/items/linked-items';
+import { linkedItemErrors } from '../items';
 
 /** Venue error codes of spec errors.md (statuses and messages: linkedItemErrors). */
 export const VENUE_ERRORS = linkedItemErrors('venue', {

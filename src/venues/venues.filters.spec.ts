@@ -1,7 +1,8 @@
 import { DataSource } from 'typeorm';
-import { applyLinkedItemFilters, LinkedItemListFilters, searchFragments } from '../common/items/linked-items';
+import { applyLinkedItemFilters, LinkedItemListFilters, searchFragments } from '../items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
+import { ENTITIES } from '../schema';
 import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
 import { VenueEntity } from './venue.entity';
@@ -25,7 +26,7 @@ async function names(f: Partial<LinkedItemListFilters>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource();
+  ds = await memoryDataSource(ENTITIES);
   await ds.getRepository(VenueEntity).insert([
     venue({ name: 'Temple Hall', address: '12 Temple Avenue', phone: '+33 1 555' }),
     venue({ name: 'Temple Annex', city: 'Avenue Town', zip: '75001' }),

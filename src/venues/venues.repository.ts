@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { LinkedItemsRepository } from '../common/items/linked-items.repository';
 import { Dialect } from '../database/dialect';
-import { EventEntity } from '../events/entities/event.entity';
+import { EVENTS_TABLE, LinkedItemsRepository } from '../items';
 import { VenueEntity } from './venue.entity';
 import { VENUE_QUERY } from './venues.filters';
 
@@ -15,6 +14,6 @@ export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
   }
 
   protected override async unlinkFromEvents(manager: EntityManager, id: number): Promise<void> {
-    await manager.getRepository(EventEntity).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
+    await manager.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
   }
 }

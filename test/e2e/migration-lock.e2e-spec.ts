@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { parseDatabaseUrl } from '../../src/config/app-config';
-import { dataSourceOptions } from '../../src/database/data-source-options';
+import { schemaDataSourceOptions as dataSourceOptions } from '../../src/schema';
 import { runMigrationsExclusively } from '../../src/database/migration-lock';
 
 describe('migrations under a lock', () => {

@@ -42,7 +42,7 @@ export const RawQuery = createParamDecorator((_: unknown, ctx: ExecutionContext)
 
 /**
  * The same merged parameters as @Input(), unvalidated: for extension modules that own
- * parameters the route's DTO does not declare (see common/items/item-extensions.ts).
+ * parameters the route's DTO does not declare (see items/item-extensions.ts).
  */
 export const RawInput = createParamDecorator((_: unknown, ctx: ExecutionContext) => mergedParams(ctx));
 

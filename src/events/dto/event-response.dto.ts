@@ -1,8 +1,8 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { CostDetailsDto, DateDetailsDto, ImageDto, ITEM_STATUSES } from '../../common/dto/shared-response.dto';
-import { OrganizerDto } from '../../organizers/dto/organizer-response.dto';
-import { TermDto } from '../../taxonomies/dto/term-response.dto';
-import { VenueDto } from '../../venues/dto/venue-response.dto';
+import { OrganizerDto } from '../../organizers';
+import { TermDto } from '../../taxonomies';
+import { VenueDto } from '../../venues';
 
 /**
  * Documentation of an event as spec resources.md §1 gives it. Every key is always present

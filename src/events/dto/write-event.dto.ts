@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { isValidTimezone } from '../../common/datetime/zones';
 import { PARAM_MESSAGES } from '../../common/errors';
-import { ItemWriteDto } from '../../common/items/item-write.dto';
+import { ItemWriteDto } from '../../items';
 import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty, FitsColumn } from '../../common/params';
 
 const isCost = (v: unknown) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));

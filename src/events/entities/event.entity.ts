@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ItemColumns } from '../../common/items/item-columns';
+import { ItemColumns } from '../../items';
 
 /**
  * An event. Its id comes from the shared post sequence (PostsService.allocate).

@@ -1,4 +1,4 @@
-import { ListLinkedItemsQueryDto } from '../../common/items/linked-items.dto';
+import { ListLinkedItemsQueryDto } from '../../items';
 
 /** GET /venues (spec endpoints.md §5.1): the parameters every venue/organizer list has. */
 export class ListVenuesQueryDto extends ListLinkedItemsQueryDto {}

@@ -4,12 +4,13 @@ import { EventEntity } from '../../../events/entities/event.entity';
 import { searchTokens } from '../../../events/search-grams';
 import { Dialect } from '../../dialect';
 import { memoryDataSource } from '../../testing/memory-data-source';
+import { ENTITIES } from '../../../schema';
 import { backfillEventSearch } from './event-search-backfill';
 
 describe('backfillEventSearch (migration EventSearch)', () => {
   let ds: DataSource;
   beforeAll(async () => {
-    ds = await memoryDataSource();
+    ds = await memoryDataSource(ENTITIES);
   });
   afterAll(async () => ds.destroy());
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { shadowNameKey, termNameKey } from '../../../taxonomies/term-name-key';
-import { dataSourceOptions } from '../../data-source-options';
+import { schemaDataSourceOptions } from '../../../schema';
 import { SQLITE_MIGRATIONS } from '../sqlite';
 
 /**
@@ -14,7 +14,7 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
   let folder: string;
   let ds: DataSource;
   const open = async (migrations: unknown[]) => {
-    const options = dataSourceOptions({ database: { kind: 'sqlite', file: join(folder, 'db.sqlite') } });
+    const options = schemaDataSourceOptions({ database: { kind: 'sqlite', file: join(folder, 'db.sqlite') } });
     return new DataSource({ ...options, migrations: migrations as never }).initialize();
   };
 
