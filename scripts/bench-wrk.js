@@ -31,7 +31,8 @@ function ensureWrk(note) {
   const help = 'Install wrk (Debian/Ubuntu: apt-get install wrk; macOS: brew install wrk; else build https://github.com/wg/wrk) and run the bench again.';
   if (!onPath('apt-get')) throw new Error(`wrk is not on PATH and there is no apt-get to install it with. ${help}`);
   const asRoot = process.getuid?.() === 0;
-  if (!asRoot && !onPath('sudo')) throw new Error(`wrk is not on PATH; installing it needs root, and the bench runs as uid ${process.getuid?.()} without sudo. ${help}`);
+  if (!asRoot && !onPath('sudo'))
+    throw new Error(`wrk is not on PATH; installing it needs root, and the bench runs as uid ${process.getuid?.()} without sudo. ${help}`);
   const prefix = asRoot ? [] : ['sudo', '-n'];
   const run = (...args) => {
     const command = [...prefix, 'apt-get', ...args];
@@ -242,7 +243,9 @@ function runWrk({ bin, url, script, seconds, connections, offset = 0, targetPid,
       const line = out.split('\n').find((l) => l.startsWith(MARK));
       const command = `wrk ${args.join(' ')}`;
       if (code !== 0 || !line) {
-        return reject(new Error(`${command} ${signal ? `was stopped by ${signal}` : `exited with ${code}`}${line ? '' : ' without a result line'}:\n${out}${err}`));
+        return reject(
+          new Error(`${command} ${signal ? `was stopped by ${signal}` : `exited with ${code}`}${line ? '' : ' without a result line'}:\n${out}${err}`),
+        );
       }
       let result;
       try {

@@ -248,20 +248,24 @@ async function startServer(db, profileDir) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = track(
-    spawn(process.execPath, [...productionNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'src', 'main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_URL: db.url,
-        LOG_LEVEL: 'warn',
-        CALENDAR_ADMIN_LOGIN: ADMIN.login,
-        CALENDAR_ADMIN_PASSWORD: ADMIN.password,
-        NODE_ENV: 'production',
+    spawn(
+      process.execPath,
+      [...productionNodeFlags(), ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(ROOT, 'dist', 'src', 'main.js')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATABASE_URL: db.url,
+          LOG_LEVEL: 'warn',
+          CALENDAR_ADMIN_LOGIN: ADMIN.login,
+          CALENDAR_ADMIN_PASSWORD: ADMIN.password,
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
+    ),
   );
   let log = '';
   const keep = (d) => (log = (log + d).slice(-20_000));
@@ -385,11 +389,7 @@ function scenarios(found, combos, random) {
       venue,
       cost: '$10',
     });
-  const bodyTemplate = createBody('@K@', '@C@', '@V@')
-    .replaceAll('%', '%%')
-    .replace('@K@', '%d')
-    .replace('"@C@"', '"%s"')
-    .replace('"@V@"', '%s');
+  const bodyTemplate = createBody('@K@', '@C@', '@V@').replaceAll('%', '%%').replace('@K@', '%d').replace('"@C@"', '"%s"').replace('"@V@"', '%s');
   // Seeded like the rest: a combination, then a page of it, as many times as prepared.
   const mixed = [];
   for (let i = 0; i < MIXED_REQUESTS; i++) {
@@ -513,7 +513,21 @@ const msText = (x) => x.toFixed(x < 10 ? 2 : x < 100 ? 1 : 0);
 const percent = (x) => (x === null ? '?' : `${(x * 100).toFixed(0)}%`);
 
 function table(rows) {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'err', '4xx/5xx', 'peak RSS MB', 'ceiling req/s', 'c p50', 'c p99', 'c err', 'wrk CPU', 'real/ceiling'];
+  const header = [
+    'scenario',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'err',
+    '4xx/5xx',
+    'peak RSS MB',
+    'ceiling req/s',
+    'c p50',
+    'c p99',
+    'c err',
+    'wrk CPU',
+    'real/ceiling',
+  ];
   const lines = rows.map((r) => [
     r.name,
     r.real.rps.toFixed(0),

@@ -75,7 +75,8 @@ function Satisfies(name: string, test: (value: string, env: EnvironmentVariables
 /** A whole number written in digits only, from `min` (to `max`). */
 function IsCount(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
   return Satisfies('isCount', (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
-    message: ({ property, value }) => `${property} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`} (got "${value}")`,
+    message: ({ property, value }) =>
+      `${property} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`} (got "${value}")`,
   });
 }
 
@@ -89,7 +90,8 @@ const ADMIN_PAIR = 'CALENDAR_ADMIN_LOGIN and CALENDAR_ADMIN_PASSWORD must be set
 export class EnvironmentVariables {
   HOST?: string;
 
-  @IsOptional() @IsCount(1, 65535)
+  @IsOptional()
+  @IsCount(1, 65535)
   PORT?: string;
 
   @IsOptional()
@@ -104,10 +106,12 @@ export class EnvironmentVariables {
   })
   DATABASE_URL?: string;
 
-  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_MIGRATE?: string;
 
-  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_GEO?: string;
 
   @IsOptional()
@@ -130,13 +134,16 @@ export class EnvironmentVariables {
   @Satisfies('setTogether', (_, env) => env.CALENDAR_ADMIN_LOGIN !== undefined, { message: ADMIN_PAIR })
   CALENDAR_ADMIN_PASSWORD?: string;
 
-  @IsOptional() @IsCount(1)
+  @IsOptional()
+  @IsCount(1)
   CALENDAR_AUTH_MAX_FAILURES?: string;
 
-  @IsOptional() @IsCount(1)
+  @IsOptional()
+  @IsCount(1)
   CALENDAR_AUTH_FAILURE_WINDOW?: string;
 
-  @IsOptional() @IsCount(0)
+  @IsOptional()
+  @IsCount(0)
   CALENDAR_RATE_LIMIT?: string;
 
   @IsOptional()
@@ -147,10 +154,12 @@ export class EnvironmentVariables {
 
   CALENDAR_REDIS_PREFIX?: string;
 
-  @IsOptional() @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_ALLOW_PRIVATE_URLS?: string;
 
-  @IsOptional() @IsCount(0)
+  @IsOptional()
+  @IsCount(0)
   CALENDAR_DB_CONNECT_WAIT?: string;
 
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
@@ -159,7 +168,8 @@ export class EnvironmentVariables {
   LOG_LEVEL?: string;
 
   /** Development only: the timestamp of the files migration:generate writes (one for both files of a pair). */
-  @IsOptional() @Matches(/^\d+$/, { message: ({ value }) => `MIGRATION_TIMESTAMP must be a whole number of milliseconds (got "${value}")` })
+  @IsOptional()
+  @Matches(/^\d+$/, { message: ({ value }) => `MIGRATION_TIMESTAMP must be a whole number of milliseconds (got "${value}")` })
   MIGRATION_TIMESTAMP?: string;
 }
 

@@ -13,7 +13,13 @@ describe('insertInChunks', () => {
   afterAll(() => ds.destroy());
 
   it('writes every row, generated keys left to the database', async () => {
-    await ds.transaction((tx) => insertInChunks(tx, PostEntity, Array.from({ length: 2500 }, (_, i) => ({ type: i % 2 ? 'venue' : 'event' }))));
+    await ds.transaction((tx) =>
+      insertInChunks(
+        tx,
+        PostEntity,
+        Array.from({ length: 2500 }, (_, i) => ({ type: i % 2 ? 'venue' : 'event' })),
+      ),
+    );
     const rows: { type: string; n: number }[] = await ds.query('SELECT type, COUNT(*) AS n FROM posts GROUP BY type ORDER BY type');
     expect(rows.map((r) => [r.type, Number(r.n)])).toEqual([
       ['event', 1250],

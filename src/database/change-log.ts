@@ -44,5 +44,8 @@ export class ChangeSet {
 export async function appendChanges(tx: EntityManager, changes: ChangeSet, changedUtc: string): Promise<void> {
   const rows = changes.entries();
   const values = rows.map(() => '(?, ?, ?)').join(', ');
-  await tx.query(`INSERT INTO changes (type, item_id, changed_utc) VALUES ${values}`, rows.flatMap((r) => [r.type, r.id, changedUtc]));
+  await tx.query(
+    `INSERT INTO changes (type, item_id, changed_utc) VALUES ${values}`,
+    rows.flatMap((r) => [r.type, r.id, changedUtc]),
+  );
 }

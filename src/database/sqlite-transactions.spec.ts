@@ -68,7 +68,7 @@ describe('serializeSqliteTransactions', () => {
     await expect(write.done).rejects.toThrow('rolled back');
   });
 
-  it('nests a transaction begun on a transaction\'s manager as a savepoint of it', async () => {
+  it("nests a transaction begun on a transaction's manager as a savepoint of it", async () => {
     await ds.transaction(async (tx) => {
       await tx.query("INSERT INTO t VALUES ('outer')");
       await expect(

@@ -145,9 +145,7 @@ function sideSymbol(before: string, after: string): { symbol: string; position: 
   if (prefix === '') return { symbol: postfix, position: 'postfix' };
   const prefixTouches = !/\s$/.test(before);
   const postfixTouches = !/^\s/.test(after);
-  return postfixTouches && !prefixTouches
-    ? { symbol: postfix, position: 'postfix' }
-    : { symbol: prefix, position: 'prefix' };
+  return postfixTouches && !prefixTouches ? { symbol: postfix, position: 'postfix' } : { symbol: prefix, position: 'prefix' };
 }
 
 /**

@@ -159,7 +159,11 @@ export class EventWriter {
     const bad: Record<string, string> = {};
     const now = DateTime.utc();
     const zone =
-      dto.timezone !== undefined && dto.timezone.trim() !== '' ? dto.timezone.trim() : dto.timezone === undefined && current ? current.timezone : this.config.timezone;
+      dto.timezone !== undefined && dto.timezone.trim() !== ''
+        ? dto.timezone.trim()
+        : dto.timezone === undefined && current
+          ? current.timezone
+          : this.config.timezone;
     const wall = (name: 'start_date' | 'end_date') => {
       if (dto[name] === undefined) return undefined;
       const dt = parseDateInput(dto[name], zone, now);
@@ -306,7 +310,14 @@ export class EventWriter {
    * transaction with a lock that keeps it from being trashed before the link commits (a trash
    * that came first is seen here and refused).
    */
-  private async linkedId(tx: EntityManager, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null, changes: ChangeSet): Promise<number> {
+  private async linkedId(
+    tx: EntityManager,
+    ref: LinkedRef,
+    w: PreparedWrite,
+    kind: 'venue' | 'organizer',
+    actor: Actor | null,
+    changes: ChangeSet,
+  ): Promise<number> {
     const prepared = w.nested.get(ref);
     if (ref.kind !== 'new' || !prepared) {
       await this.checkLinked(actor, [ref], kind, tx);

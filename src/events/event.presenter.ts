@@ -79,11 +79,7 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
 }
 
 /** schema.org Event (spec resources.md §7). */
-function eventJsonLd(
-  e: EventEntity,
-  linked: { url: string; image?: ImageJson; venue?: Json; organizer?: Json; cost: string[] },
-  siteZone: string,
-): Json {
+function eventJsonLd(e: EventEntity, linked: { url: string; image?: ImageJson; venue?: Json; organizer?: Json; cost: string[] }, siteZone: string): Json {
   const ld: Json = {
     '@context': 'http://schema.org',
     '@type': 'Event',

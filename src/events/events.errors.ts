@@ -8,5 +8,4 @@ export const eventNotAccessible = () => new WpError('event-not-accessible', 'You
 export const eventInTrash = () => new WpError('event-is-in-trash', 'The event is already in the trash.', 410);
 export const eventPageNotFound = () => new WpError('event-archive-page-not-found', 'This page of events does not exist.', 404);
 export const ticketsNotActive = () => new WpError('event-tickets-not-active', 'Ticket filtering is not available.', 400);
-export const geoDisabled = (params: string[]) =>
-  new WpError(GEO_EXTENSION_DISABLED, 'Geographic filters are not enabled on this server.', 400, { params });
+export const geoDisabled = (params: string[]) => new WpError(GEO_EXTENSION_DISABLED, 'Geographic filters are not enabled on this server.', 400, { params });

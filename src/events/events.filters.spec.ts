@@ -13,7 +13,8 @@ let ds: DataSource;
 let nextId = 1;
 
 /** A published, listed event row with the next id. */
-const event = (overrides: Partial<EventEntity>): EventEntity => eventRow(nextId++, { startDate: '2025-06-01 10:00:00', endDate: '2025-06-01 12:00:00', ...overrides });
+const event = (overrides: Partial<EventEntity>): EventEntity =>
+  eventRow(nextId++, { startDate: '2025-06-01 10:00:00', endDate: '2025-06-01 12:00:00', ...overrides });
 
 async function titles(f: Partial<EventListFilters>): Promise<string[]> {
   const qb = applyEventFilters(ds.getRepository(EventEntity).createQueryBuilder('e'), { visibility: { statuses: ['publish'] }, ...f }, Dialect.of(ds));
@@ -46,13 +47,7 @@ afterAll(async () => ds.destroy());
 
 describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => {
   it('lists visible, listed events by start, publication date, id', async () => {
-    expect(await titles({})).toEqual([
-      'Morning yoga',
-      'Same start, later publication',
-      'Jazz by the river',
-      'Three-day fair',
-      '100% off_sale',
-    ]);
+    expect(await titles({})).toEqual(['Morning yoga', 'Same start, later publication', 'Jazz by the river', 'Three-day fair', '100% off_sale']);
   });
 
   it('lets an author see their own drafts besides published events', async () => {

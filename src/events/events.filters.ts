@@ -98,15 +98,9 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
   }
   if (f.venueIds !== undefined) qb.andWhere('e.venueId IN (:...venueIds)', { venueIds: nonEmpty(f.venueIds) });
   if (f.organizerIds !== undefined) {
-    qb.andWhere(
-      `e.id IN ${qb
-        .subQuery()
-        .select('eo.event_id')
-        .from(EventOrganizerEntity, 'eo')
-        .where('eo.organizer_id IN (:...organizerIds)')
-        .getQuery()}`,
-      { organizerIds: nonEmpty(f.organizerIds) },
-    );
+    qb.andWhere(`e.id IN ${qb.subQuery().select('eo.event_id').from(EventOrganizerEntity, 'eo').where('eo.organizer_id IN (:...organizerIds)').getQuery()}`, {
+      organizerIds: nonEmpty(f.organizerIds),
+    });
   }
   if (f.featured !== undefined) qb.andWhere('e.featured = :featured', { featured: f.featured });
   if (f.include !== undefined) qb.andWhere('e.id IN (:...include)', { include: nonEmpty(f.include) });

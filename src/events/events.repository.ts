@@ -150,11 +150,7 @@ export class EventsRepository {
 
   /** Scheduled events whose publication date has passed (spec endpoints.md §3 rule 5). */
   findDueScheduled(nowUtc: string, manager?: EntityManager): Promise<EventEntity[]> {
-    return this.events(manager)
-      .createQueryBuilder('e')
-      .where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc })
-      .select(['e.id'])
-      .getMany();
+    return this.events(manager).createQueryBuilder('e').where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc }).select(['e.id']).getMany();
   }
 
   async markPublished(manager: EntityManager, ids: number[]): Promise<void> {
@@ -163,11 +159,7 @@ export class EventsRepository {
 
   /** The earliest publication date among scheduled events, or null. */
   async nextScheduledUtc(): Promise<string | null> {
-    const row = await this.events()
-      .createQueryBuilder('e')
-      .select('MIN(e.dateUtc)', 'next')
-      .where("e.status = 'future'")
-      .getRawOne<{ next: string | null }>();
+    const row = await this.events().createQueryBuilder('e').select('MIN(e.dateUtc)', 'next').where("e.status = 'future'").getRawOne<{ next: string | null }>();
     return row?.next ?? null;
   }
 }

@@ -10,12 +10,17 @@ describe('parseVenueInput (spec endpoints.md §4.4)', () => {
     [{ id: '12' }, { kind: 'ref', id: 12 }],
     [[12], { kind: 'id', id: 12 }],
     [[{ id: 3 }], { kind: 'ref', id: 3 }],
-    [{ venue: 'Hall', city: 'Rome' }, { kind: 'new', data: { venue: 'Hall', city: 'Rome' } }],
+    [
+      { venue: 'Hall', city: 'Rome' },
+      { kind: 'new', data: { venue: 'Hall', city: 'Rome' } },
+    ],
     [{ 0: { venue: 'Hall' } }, { kind: 'new', data: { venue: 'Hall' } }],
   ])('%p → %p', (v, expected) => expect(parseVenueInput(v)).toEqual(expected));
 
   it('refuses more than one venue', () => {
-    expect(() => parseVenueInput([1, 2])).toThrow(expect.objectContaining({ code: 'rest_invalid_param', data: { params: { venue: expect.any(String) }, details: {} } }));
+    expect(() => parseVenueInput([1, 2])).toThrow(
+      expect.objectContaining({ code: 'rest_invalid_param', data: { params: { venue: expect.any(String) }, details: {} } }),
+    );
   });
   it.each([['foo'], [true], [-3], [1.5]])('refuses %p as a parameter error', (v) => {
     expect(() => parseVenueInput(v)).toThrow(expect.objectContaining({ code: 'rest_invalid_param' }));

@@ -9,12 +9,7 @@ export type LinkedRef =
 export const INVALID_LINKED_POST_ID = 'invalid-linked-post-id';
 export const invalidLinkedPostId = () => new WpError(INVALID_LINKED_POST_ID, 'The linked venue or organizer id is not valid.', 400);
 
-const isEmpty = (v: unknown) =>
-  v === 0 ||
-  v === '0' ||
-  v === '' ||
-  (Array.isArray(v) && v.length === 0) ||
-  (isPlainObject(v) && Object.keys(v).length === 0);
+const isEmpty = (v: unknown) => v === 0 || v === '0' || v === '' || (Array.isArray(v) && v.length === 0) || (isPlainObject(v) && Object.keys(v).length === 0);
 
 /** `venue`: undefined = leave as is, null = no venue, else the one venue to link. */
 export function parseVenueInput(value: unknown): LinkedRef | null | undefined {
@@ -33,7 +28,14 @@ export function parseVenueInput(value: unknown): LinkedRef | null | undefined {
 export function parseOrganizerInput(value: unknown): LinkedRef[] | undefined {
   if (value === undefined || value === null) return undefined;
   if (isEmpty(value)) return [];
-  const items = asItems(value) ?? (typeof value === 'string' && value.includes(',') ? value.split(',').map((s) => s.trim()).filter((s) => s !== '') : [value]);
+  const items =
+    asItems(value) ??
+    (typeof value === 'string' && value.includes(',')
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : [value]);
   return items.filter((item) => !isEmpty(item)).map((item) => parseOne(item, 'organizer'));
 }
 

@@ -7,11 +7,7 @@ import { INVALID, toInt } from '../common/params';
  * right to edit others' items may only name themselves (Deviation → 403 rest_cannot_edit_others).
  * Returns undefined when the field was not given.
  */
-export async function resolveAuthor(
-  actor: Actor | null,
-  value: unknown,
-  userExists: (id: number) => Promise<boolean>,
-): Promise<number | undefined> {
+export async function resolveAuthor(actor: Actor | null, value: unknown, userExists: (id: number) => Promise<boolean>): Promise<number | undefined> {
   if (value === undefined || value === null) return undefined;
   const id = toInt(value);
   if (id === INVALID || id < 1 || !Number.isSafeInteger(id) || !(await userExists(id))) {

@@ -42,7 +42,9 @@ describe('listVisibility (spec auth.md §4)', () => {
     expect(listVisibility(null, undefined)).toEqual({ statuses: ['publish'] });
     expect(listVisibility(who('subscriber'), 'publish')).toEqual({ statuses: ['publish'] });
     for (const status of ['draft', 'publish,draft', ['publish', 'draft'], '']) {
-      expect(() => listVisibility(null, status)).toThrow(expect.objectContaining({ code: 'rest_invalid_param', data: expect.objectContaining({ params: { status: expect.any(String) } }) }));
+      expect(() => listVisibility(null, status)).toThrow(
+        expect.objectContaining({ code: 'rest_invalid_param', data: expect.objectContaining({ params: { status: expect.any(String) } }) }),
+      );
     }
   });
 

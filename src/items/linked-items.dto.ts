@@ -46,7 +46,10 @@ export class ListLinkedItemsQueryDto extends PageQueryDto {
   @IntParam()
   event?: number;
 
-  @ApiPropertyOptional({ type: 'boolean', description: 'Loose flag: true → only items linked to a publish/future/private event; false → only items without one' })
+  @ApiPropertyOptional({
+    type: 'boolean',
+    description: 'Loose flag: true → only items linked to a publish/future/private event; false → only items without one',
+  })
   @Optional()
   @LooseBool()
   has_events?: boolean;

@@ -89,7 +89,9 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
       lock ? this.dialect.lockForShare(sql) : sql,
       wanted,
     );
-    return rows.map((r) => ({ id: Number(r.id), authorId: Number(r.author_id), status: r.status, dateUtc: r.date_utc }) as Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>);
+    return rows.map(
+      (r) => ({ id: Number(r.id), authorId: Number(r.author_id), status: r.status, dateUtc: r.date_utc }) as Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>,
+    );
   }
 
   /**

@@ -158,7 +158,8 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     const write = await this.prepare(actor, input, invalidParams, raw, true);
     assertCan(actor, 'create_items');
     write.image = await this.media.probeChoice(write.image);
-    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () => this.uow.run(async (tx, changes) => {
+    const { entity } = await this.storing(this.kind.errors.couldNotCreate, () =>
+      this.uow.run(async (tx, changes) => {
         const stored = await this.insertOrReuse(actor, write, tx);
         if (!stored.reused) changes.record(this.kind.type, stored.entity.id);
         return stored;
@@ -471,7 +472,6 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
     if (text === '') throw invalidParam(this.kind.type, PARAM_MESSAGES.text);
     return text;
   }
-
 }
 
 /** The lock writers of one venue/organizer name share (case-insensitive, as §5.2 compares). */

@@ -25,7 +25,9 @@ describe('ParamChecks', () => {
     });
     checks.fail('date', 'bad date');
     expect(await checks.run(() => 7)).toBe(7);
-    expect(() => checks.settle(invalidParams)).toThrow(expect.objectContaining({ code: 'rest_invalid_param', data: { params: { author: 'bad author', date: 'bad date' }, details: {} } }));
+    expect(() => checks.settle(invalidParams)).toThrow(
+      expect.objectContaining({ code: 'rest_invalid_param', data: { params: { author: 'bad author', date: 'bad date' }, details: {} } }),
+    );
   });
 
   it('throws the refusal when every parameter is valid, and lets unexpected errors through', async () => {
@@ -42,10 +44,22 @@ describe('ParamChecks', () => {
 describe('linkedItemErrors (spec errors.md)', () => {
   it('gives each code its status', () => {
     const e = linkedItemErrors('venue', {
-      notAccessible: 'a', inTrash: 'b', pageNotFound: 'c', couldNotCreate: 'd', couldNotUpdate: 'e', couldNotDelete: 'f',
+      notAccessible: 'a',
+      inTrash: 'b',
+      pageNotFound: 'c',
+      couldNotCreate: 'd',
+      couldNotUpdate: 'e',
+      couldNotDelete: 'f',
     });
-    expect([e.notAccessible(), e.inTrash(), e.pageNotFound(), e.couldNotCreate(), e.couldNotUpdate(), e.couldNotDelete()].map((x) => [x.code, x.status])).toEqual([
-      ['a', 403], ['b', 410], ['c', 404], ['d', 400], ['e', 400], ['f', 500],
+    expect(
+      [e.notAccessible(), e.inTrash(), e.pageNotFound(), e.couldNotCreate(), e.couldNotUpdate(), e.couldNotDelete()].map((x) => [x.code, x.status]),
+    ).toEqual([
+      ['a', 403],
+      ['b', 410],
+      ['c', 404],
+      ['d', 400],
+      ['e', 400],
+      ['f', 500],
     ]);
     expect(e.pageNotFound().message).toBe('This page of venues does not exist.');
   });
@@ -62,5 +76,7 @@ describe('jsonLdDescription (spec resources.md §7)', () => {
 
 describe('isUrlOrEmpty (website)', () => {
   it.each(['', 'https://example.org', 'http://127.0.0.1:8080/x?y=1', 'ftp://files.example'])('accepts %p', (v) => expect(isUrlOrEmpty(v)).toBe(true));
-  it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 'javascript://x/%0Aalert(1)', 'data://x/text', 3, null])('rejects %p', (v) => expect(isUrlOrEmpty(v)).toBe(false));
+  it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 'javascript://x/%0Aalert(1)', 'data://x/text', 3, null])('rejects %p', (v) =>
+    expect(isUrlOrEmpty(v)).toBe(false),
+  );
 });

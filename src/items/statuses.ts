@@ -15,13 +15,7 @@ export const isWriteStatus = (s: unknown): s is string => typeof s === 'string' 
  * `requested` undefined: on create the caller's default, on update the current status.
  * `dateUtc` is the publication date the item will have (UTC, `YYYY-MM-DD HH:MM:SS`).
  */
-export function resolveWriteStatus(
-  actor: Actor | null,
-  requested: string | undefined,
-  current: string | undefined,
-  dateUtc: string,
-  now: DateTime,
-): string {
+export function resolveWriteStatus(actor: Actor | null, requested: string | undefined, current: string | undefined, dateUtc: string, now: DateTime): string {
   const mayPublish = can(actor, 'publish_items');
   let status: string;
   if (requested === undefined) {

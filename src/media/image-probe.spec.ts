@@ -23,7 +23,8 @@ describe('probeImage: outbound requests that cannot be turned against the servic
         res.writeHead(302, { location: left > 1 ? `/r${left - 1}` : '/img.png' }).end();
       } else if (url === '/to-private') res.writeHead(302, { location: `http://127.0.0.2:${port}/img.png` }).end();
       else if (url === '/img.png') res.writeHead(200, { 'content-type': 'image/png' }).end();
-      else if (url === '/silent') return; // never answers
+      else if (url === '/silent')
+        return; // never answers
       else res.writeHead(404).end();
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,13 +37,16 @@ describe('probeImage: outbound requests that cannot be turned against the servic
   });
   beforeEach(() => (hits.length = 0));
 
-  it.each(['http://127.0.0.1:PORT/img.png', 'http://localhost:PORT/img.png', 'http://[::1]:PORT/img.png', 'http://0x7f000001:PORT/img.png', 'http://127.1:PORT/img.png'])(
-    'refuses %s by default, without sending anything',
-    async (url) => {
-      expect(await probeImage(url.replace('PORT', String(port)), { allowPrivate: false })).toBeNull();
-      expect(hits).toEqual([]);
-    },
-  );
+  it.each([
+    'http://127.0.0.1:PORT/img.png',
+    'http://localhost:PORT/img.png',
+    'http://[::1]:PORT/img.png',
+    'http://0x7f000001:PORT/img.png',
+    'http://127.1:PORT/img.png',
+  ])('refuses %s by default, without sending anything', async (url) => {
+    expect(await probeImage(url.replace('PORT', String(port)), { allowPrivate: false })).toBeNull();
+    expect(hits).toEqual([]);
+  });
 
   it('refuses the metadata address', async () => {
     expect(await probeImage('http://169.254.169.254/latest/meta-data/', { allowPrivate: false })).toBeNull();

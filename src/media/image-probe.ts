@@ -18,7 +18,10 @@ export async function probeImage(url: string, opts: Omit<OutboundOptions, 'signa
     try {
       const res = await outboundRequest(url, method, { ...opts, signal });
       if (res.status !== 200) continue;
-      const type = String(res.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const type = String(res.headers['content-type'] ?? '')
+        .split(';')[0]
+        .trim()
+        .toLowerCase();
       if (IMAGE_TYPES.includes(type)) return type;
     } catch (err) {
       // Refused by the address rule, or the budget is spent: GET would not do better.

@@ -82,7 +82,9 @@ export class MediaService {
     const again = await tx.getRepository(MediaEntity).findOne({ where: { urlHash: hash }, select: { id: true } });
     if (again) return again.id;
     const newId = await this.posts.allocate('media', tx);
-    await tx.getRepository(MediaEntity).insert({ id: newId, url: choice.url, urlHash: hash, mimeType: choice.mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
+    await tx
+      .getRepository(MediaEntity)
+      .insert({ id: newId, url: choice.url, urlHash: hash, mimeType: choice.mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
     return newId;
   }
 

@@ -3,8 +3,20 @@ import { presentOrganizer } from './organizer.presenter';
 import { OrganizerEntity } from './organizer.entity';
 
 const base: OrganizerEntity = Object.assign(new OrganizerEntity(), {
-  id: 41, authorId: 1, status: 'draft', statusBeforeTrash: null, dateUtc: '2025-01-10 09:05:00', modifiedUtc: '2025-01-10 09:05:00',
-  name: 'Hudson Arts', slug: 'hudson-arts', description: '', excerpt: '', phone: '', website: '', email: 'info@hudsonarts.example', imageId: null,
+  id: 41,
+  authorId: 1,
+  status: 'draft',
+  statusBeforeTrash: null,
+  dateUtc: '2025-01-10 09:05:00',
+  modifiedUtc: '2025-01-10 09:05:00',
+  name: 'Hudson Arts',
+  slug: 'hudson-arts',
+  description: '',
+  excerpt: '',
+  phone: '',
+  website: '',
+  email: 'info@hudsonarts.example',
+  imageId: null,
 });
 const ctx: LinkedPresentContext = { baseUrl: 'https://example.org/cal', timezone: 'UTC', nowUtc: '2025-06-01 00:00:00', jsonLd: false };
 
@@ -33,8 +45,23 @@ describe('presentOrganizer (spec resources.md §3, §7)', () => {
       { ...ctx, jsonLd: true },
     );
     expect(Object.keys(json)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug',
-      'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'description',
+      'slug',
+      'phone',
+      'website',
+      'email',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
     ]);
     expect(json.json_ld).toStrictEqual({
       '@type': 'Person',

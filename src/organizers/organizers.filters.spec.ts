@@ -26,12 +26,16 @@ async function ids(f: Partial<LinkedItemListFilters>): Promise<number[]> {
 
 beforeAll(async () => {
   ds = await memoryDataSource(ENTITIES);
-  await ds.getRepository(OrganizerEntity).insert([
-    organizer(1, { name: 'Hudson Arts', email: 'info@hudsonarts.example', website: 'https://hudsonarts.example' }),
-    organizer(2, { name: 'Jazz Club', phone: '+1 555 0100', excerpt: 'Weekly sessions' }),
-    organizer(3, { name: 'Nobody' }),
-  ]);
-  await ds.getRepository(EventEntity).insert([event(10, 'publish', '2025-07-01 00:00:00'), event(11, 'publish', '2025-01-01 00:00:00'), event(12, 'trash', '2025-07-01 00:00:00')]);
+  await ds
+    .getRepository(OrganizerEntity)
+    .insert([
+      organizer(1, { name: 'Hudson Arts', email: 'info@hudsonarts.example', website: 'https://hudsonarts.example' }),
+      organizer(2, { name: 'Jazz Club', phone: '+1 555 0100', excerpt: 'Weekly sessions' }),
+      organizer(3, { name: 'Nobody' }),
+    ]);
+  await ds
+    .getRepository(EventEntity)
+    .insert([event(10, 'publish', '2025-07-01 00:00:00'), event(11, 'publish', '2025-01-01 00:00:00'), event(12, 'trash', '2025-07-01 00:00:00')]);
   await ds.getRepository(EventOrganizerEntity).insert([
     { eventId: 10, organizerId: 1, position: 0 },
     { eventId: 10, organizerId: 2, position: 1 },

@@ -31,7 +31,11 @@ export class PostsService {
     const posts = manager.getRepository(PostEntity);
     const before = await posts.createQueryBuilder('p').select('MAX(p.id)', 'max').getRawOne<{ max: number | string | null }>();
     const after = Number(before?.max ?? 0);
-    await insertInChunks(manager, PostEntity, Array.from({ length: count }, () => ({ type })));
+    await insertInChunks(
+      manager,
+      PostEntity,
+      Array.from({ length: count }, () => ({ type })),
+    );
     const rows = await posts
       .createQueryBuilder('p')
       .select('p.id', 'id')

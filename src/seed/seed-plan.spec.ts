@@ -33,7 +33,15 @@ describe('Random (mulberry32)', () => {
 
 describe('seed options', () => {
   it('scales venues and organizers with the events, at least 10 each', () => {
-    expect(resolveSeedOptions({ today: TODAY })).toEqual({ events: 100_000, venues: 2000, organizers: 1000, categories: 100, tags: 300, seed: 1, today: TODAY });
+    expect(resolveSeedOptions({ today: TODAY })).toEqual({
+      events: 100_000,
+      venues: 2000,
+      organizers: 1000,
+      categories: 100,
+      tags: 300,
+      seed: 1,
+      today: TODAY,
+    });
     expect(resolveSeedOptions({ events: 300, today: TODAY })).toMatchObject({ venues: 10, organizers: 10, categories: 100, tags: 300 });
     expect(resolveSeedOptions({ events: 5000, venues: 3 })).toMatchObject({ venues: 3, organizers: 50 });
     expect(resolveSeedOptions({}, DateTime.fromISO('2030-05-06T23:30:00', { zone: 'Asia/Tokyo' })).today).toBe('2030-05-06');

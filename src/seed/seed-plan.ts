@@ -285,8 +285,23 @@ export class SeedPlan {
         sticky: r.chance(SHARE.sticky),
         featured: r.chance(SHARE.featured),
         venue,
-        organizers: r.distinctSkewed(organizers, r.weighted([[0, 25], [1, 60], [2, 15]])),
-        categories: r.distinctSkewed(categories, r.weighted([[0, 15], [1, 45], [2, 30], [3, 10]])),
+        organizers: r.distinctSkewed(
+          organizers,
+          r.weighted([
+            [0, 25],
+            [1, 60],
+            [2, 15],
+          ]),
+        ),
+        categories: r.distinctSkewed(
+          categories,
+          r.weighted([
+            [0, 15],
+            [1, 45],
+            [2, 30],
+            [3, 10],
+          ]),
+        ),
         tags: r.distinctSkewed(tags, r.int(0, 4)),
         dateUtc,
         modifiedUtc,
@@ -318,7 +333,12 @@ function eventText(r: Random): { title: string; description: string; excerpt: st
   const adj = r.pick(ADJECTIVES);
   const topic = r.pick(TOPICS);
   const kind = r.pick(EVENT_KINDS);
-  let title = r.pick([`${adj} ${topic} ${kind}`, `${topic} ${kind} with ${r.pick(SLOTS.people)}`, `The ${adj} ${topic} ${kind}`, `${topic} ${kind}: ${adj} Edition`]);
+  let title = r.pick([
+    `${adj} ${topic} ${kind}`,
+    `${topic} ${kind} with ${r.pick(SLOTS.people)}`,
+    `The ${adj} ${topic} ${kind}`,
+    `${topic} ${kind}: ${adj} Edition`,
+  ]);
   const paragraphs = Array.from({ length: r.int(2, 3) }, () => [...Array.from({ length: r.int(2, 4) }, () => sentence(r))]);
   const insert = (s: string) => paragraphs[r.int(0, paragraphs.length - 1)].push(s);
   for (const word of COMMON_WORDS) {

@@ -130,9 +130,16 @@ export class Seeder {
           const parentId = spec.parent === null ? 0 : ids[spec.parent];
           const reuse = known.get(termKey(parentId, spec.name));
           if (reuse !== undefined) ids[index] = reuse;
-          else fresh.push({ index, row: { taxonomy, name: spec.name, slug: slugs.take(slugify(spec.name), taxonomy), description: spec.description, parentId, count: 0 } });
+          else
+            fresh.push({
+              index,
+              row: { taxonomy, name: spec.name, slug: slugs.take(slugify(spec.name), taxonomy), description: spec.description, parentId, count: 0 },
+            });
         });
-        const inserted = await this.d.terms.insertMany(fresh.map((f) => f.row), tx);
+        const inserted = await this.d.terms.insertMany(
+          fresh.map((f) => f.row),
+          tx,
+        );
         inserted.forEach((term, i) => (ids[fresh[i].index] = term.id));
         created += inserted.length;
       }
@@ -182,13 +189,7 @@ export class Seeder {
     bar.finish();
   }
 
-  private async writeEvents(
-    batch: EventSpec[],
-    links: EventLinks,
-    slugs: SlugRegistry,
-    authorId: number,
-    summary: SeedSummary,
-  ): Promise<void> {
+  private async writeEvents(batch: EventSpec[], links: EventLinks, slugs: SlugRegistry, authorId: number, summary: SeedSummary): Promise<void> {
     if (batch.length === 0) return;
     await this.d.db.transaction(async (tx) => {
       const ids = await this.d.posts.allocateMany('event', batch.length, tx);

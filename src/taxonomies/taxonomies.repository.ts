@@ -41,10 +41,13 @@ export class TermsRepository {
   /** Slugs of the kind among `base` and `base-…` (an index range), the term `exceptId` aside. */
   async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, manager: EntityManager): Promise<Set<string>> {
     const { lo, hi } = suffixRange(base);
-    const rows: { slug: string }[] = await manager.query(
-      'SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?',
-      [taxonomy, base, lo, hi, exceptId ?? 0],
-    );
+    const rows: { slug: string }[] = await manager.query('SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?', [
+      taxonomy,
+      base,
+      lo,
+      hi,
+      exceptId ?? 0,
+    ]);
     return new Set(rows.map((r) => r.slug));
   }
 
@@ -219,7 +222,11 @@ export class TermsRepository {
     const fresh = termIds.filter((id) => !current.some((l) => l.termId === id));
     if (fresh.length > 0) {
       // No read-back of the rows just written (the repository's insert() would select them again).
-      await insertInChunks(manager, EventTermEntity, fresh.map((termId) => ({ eventId, termId, published })));
+      await insertInChunks(
+        manager,
+        EventTermEntity,
+        fresh.map((termId) => ({ eventId, termId, published })),
+      );
     }
     return { added: fresh, removed: stale };
   }
@@ -267,7 +274,8 @@ export class TermsRepository {
 }
 
 /** The columns of a term as plain SQL selects them (alias `t`), and the row read back. */
-const TERM_COLUMNS = 't.id AS id, t.taxonomy AS taxonomy, t.name AS name, t.slug AS slug, t.description AS description, t.parent_id AS parent_id, t.count AS count';
+const TERM_COLUMNS =
+  't.id AS id, t.taxonomy AS taxonomy, t.name AS name, t.slug AS slug, t.description AS description, t.parent_id AS parent_id, t.count AS count';
 interface TermRow {
   id: number | string;
   taxonomy: Taxonomy;
@@ -289,7 +297,6 @@ function termFromRow(r: TermRow): TermEntity {
     count: Number(r.count),
   });
 }
-
 
 /** A term keeps a shadow key (see TermEntity.nameKey) while its name stays the same. */
 function keyFor(term: Partial<TermEntity>): string {

@@ -51,13 +51,16 @@ export class TaxonomiesService {
 
   private async computeList(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
     const eventId = q.event ?? q.post;
-    await this.checkParams([
-      ['include', () => this.allExist(taxonomy, q.include)],
-      ['exclude', () => this.allExist(taxonomy, q.exclude)],
-      ['parent', () => this.isParentOk(taxonomy, q.parent)],
-      ['post', () => (q.post === undefined ? true : this.posts.isOfType(q.post, 'event')), PARAM_MESSAGES.unknownId('event')],
-      ['event', () => (q.event === undefined ? true : this.posts.isOfType(q.event, 'event')), PARAM_MESSAGES.unknownId('event')],
-    ], taxonomy);
+    await this.checkParams(
+      [
+        ['include', () => this.allExist(taxonomy, q.include)],
+        ['exclude', () => this.allExist(taxonomy, q.exclude)],
+        ['parent', () => this.isParentOk(taxonomy, q.parent)],
+        ['post', () => (q.post === undefined ? true : this.posts.isOfType(q.post, 'event')), PARAM_MESSAGES.unknownId('event')],
+        ['event', () => (q.event === undefined ? true : this.posts.isOfType(q.event, 'event')), PARAM_MESSAGES.unknownId('event')],
+      ],
+      taxonomy,
+    );
 
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
@@ -121,10 +124,7 @@ export class TaxonomiesService {
 
   async update(actor: Actor | null, taxonomy: Taxonomy, id: number, input: TermWrite): Promise<TermJson> {
     const term = await this.require(taxonomy, id);
-    await this.checkParams(
-      [['parent', async () => (await this.isParentOk(taxonomy, input.parent)) && !(await this.wouldCycle(term, input.parent))]],
-      taxonomy,
-    );
+    await this.checkParams([['parent', async () => (await this.isParentOk(taxonomy, input.parent)) && !(await this.wouldCycle(term, input.parent))]], taxonomy);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
 
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
@@ -173,7 +173,10 @@ export class TaxonomiesService {
    */
   async resolveFilter(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
     const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items);
-    const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
+    const numeric = items
+      .filter((i) => /^\d+$/.test(i))
+      .map(Number)
+      .filter(Number.isSafeInteger);
     const byId = await this.terms.existingIds(taxonomy, numeric);
     const ids: number[] = [];
     for (const item of items) {
@@ -199,10 +202,16 @@ export class TaxonomiesService {
    * Runs in the event's transaction; no permission beyond writing the event is needed.
    */
   async resolveForEventWrite(manager: EntityManager, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
-    const numeric = items.filter((i) => /^\d+$/.test(i)).map(Number).filter(Number.isSafeInteger);
+    const numeric = items
+      .filter((i) => /^\d+$/.test(i))
+      .map(Number)
+      .filter(Number.isSafeInteger);
     // Inside the event's transaction: a pooled query here could wait forever for a connection.
     const existing = await this.terms.existingIds(taxonomy, numeric, manager);
-    const names = items.filter((i) => !/^\d+$/.test(i)).map((n) => this.cleanName(actor, n, false, TERM_PARAM[taxonomy])).filter((n) => n !== '');
+    const names = items
+      .filter((i) => !/^\d+$/.test(i))
+      .map((n) => this.cleanName(actor, n, false, TERM_PARAM[taxonomy]))
+      .filter((n) => n !== '');
     const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
     const ids: number[] = [];
     for (const item of items) {
@@ -212,8 +221,7 @@ export class TaxonomiesService {
       }
       const name = this.cleanName(actor, item, false, TERM_PARAM[taxonomy]);
       if (name === '') continue;
-      const match =
-        found.find((t) => t.slug === slugify(name) && slugify(name) !== '') ?? found.find((t) => t.name.toLowerCase() === name.toLowerCase());
+      const match = found.find((t) => t.slug === slugify(name) && slugify(name) !== '') ?? found.find((t) => t.name.toLowerCase() === name.toLowerCase());
       if (match) {
         ids.push(match.id);
         continue;
@@ -230,7 +238,11 @@ export class TaxonomiesService {
     const all = [...byEvent.values()].flat();
     const known = await this.terms.ancestors(all);
     const out = new Map<number, TermJson[]>();
-    for (const [eventId, terms] of byEvent) out.set(eventId, terms.map((t) => presentTerm(t, known, this.config)));
+    for (const [eventId, terms] of byEvent)
+      out.set(
+        eventId,
+        terms.map((t) => presentTerm(t, known, this.config)),
+      );
     return out;
   }
 
@@ -295,7 +307,11 @@ export class TaxonomiesService {
    * under the first free slug generated from its name; the unique index on (kind, slug) settles
    * races. A name taken at the level surfaces as the database's unique-key error.
    */
-  private async writeTerm(tx: EntityManager, term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>, given: string | undefined): Promise<TermEntity> {
+  private async writeTerm(
+    tx: EntityManager,
+    term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>,
+    given: string | undefined,
+  ): Promise<TermEntity> {
     const explicit = given === undefined ? '' : slugify(given).slice(0, SLUG_MAX_LENGTH);
     let saved: TermEntity | undefined;
     const write = async (slug: string) => {

@@ -12,5 +12,7 @@ export function termNameKey(name: string): string {
 
 /** A key no lookup by name finds: for a term that had to join a namesake at its level. */
 export function shadowNameKey(name: string, id: number): string {
-  return createHash('sha256').update(`${name.normalize('NFC').toLowerCase()}\u0000${id}`).digest('hex');
+  return createHash('sha256')
+    .update(`${name.normalize('NFC').toLowerCase()}\u0000${id}`)
+    .digest('hex');
 }

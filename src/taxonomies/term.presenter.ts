@@ -29,10 +29,7 @@ export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, co
   } as TermJson;
   if (term.taxonomy === 'category') json.parent = term.parentId;
   json.meta = [];
-  json.url =
-    term.taxonomy === 'category'
-      ? `${config.baseUrl}/events/category/${slugPath(term, known).join('/')}/`
-      : `${config.baseUrl}/tag/${term.slug}/`;
+  json.url = term.taxonomy === 'category' ? `${config.baseUrl}/events/category/${slugPath(term, known).join('/')}/` : `${config.baseUrl}/tag/${term.slug}/`;
   json.urls = { self: `${collection}/${term.id}`, collection };
   if (term.parentId > 0) json.urls.up = `${collection}/${term.parentId}`;
   return json;

@@ -12,8 +12,7 @@ const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 1000;
 
 export const invalidUsername = () => new WpError(INVALID_USERNAME, 'The supplied login is not known.', 401);
-export const incorrectPassword = () =>
-  new WpError(INCORRECT_PASSWORD, 'The supplied password does not match this login.', 401);
+export const incorrectPassword = () => new WpError(INCORRECT_PASSWORD, 'The supplied password does not match this login.', 401);
 
 /**
  * HTTP Basic authentication with application passwords (spec auth.md §1).
@@ -71,7 +70,9 @@ export class AuthService {
   }
 
   async verify(login: string, password: string): Promise<Actor> {
-    const key = createHash('sha256').update(`${login}\0${normalisePassword(password)}`).digest('base64');
+    const key = createHash('sha256')
+      .update(`${login}\0${normalisePassword(password)}`)
+      .digest('base64');
     const hit = this.verified.get(key);
     if (hit && hit.expires > Date.now() && (await this.users.hasPasswordHash(hit.actor.id, hit.hash))) return hit.actor;
     this.verified.delete(key);

@@ -3,9 +3,28 @@ import { presentVenue, stateProvince } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 
 const base: VenueEntity = Object.assign(new VenueEntity(), {
-  id: 40, authorId: 1, status: 'publish', statusBeforeTrash: null, dateUtc: '2025-01-10 09:00:00', modifiedUtc: '2025-01-10 09:00:00',
-  name: 'River Stage ', slug: 'river-stage', description: '', excerpt: '', address: '', city: '', country: '', province: '', state: '',
-  zip: '', phone: '', stateprovince: '', website: '', showMap: false, showMapLink: true, imageId: null,
+  id: 40,
+  authorId: 1,
+  status: 'publish',
+  statusBeforeTrash: null,
+  dateUtc: '2025-01-10 09:00:00',
+  modifiedUtc: '2025-01-10 09:00:00',
+  name: 'River Stage ',
+  slug: 'river-stage',
+  description: '',
+  excerpt: '',
+  address: '',
+  city: '',
+  country: '',
+  province: '',
+  state: '',
+  zip: '',
+  phone: '',
+  stateprovince: '',
+  website: '',
+  showMap: false,
+  showMapLink: true,
+  imageId: null,
 });
 const ctx: LinkedPresentContext = { baseUrl: 'http://127.0.0.1:3000', timezone: 'UTC', nowUtc: '2025-06-01 00:00:00', jsonLd: false };
 
@@ -31,14 +50,48 @@ describe('presentVenue (spec resources.md §2, §7)', () => {
 
   it('writes every key in the order of §2, json_ld before the map flags; zip "0" counts as empty', () => {
     const full = {
-      ...base, description: 'Open-air stage.', excerpt: 'Short', address: '1 Quay Street', city: 'Hudson', country: 'United States',
-      province: 'Ontario', state: 'NY', zip: '0', phone: '+1 518', website: 'https://riverstage.example', stateprovince: 'NY', imageId: 58,
+      ...base,
+      description: 'Open-air stage.',
+      excerpt: 'Short',
+      address: '1 Quay Street',
+      city: 'Hudson',
+      country: 'United States',
+      province: 'Ontario',
+      state: 'NY',
+      zip: '0',
+      phone: '+1 518',
+      website: 'https://riverstage.example',
+      stateprovince: 'NY',
+      imageId: 58,
     };
     const json = presentVenue(full, { ...ctx, jsonLd: true, image: { url: 'https://cdn.example.org/s.jpg', id: 58, extension: 'jpg' } });
     expect(Object.keys(json)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'excerpt', 'slug', 'image',
-      'address', 'city', 'country', 'province', 'state', 'phone', 'website', 'stateprovince', 'json_ld', 'show_map', 'show_map_link',
-      'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'description',
+      'excerpt',
+      'slug',
+      'image',
+      'address',
+      'city',
+      'country',
+      'province',
+      'state',
+      'phone',
+      'website',
+      'stateprovince',
+      'json_ld',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
     ]);
     expect(json.description).toBe('<p>Open-air stage.</p>');
     expect(json.json_ld).toStrictEqual({
@@ -47,7 +100,14 @@ describe('presentVenue (spec resources.md §2, §7)', () => {
       description: 'Short',
       image: 'https://cdn.example.org/s.jpg',
       url: 'http://127.0.0.1:3000/venue/river-stage/',
-      address: { '@type': 'PostalAddress', streetAddress: '1 Quay Street', addressLocality: 'Hudson', addressRegion: 'NY', postalCode: '0', addressCountry: 'United States' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '1 Quay Street',
+        addressLocality: 'Hudson',
+        addressRegion: 'NY',
+        postalCode: '0',
+        addressCountry: 'United States',
+      },
       telephone: '+1 518',
       sameAs: 'https://riverstage.example',
     });

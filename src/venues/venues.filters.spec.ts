@@ -27,16 +27,18 @@ async function names(f: Partial<LinkedItemListFilters>): Promise<string[]> {
 
 beforeAll(async () => {
   ds = await memoryDataSource(ENTITIES);
-  await ds.getRepository(VenueEntity).insert([
-    venue({ name: 'Temple Hall', address: '12 Temple Avenue', phone: '+33 1 555' }),
-    venue({ name: 'Temple Annex', city: 'Avenue Town', zip: '75001' }),
-    venue({ name: 'Riverside', description: 'By the <b>river</b>, ile-de-france', stateprovince: 'IDF' }),
-    venue({ name: 'Draft by 7', status: 'draft', authorId: 7 }),
-    venue({ name: 'Draft by 8', status: 'draft', authorId: 8 }),
-    venue({ name: 'Scheduled, date passed', status: 'future', dateUtc: '2025-05-01 00:00:00' }),
-    venue({ name: 'Scheduled ahead', status: 'future', dateUtc: '2025-12-01 00:00:00' }),
-    venue({ name: '100% off_sale' }),
-  ]);
+  await ds
+    .getRepository(VenueEntity)
+    .insert([
+      venue({ name: 'Temple Hall', address: '12 Temple Avenue', phone: '+33 1 555' }),
+      venue({ name: 'Temple Annex', city: 'Avenue Town', zip: '75001' }),
+      venue({ name: 'Riverside', description: 'By the <b>river</b>, ile-de-france', stateprovince: 'IDF' }),
+      venue({ name: 'Draft by 7', status: 'draft', authorId: 7 }),
+      venue({ name: 'Draft by 8', status: 'draft', authorId: 8 }),
+      venue({ name: 'Scheduled, date passed', status: 'future', dateUtc: '2025-05-01 00:00:00' }),
+      venue({ name: 'Scheduled ahead', status: 'future', dateUtc: '2025-12-01 00:00:00' }),
+      venue({ name: '100% off_sale' }),
+    ]);
   await ds.getRepository(EventEntity).insert([
     event(1, 'publish', '2025-07-01 10:00:00'), // Temple Hall: upcoming
     event(2, 'publish', '2025-01-01 10:00:00'), // Temple Annex: past only

@@ -55,7 +55,16 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
  */
 @Injectable()
 export class VenuesService extends LinkedItemsService<VenueEntity> {
-  constructor(repo: VenuesRepository, posts: PostsService, media: MediaService, users: UsersService, config: AppConfig, extensions: VenueExtensions, version: DataVersion, uow: UnitOfWork) {
+  constructor(
+    repo: VenuesRepository,
+    posts: PostsService,
+    media: MediaService,
+    users: UsersService,
+    config: AppConfig,
+    extensions: VenueExtensions,
+    version: DataVersion,
+    uow: UnitOfWork,
+  ) {
     super(VENUE_KIND, repo, posts, media, users, config, extensions, version, uow);
   }
 }

@@ -19,7 +19,9 @@ describe('read caches follow every write', () => {
 
   it('a created, updated and trashed event shows on the next read', async () => {
     expect((await list()).total).toBe(0);
-    const made = await http(t, admin).post(`${API}/events`).send({ title: 'First', start_date: '2030-05-01 10:00', end_date: '2030-05-01 11:00', categories: ['Music'], venue: { venue: 'Hall' } });
+    const made = await http(t, admin)
+      .post(`${API}/events`)
+      .send({ title: 'First', start_date: '2030-05-01 10:00', end_date: '2030-05-01 11:00', categories: ['Music'], venue: { venue: 'Hall' } });
     expect(made.status).toBe(201);
     let body = await list();
     expect(body.total).toBe(1);
@@ -56,15 +58,21 @@ describe('read caches follow every write', () => {
     expect((await inWindow('categories=brass')).status).toBe(400);
     const brass = await http(t, admin).post(`${API}/categories`).send({ name: 'Brass' });
     expect(brass.status).toBe(201);
-    await http(t, admin).post(`${API}/events`).send({ title: 'Band', start_date: '2032-02-01 10:00', end_date: '2032-02-01 11:00', categories: [brass.body.id] });
+    await http(t, admin)
+      .post(`${API}/events`)
+      .send({ title: 'Band', start_date: '2032-02-01 10:00', end_date: '2032-02-01 11:00', categories: [brass.body.id] });
     expect((await inWindow('categories=brass')).body.events.map((e: { title: string }) => e.title)).toEqual(['Band']);
     const tuba = await http(t, admin).post(`${API}/categories`).send({ name: 'Tuba', parent: brass.body.id });
-    await http(t, admin).post(`${API}/events`).send({ title: 'Solo', start_date: '2032-01-15 10:00', end_date: '2032-01-15 11:00', categories: [tuba.body.id] });
+    await http(t, admin)
+      .post(`${API}/events`)
+      .send({ title: 'Solo', start_date: '2032-01-15 10:00', end_date: '2032-01-15 11:00', categories: [tuba.body.id] });
     expect((await inWindow('categories=brass')).body.events.map((e: { title: string }) => e.title)).toEqual(['Solo', 'Band']);
   });
 
   it('renaming an embedded category or venue shows in the cached event', async () => {
-    const made = await http(t, admin).post(`${API}/events`).send({ title: 'Embedded', start_date: '2030-06-01 10:00', end_date: '2030-06-01 11:00', categories: ['Jazz'], venue: { venue: 'Old hall' } });
+    const made = await http(t, admin)
+      .post(`${API}/events`)
+      .send({ title: 'Embedded', start_date: '2030-06-01 10:00', end_date: '2030-06-01 11:00', categories: ['Jazz'], venue: { venue: 'Old hall' } });
     let item = (await list()).events[0];
     expect(item.categories[0].name).toBe('Jazz');
     await http(t, admin).patch(`${API}/categories/${item.categories[0].id}`).send({ name: 'Bebop' });
@@ -138,12 +146,18 @@ describe('read caches follow every write', () => {
     // Scheduled two seconds ahead: hidden from anonymous readers until then, then listed as published.
     const soon = new Date(Date.now() + 2000).toISOString().replace('T', ' ').slice(0, 19);
     for (const kind of kinds) {
-      const made = await http(t, admin).post(`${API}/${kind}s`).send({ [kind]: `Cached ${kind} zz-one` });
+      const made = await http(t, admin)
+        .post(`${API}/${kind}s`)
+        .send({ [kind]: `Cached ${kind} zz-one` });
       expect(made.status).toBe(201);
       expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-one/publish`]);
-      await http(t, admin).post(`${API}/${kind}s/${made.body.id}`).send({ [kind]: `Cached ${kind} zz-renamed` });
+      await http(t, admin)
+        .post(`${API}/${kind}s/${made.body.id}`)
+        .send({ [kind]: `Cached ${kind} zz-renamed` });
       expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-renamed/publish`]);
-      const later = await http(t, admin).post(`${API}/${kind}s`).send({ [kind]: `Cached ${kind} zz-later`, status: 'future', date_utc: soon });
+      const later = await http(t, admin)
+        .post(`${API}/${kind}s`)
+        .send({ [kind]: `Cached ${kind} zz-later`, status: 'future', date_utc: soon });
       expect(later.status).toBe(201);
       expect(await names(kind, 'zz-')).toEqual([`Cached ${kind} zz-renamed/publish`]);
     }
@@ -169,9 +183,10 @@ describe('read caches follow every write', () => {
         .send({ title: 'Counted', start_date: '2044-01-01 10:00', end_date: '2044-01-01 11:00', [collection]: [term.body.id] });
       expect(event.status).toBe(201);
       expect((await list(''))[collection].map((c: { name: string; count: number }) => [c.name, c.count])).toEqual([[name, 1]]);
-      await http(t, admin).post(`${API}/${collection}/${term.body.id}`).send({ name: `${name} renamed` });
+      await http(t, admin)
+        .post(`${API}/${collection}/${term.body.id}`)
+        .send({ name: `${name} renamed` });
       expect((await list(''))[collection].map((c: { name: string }) => c.name)).toEqual([`${name} renamed`]);
     }
   });
 });
-

@@ -85,7 +85,12 @@ describe('command line (spec auth.md §1; README)', () => {
     const fresh = { ...env, DATABASE_URL: `sqlite:${join(dir, 'fresh.sqlite')}`, CALENDAR_MIGRATE: 'on' };
     const shown = await cli(['migration:show'], fresh);
     expect(shown.code).toBe(0);
-    expect(shown.stdout.trim().split('\n').every((l) => l.startsWith('[ ] '))).toBe(true);
+    expect(
+      shown.stdout
+        .trim()
+        .split('\n')
+        .every((l) => l.startsWith('[ ] ')),
+    ).toBe(true);
     const help = await cli(['help'], { ...env, PORT: 'x' });
     expect(help).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Usage: npm run cli -- <command>\n/) });
   });
@@ -178,7 +183,10 @@ describe('operator errors: one line, no stack, non-zero exit', () => {
       const e = err as { code: number; stdout: string; stderr: string };
       expect(e.code).toBe(1);
       expect(e.stderr.trim()).toBe('cannot reach the database at 127.0.0.1:1 (ECONNREFUSED: nothing listens there)');
-      const tries = e.stdout.trim().split('\n').filter((l) => l.includes('trying again'));
+      const tries = e.stdout
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('trying again'));
       expect(tries.length).toBeGreaterThanOrEqual(1);
       expect(`${e.stdout}${e.stderr}`).not.toContain('hunter2');
       noStack(`${e.stdout}${e.stderr}`);
@@ -191,7 +199,10 @@ describe('operator errors: one line, no stack, non-zero exit', () => {
     const port = (blocker.address() as AddressInfo).port;
     const dir = mkdtempSync(join(tmpdir(), 'calendar-port-'));
     try {
-      await run(process.execPath, [START], { cwd: ROOT, env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, LOG_LEVEL: 'warn' } });
+      await run(process.execPath, [START], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'p.sqlite')}`, LOG_LEVEL: 'warn' },
+      });
       throw new Error('the server started');
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
@@ -261,7 +272,10 @@ describe('server process', () => {
       const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       child.kill('SIGTERM');
       expect(await exit).toBe(0);
-      const lines = out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       const request = lines.find((l) => l.msg === 'request' && l.status === 201);
       expect(request).toMatchObject({ method: 'POST', route: '/calendar/events/v1/categories', reqId: expect.any(String) });
       expect(out).not.toContain('root-password-1');

@@ -77,8 +77,16 @@ describeCluster('two instances through two cluster nodes', () => {
   });
 
   it('unique venue and tag names: every create answered and stored, nothing lost', async () => {
-    const venues = await race((t, i) => http(t, admin).post(`${API}/venues`).send({ venue: `Cluster Hall ${i}` }));
-    const tags = await race((t, i) => http(t, admin).post(`${API}/tags`).send({ name: `cluster tag ${i}` }));
+    const venues = await race((t, i) =>
+      http(t, admin)
+        .post(`${API}/venues`)
+        .send({ venue: `Cluster Hall ${i}` }),
+    );
+    const tags = await race((t, i) =>
+      http(t, admin)
+        .post(`${API}/tags`)
+        .send({ name: `cluster tag ${i}` }),
+    );
     expect([...failures(venues), ...failures(tags)]).toEqual([]);
     expect(new Set([...venues, ...tags].map((r) => r.status))).toEqual(new Set([201]));
     await settle();

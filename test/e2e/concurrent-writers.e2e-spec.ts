@@ -98,7 +98,11 @@ describe('concurrent writers on two instances', () => {
   });
 
   it('one new tag named in many event writes: one term carrying every event', async () => {
-    const created = await race(WRITERS * 2, (t, i) => http(t, admin).post(`${API}/events`).send(event(`Tagged ${i}`, { tags: ['Race Tag'] })));
+    const created = await race(WRITERS * 2, (t, i) =>
+      http(t, admin)
+        .post(`${API}/events`)
+        .send(event(`Tagged ${i}`, { tags: ['Race Tag'] })),
+    );
     expect(statuses(created)).toEqual([201]);
     expect(new Set(created.map((r) => r.body.tags[0].id)).size).toBe(1);
     const tags = await http(a).get(`${API}/tags?search=race+tag&hide_empty=false`);
@@ -150,7 +154,9 @@ describe('concurrent writers on two instances', () => {
       const id = ids[i % ids.length];
       return isDelete(i)
         ? http(t, admin).delete(`${API}/${route}/${id}`)
-        : http(t, admin).post(`${API}/${route}/${id}`).send(route === 'venues' ? { city: `City ${i}` } : { description: `Edit ${i}` });
+        : http(t, admin)
+            .post(`${API}/${route}/${id}`)
+            .send(route === 'venues' ? { city: `City ${i}` } : { description: `Edit ${i}` });
     });
     expect(results.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
     for (const [k, id] of ids.entries()) {
@@ -171,7 +177,9 @@ describe('concurrent writers on two instances', () => {
     const results = await race(WRITERS * 2 + 1, (t, i) =>
       i === WRITERS
         ? http(t, admin).delete(`${API}/venues/${venue.body.id}`)
-        : http(t, admin).post(`${API}/events`).send(event(`Doomed ${i}`, { venue: venue.body.id })),
+        : http(t, admin)
+            .post(`${API}/events`)
+            .send(event(`Doomed ${i}`, { venue: venue.body.id })),
     );
     expect(results.filter((r) => r.status >= 500).map((r) => r.body)).toEqual([]);
     // A write after the trash is refused (400, the venue cannot be linked); one before it is unlinked by it.

@@ -21,7 +21,10 @@ describe('credentials', () => {
 
   /** A request from a given client address (Fastify's inject sets the remote address). */
   const from = (address: string, authorization: string) =>
-    t.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
+    t.app
+      .getHttpAdapter()
+      .getInstance()
+      .inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
 
   it('a wrong password is 401 until the login has used its failures, then 429 with Retry-After — a right one too', async () => {
     const { password } = await users.create('guessed', 'editor');
@@ -55,7 +58,6 @@ describe('credentials', () => {
     expectError(await http(t, basic('unknown-login', 'whatever')).get(`${API}/events`), 401, 'invalid_username');
     expectError(await http(t, basic('known', 'whatever')).get(`${API}/events`), 401, 'incorrect_password');
   });
-
 });
 
 describe('credentials managed while the server runs', () => {
@@ -101,7 +103,11 @@ describe('general request limit (CALENDAR_RATE_LIMIT)', () => {
   afterAll(async () => t?.close());
 
   it('is off by default and, when set, answers 429 past the limit per address', async () => {
-    const inject = (address: string) => t.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: `${API}/categories`, remoteAddress: address });
+    const inject = (address: string) =>
+      t.app
+        .getHttpAdapter()
+        .getInstance()
+        .inject({ method: 'GET', url: `${API}/categories`, remoteAddress: address });
     for (let i = 0; i < 5; i++) expect((await inject('10.0.3.1')).statusCode).toBe(200);
     const over = await inject('10.0.3.1');
     expect(over.statusCode).toBe(429);

@@ -35,7 +35,11 @@ const weekday =
     });
 
 /** PHP adds months by overflowing the day (Jan 31 + 1 month = Mar 3); luxon clamps. Accept either. */
-const plusMonthsPhp = (now: DateTime, months: number) => now.set({ day: 1 }).plus({ months }).plus({ days: now.day - 1 });
+const plusMonthsPhp = (now: DateTime, months: number) =>
+  now
+    .set({ day: 1 })
+    .plus({ months })
+    .plus({ days: now.day - 1 });
 
 const at = (d: DateTime, hour: number, minute = 0) => d.set({ hour, minute, second: 0, millisecond: 0 });
 
@@ -62,8 +66,20 @@ const RELATIVE: [string, Accept][] = [
   ['+90 minutes', ranged((n) => n.plus({ minutes: 90 }))],
   ['+1 fortnight', ranged((n) => n.plus({ days: 14 }))],
   ['+5 weeks +7200 seconds', ranged((n) => n.plus({ weeks: 5, seconds: 7200 }))],
-  ['+1 month', ranged((n) => n.plus({ months: 1 }), (n) => plusMonthsPhp(n, 1))],
-  ['+24 months', ranged((n) => n.plus({ months: 24 }), (n) => plusMonthsPhp(n, 24))],
+  [
+    '+1 month',
+    ranged(
+      (n) => n.plus({ months: 1 }),
+      (n) => plusMonthsPhp(n, 1),
+    ),
+  ],
+  [
+    '+24 months',
+    ranged(
+      (n) => n.plus({ months: 24 }),
+      (n) => plusMonthsPhp(n, 24),
+    ),
+  ],
   ['+1 year', ranged((n) => n.plus({ years: 1 }))],
 ];
 
@@ -159,11 +175,29 @@ describe('events: dates and time zones on writes', () => {
 
   describe('time zones (README §7)', () => {
     it('09:00 in New York is 14:00 UTC before the DST change and 13:00 UTC after', async () => {
-      const before = await createEvent(t, admin.authorization, { start_date: '2025-03-08 09:00:00', end_date: '2025-03-08 10:00:00', timezone: 'America/New_York' });
-      const after = await createEvent(t, admin.authorization, { start_date: '2025-03-10 09:00:00', end_date: '2025-03-10 10:00:00', timezone: 'America/New_York' });
+      const before = await createEvent(t, admin.authorization, {
+        start_date: '2025-03-08 09:00:00',
+        end_date: '2025-03-08 10:00:00',
+        timezone: 'America/New_York',
+      });
+      const after = await createEvent(t, admin.authorization, {
+        start_date: '2025-03-10 09:00:00',
+        end_date: '2025-03-10 10:00:00',
+        timezone: 'America/New_York',
+      });
 
-      expect(before).toMatchObject({ start_date: '2025-03-08 09:00:00', utc_start_date: '2025-03-08 14:00:00', utc_end_date: '2025-03-08 15:00:00', timezone_abbr: 'EST' });
-      expect(after).toMatchObject({ start_date: '2025-03-10 09:00:00', utc_start_date: '2025-03-10 13:00:00', utc_end_date: '2025-03-10 14:00:00', timezone_abbr: 'EDT' });
+      expect(before).toMatchObject({
+        start_date: '2025-03-08 09:00:00',
+        utc_start_date: '2025-03-08 14:00:00',
+        utc_end_date: '2025-03-08 15:00:00',
+        timezone_abbr: 'EST',
+      });
+      expect(after).toMatchObject({
+        start_date: '2025-03-10 09:00:00',
+        utc_start_date: '2025-03-10 13:00:00',
+        utc_end_date: '2025-03-10 14:00:00',
+        timezone_abbr: 'EDT',
+      });
       expect(after.utc_start_date_details).toStrictEqual(details('2025-03-10 13:00:00'));
     });
 

@@ -153,7 +153,7 @@ describe('events: linked terms, venue, organizers, slugs and images', () => {
       expect((other.venue as { id: number }).id).not.toBe(existing.id);
     });
 
-    it('a contributor\'s nested venue is a draft', async () => {
+    it("a contributor's nested venue is a draft", async () => {
       const ev = await createEvent(t, users.contributor.authorization, { venue: { venue: `Contributor Hall ${uid()}` } });
 
       expect(ev.venue).toMatchObject({ status: 'draft' });
@@ -247,8 +247,14 @@ describe('events: linked terms, venue, organizers, slugs and images', () => {
         [{ id: o1.id }, [o1.id]],
         [`${o2.id},${o1.id}`, [o2.id, o1.id]],
         [`${o1.id}, ${o2.id}`, [o1.id, o2.id]],
-        [[o2.id, o1.id], [o2.id, o1.id]],
-        [[{ id: o1.id }, String(o2.id)], [o1.id, o2.id]],
+        [
+          [o2.id, o1.id],
+          [o2.id, o1.id],
+        ],
+        [
+          [{ id: o1.id }, String(o2.id)],
+          [o1.id, o2.id],
+        ],
       ];
       for (const [given, expected] of cases) {
         const res = await post(admin, { organizer: given });
@@ -260,7 +266,9 @@ describe('events: linked terms, venue, organizers, slugs and images', () => {
     it('creates organizers from objects, mixed with ids, and removes duplicates', async () => {
       const tok = uid();
 
-      const ev = await createEvent(t, admin.authorization, { organizer: [o2.id, { organizer: `New Org ${tok}`, email: 'new@example.org' }, { id: o2.id }, o1.id] });
+      const ev = await createEvent(t, admin.authorization, {
+        organizer: [o2.id, { organizer: `New Org ${tok}`, email: 'new@example.org' }, { id: o2.id }, o1.id],
+      });
 
       expect(ev.organizer).toHaveLength(3);
       expect(ev.organizer[0].id).toBe(o2.id);

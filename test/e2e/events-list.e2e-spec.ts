@@ -218,14 +218,26 @@ describe('events: list', () => {
       expect([before, after].map((n) => sql(n.minus({ days: 1 }).startOf('day')))).toContain(link.start_date);
       const ends = [before, after].flatMap((n) => [
         sql(n.plus({ months: 24 }).endOf('day')),
-        sql(n.set({ day: 1 }).plus({ months: 24 }).plus({ days: n.day - 1 }).endOf('day')),
+        sql(
+          n
+            .set({ day: 1 })
+            .plus({ months: 24 })
+            .plus({ days: n.day - 1 })
+            .endOf('day'),
+        ),
       ]);
       expect(ends).toContain(link.end_date);
       expect(link).toMatchObject({ page: '1', per_page: '10', search: tok });
     });
 
     it('an explicit start_date reaches past events', async () => {
-      expect(await ids(q({ search: tok, start_date: '-5 days' }))).toEqual([made.threeDaysAgo, made.stillRunning, made.yesterday, made.tomorrow, made.in23months]);
+      expect(await ids(q({ search: tok, start_date: '-5 days' }))).toEqual([
+        made.threeDaysAgo,
+        made.stillRunning,
+        made.yesterday,
+        made.tomorrow,
+        made.in23months,
+      ]);
     });
 
     it('an explicit end_date reaches further', async () => {
@@ -310,7 +322,13 @@ describe('events: list', () => {
     it('rejects unparsable or empty dates, reporting all of them', async () => {
       expectInvalidParams(await list(q({ start_date: 'foo', end_date: 'not a strtotime parsable string' })), 'start_date', 'end_date');
       expectInvalidParams(await list('start_date='), 'start_date');
-      expectInvalidParams(await list(q({ starts_before: 'foo', starts_after: 'bar', ends_before: 'baz', ends_after: 'qux' })), 'starts_before', 'starts_after', 'ends_before', 'ends_after');
+      expectInvalidParams(
+        await list(q({ starts_before: 'foo', starts_after: 'bar', ends_before: 'baz', ends_after: 'qux' })),
+        'starts_before',
+        'starts_after',
+        'ends_before',
+        'ends_after',
+      );
       expectInvalidParams(await list('strict_dates='), 'strict_dates');
     });
 
@@ -347,7 +365,9 @@ describe('events: list', () => {
     });
     const search = async (text: string) => {
       const found = await ids(q({ search: text, ...window }));
-      return Object.keys(e).filter((name) => found.includes(e[name])).sort();
+      return Object.keys(e)
+        .filter((name) => found.includes(e[name]))
+        .sort();
     };
 
     it('needs every word, each in any of title, description or excerpt', async () => {
@@ -380,7 +400,9 @@ describe('events: list', () => {
       const date = { start_date: '2030-02-12 10:00:00', end_date: '2030-02-12 11:00:00' };
       const id = (await make({ ...date, title: `${word} kiwi` })).id;
       expect(await ids(q({ search: `${word} kiwi`, ...window }))).toEqual([id]);
-      const res = await http(t, admin.authorization).post(`${API}/events/${id}`).send({ title: `${word} mango`, excerpt: 'papaya' });
+      const res = await http(t, admin.authorization)
+        .post(`${API}/events/${id}`)
+        .send({ title: `${word} mango`, excerpt: 'papaya' });
       expectStatus(res, 200);
       expect(await ids(q({ search: `${word} kiwi`, ...window }))).toEqual([]);
       expect(await ids(q({ search: `${word} mango papaya`, ...window }))).toEqual([id]);
@@ -416,7 +438,9 @@ describe('events: list', () => {
     });
     const filter = async (query: string) => {
       const found = await ids(`${q({ search: tok, ...window })}&${query}`);
-      return Object.keys(e).filter((name) => found.includes(e[name])).sort();
+      return Object.keys(e)
+        .filter((name) => found.includes(e[name]))
+        .sort();
     };
 
     it('by id or slug, including child categories', async () => {
@@ -482,7 +506,9 @@ describe('events: list', () => {
     });
     const filter = async (query: string) => {
       const found = await ids(`${q({ search: tok, ...window })}&${query}`);
-      return Object.keys(e).filter((name) => found.includes(e[name])).sort();
+      return Object.keys(e)
+        .filter((name) => found.includes(e[name]))
+        .sort();
     };
 
     it('venue: any of the given venues, in every array form', async () => {
@@ -541,7 +567,9 @@ describe('events: list', () => {
     });
     const visible = async (extra: string, caller?: Caller) => {
       const found = await ids(`${window}${extra}`, caller);
-      return Object.keys(e).filter((name) => found.includes(e[name])).sort();
+      return Object.keys(e)
+        .filter((name) => found.includes(e[name]))
+        .sort();
     };
 
     it('anonymous callers and subscribers see published events only', async () => {

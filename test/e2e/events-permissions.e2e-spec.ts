@@ -31,7 +31,12 @@ describe('events: permissions', () => {
 
     it('parameter validation comes before the permission check', async () => {
       expectError(await as().post(`${API}/events`).send({}), 400, 'rest_missing_callback_param');
-      expectInvalidParams(await as(users.subscriber).post(`${API}/events`).send(eventInput({ featured: 'yes' })), 'featured');
+      expectInvalidParams(
+        await as(users.subscriber)
+          .post(`${API}/events`)
+          .send(eventInput({ featured: 'yes' })),
+        'featured',
+      );
     });
 
     it('wrong credentials are 401 before anything else', async () => {
@@ -50,7 +55,7 @@ describe('events: permissions', () => {
       expectStatus(await as(users.author).get(`${API}/events/${priv.id}`), 200);
     });
 
-    it('others\' private events are readable by editors and administrators only', async () => {
+    it("others' private events are readable by editors and administrators only", async () => {
       const priv = await createEvent(t, users.author.authorization, { status: 'private' });
 
       for (const caller of [undefined, users.subscriber, users.contributor, users.author2]) {
@@ -101,7 +106,7 @@ describe('events: permissions', () => {
       expectStatus(await as(users.contributor).put(`${API}/events/${draft.id}`).send({ excerpt: 'x' }), 200);
     });
 
-    it('an author may edit and delete own events in any status, not others\'', async () => {
+    it("an author may edit and delete own events in any status, not others'", async () => {
       const own = await createEvent(t, users.author.authorization);
       const others = await createEvent(t, users.author2.authorization, { status: 'draft' });
 
@@ -111,7 +116,7 @@ describe('events: permissions', () => {
       expectStatus(await as(users.author).delete(`${API}/events/${own.id}`), 200);
     });
 
-    it('editors and administrators may edit and delete anyone\'s events', async () => {
+    it("editors and administrators may edit and delete anyone's events", async () => {
       for (const caller of [users.editor, users.admin]) {
         const ev = await createEvent(t, users.author.authorization, { status: 'pending' });
         const res = await as(caller).put(`${API}/events/${ev.id}`).send({ excerpt: 'edited' });

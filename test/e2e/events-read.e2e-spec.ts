@@ -441,7 +441,9 @@ describe('events: representation and single reads', () => {
       expect(Object.keys(listed.body.events[0])).toEqual(EVENT_KEYS);
       expect(listed.body.events[0].venue).not.toHaveProperty('json_ld');
 
-      const updated = await http(t, admin.authorization).put(`${API}/events/${created.id}`).send({ title: `Still no LD ${tok}` });
+      const updated = await http(t, admin.authorization)
+        .put(`${API}/events/${created.id}`)
+        .send({ title: `Still no LD ${tok}` });
       expectStatus(updated, 200);
       expect(Object.keys(updated.body)).toEqual(EVENT_KEYS);
 

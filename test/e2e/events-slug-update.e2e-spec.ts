@@ -32,7 +32,11 @@ describe('event updates that change the slug', () => {
     expect(restored.body.slug).toBe('comeback');
     expect((await http(t, admin).get(`${API}/events/by-slug/comeback`)).body.id).toBe(first.id);
     // A second event named like the trash slug does not stop an update of the first.
-    const second = (await http(t, admin).post(`${API}/events`).send({ ...event('Comeback'), slug: 'comeback__trashed' })).body;
+    const second = (
+      await http(t, admin)
+        .post(`${API}/events`)
+        .send({ ...event('Comeback'), slug: 'comeback__trashed' })
+    ).body;
     expect(second.slug).toBe('comeback__trashed');
     const again = await http(t, admin).post(`${API}/events/${first.id}`).send({ slug: 'comeback-again' });
     expect(again.status).toBe(200);

@@ -203,7 +203,7 @@ describe('events: update and delete', () => {
       expectError(await send('patch', users.contributor, `/events/by-slug/${draft.slug}`, { title: 'x' }), 403, 'rest_forbidden');
     });
 
-    it('contributors and authors may not edit others\' events; editors may', async () => {
+    it("contributors and authors may not edit others' events; editors may", async () => {
       const adminEvent = await createEvent(t, admin.authorization);
       const authorDraft = await createEvent(t, users.author2.authorization, { status: 'draft' });
 
@@ -301,7 +301,7 @@ describe('events: update and delete', () => {
       expect((await readEvent(t, other.id)).status).toBe('publish');
     });
 
-    it('authors may not delete others\' events; editors may delete an administrator\'s', async () => {
+    it("authors may not delete others' events; editors may delete an administrator's", async () => {
       const adminEvent = await createEvent(t, admin.authorization);
 
       expectError(await http(t, users.author.authorization).delete(`${API}/events/${adminEvent.id}`), 403, 'rest_forbidden');

@@ -18,7 +18,10 @@ describe('events: create', () => {
   });
   afterAll(async () => t?.close());
 
-  const post = (caller: Caller | undefined, body: unknown) => http(t, caller?.authorization).post(`${API}/events`).send(body as object);
+  const post = (caller: Caller | undefined, body: unknown) =>
+    http(t, caller?.authorization)
+      .post(`${API}/events`)
+      .send(body as object);
 
   describe('required and validated fields', () => {
     it('answers 201 with the created event', async () => {

@@ -8,7 +8,7 @@ const PARIS = { lat: 48.8566, lng: 2.3522 };
 const PLACES = {
   louvre: { geo_lat: 48.8606, geo_lng: 2.3376 },
   versailles: { geo_lat: 48.8049, geo_lng: 2.1204 },
-  chartres: { geo_lat: 48.4439, geo_lng: 1.4890 },
+  chartres: { geo_lat: 48.4439, geo_lng: 1.489 },
   london: { geo_lat: 51.5074, geo_lng: -0.1278 },
 };
 
@@ -22,7 +22,9 @@ describe('geo extension ON (geo.md §2)', () => {
     t = await createTestApp({ CALENDAR_GEO: 'on' });
     admin = (await t.userHeader('admin', 'administrator')).authorization;
     for (const [name, coords] of Object.entries(PLACES)) {
-      const res = await http(t, admin).post(`${API}/venues`).send({ venue: `Venue ${name}`, ...coords });
+      const res = await http(t, admin)
+        .post(`${API}/venues`)
+        .send({ venue: `Venue ${name}`, ...coords });
       expect(res.status).toBe(201);
       venueIds[name] = res.body.id;
     }
@@ -90,7 +92,9 @@ describe('geo extension ON (geo.md §2)', () => {
       [{ geo_lat: 10 }, ['geo_lng']],
       [{ geo_lng: 10 }, ['geo_lat']],
     ])('refuses %p on create', async (coords, params) => {
-      const res = await http(t, admin).post(`${API}/venues`).send({ venue: `Bad ${JSON.stringify(coords)}`, ...coords });
+      const res = await http(t, admin)
+        .post(`${API}/venues`)
+        .send({ venue: `Bad ${JSON.stringify(coords)}`, ...coords });
       expectInvalidParams(res, ...params);
     });
 
@@ -110,12 +114,22 @@ describe('geo extension ON (geo.md §2)', () => {
     it('are accepted on venues nested in event writes, and validated there', async () => {
       const ok = await http(t, admin)
         .post(`${API}/events`)
-        .send({ title: 'Nested geo', start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00', venue: { venue: 'Nested place', geo_lat: 1.5, geo_lng: 2.5 } });
+        .send({
+          title: 'Nested geo',
+          start_date: '2031-01-01 10:00',
+          end_date: '2031-01-01 11:00',
+          venue: { venue: 'Nested place', geo_lat: 1.5, geo_lng: 2.5 },
+        });
       expect(ok.status).toBe(201);
       expect(ok.body.venue).toMatchObject({ venue: 'Nested place', geo_lat: 1.5, geo_lng: 2.5 });
       const bad = await http(t, admin)
         .post(`${API}/events`)
-        .send({ title: 'Nested bad geo', start_date: '2031-01-01 10:00', end_date: '2031-01-01 11:00', venue: { venue: 'Bad place', geo_lat: 100, geo_lng: 2 } });
+        .send({
+          title: 'Nested bad geo',
+          start_date: '2031-01-01 10:00',
+          end_date: '2031-01-01 11:00',
+          venue: { venue: 'Bad place', geo_lat: 100, geo_lng: 2 },
+        });
       expectInvalidParams(bad, 'venue');
     });
   });

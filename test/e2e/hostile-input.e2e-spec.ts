@@ -41,7 +41,9 @@ describe('hostile input: a 4xx in the errors.md shape, never a 500', () => {
     });
 
     it('a body over the limit → 413 rest_payload_too_large', async () => {
-      const res = await http(t, admin).post(`${API}/events`).send({ ...event, description: 'x'.repeat(1_100_000) });
+      const res = await http(t, admin)
+        .post(`${API}/events`)
+        .send({ ...event, description: 'x'.repeat(1_100_000) });
       expectError(res, 413, 'rest_payload_too_large');
     });
   });
@@ -78,7 +80,9 @@ describe('hostile input: a 4xx in the errors.md shape, never a 500', () => {
     });
 
     it.each(['8640000000001', '+9999999 years'])('%s as a write field → 400 rest_invalid_param, nothing written', async (value) => {
-      const res = await http(t, admin).post(`${API}/events`).send({ ...event, title: `Never ${value}`, start_date: value });
+      const res = await http(t, admin)
+        .post(`${API}/events`)
+        .send({ ...event, title: `Never ${value}`, start_date: value });
       expectInvalidParams(res, 'start_date');
       expect((await http(t, admin).get(`${API}/events?search=${encodeURIComponent('Never')}`)).body.total ?? 0).toBe(0);
     });
@@ -86,30 +90,55 @@ describe('hostile input: a 4xx in the errors.md shape, never a 500', () => {
 
   describe('values longer than their column (MariaDB answered "Data too long")', () => {
     it('a 300-character organizer phone → 400', async () => {
-      expectInvalidParams(await http(t, admin).post(`${API}/organizers`).send({ organizer: 'Long phone', phone: '1'.repeat(300) }), 'phone');
+      expectInvalidParams(
+        await http(t, admin)
+          .post(`${API}/organizers`)
+          .send({ organizer: 'Long phone', phone: '1'.repeat(300) }),
+        'phone',
+      );
     });
 
     it('a 65-character venue zip and a 256-character city → 400 naming both', async () => {
-      expectInvalidParams(await http(t, admin).post(`${API}/venues`).send({ venue: 'Long zip', zip: '9'.repeat(65), city: 'c'.repeat(256) }), 'zip', 'city');
+      expectInvalidParams(
+        await http(t, admin)
+          .post(`${API}/venues`)
+          .send({ venue: 'Long zip', zip: '9'.repeat(65), city: 'c'.repeat(256) }),
+        'zip',
+        'city',
+      );
     });
 
     it('a 200 KB category name → 400', async () => {
-      expectInvalidParams(await http(t, admin).post(`${API}/categories`).send({ name: 'n'.repeat(200_000) }), 'name');
+      expectInvalidParams(
+        await http(t, admin)
+          .post(`${API}/categories`)
+          .send({ name: 'n'.repeat(200_000) }),
+        'name',
+      );
     });
 
     it('a new category named in an event write longer than a name may be → 400 on categories', async () => {
-      expectInvalidParams(await http(t, admin).post(`${API}/events`).send({ ...event, categories: ['k'.repeat(201)] }), 'categories');
+      expectInvalidParams(
+        await http(t, admin)
+          .post(`${API}/events`)
+          .send({ ...event, categories: ['k'.repeat(201)] }),
+        'categories',
+      );
     });
 
     it('escaping cannot push a contributor value past its column: checked as stored', async () => {
       const contributor = (await t.userHeader('hostile-contrib', 'contributor')).authorization;
       // 255 characters as sent; each `<` that opens no tag is stored escaped (`&lt;`), four times longer.
-      const res = await http(t, contributor).post(`${API}/venues`).send({ venue: 'Escaped', address: `${'< '.repeat(127)}<` });
+      const res = await http(t, contributor)
+        .post(`${API}/venues`)
+        .send({ venue: 'Escaped', address: `${'< '.repeat(127)}<` });
       expectInvalidParams(res, 'address');
     });
 
     it('a title at the limit of its column is stored', async () => {
-      const res = await http(t, admin).post(`${API}/events`).send({ ...event, title: 't'.repeat(65_535) });
+      const res = await http(t, admin)
+        .post(`${API}/events`)
+        .send({ ...event, title: 't'.repeat(65_535) });
       expectStatus(res, 201);
     });
   });
@@ -119,13 +148,18 @@ describe('hostile input: a 4xx in the errors.md shape, never a 500', () => {
       let title = '';
       for (let code = 0xe000; code <= 0xf8ff; code++) title += String.fromCharCode(code);
       const contributor = (await t.userHeader('pua-contrib', 'contributor')).authorization;
-      const res = await http(t, contributor).post(`${API}/events`).send({ ...event, title });
+      const res = await http(t, contributor)
+        .post(`${API}/events`)
+        .send({ ...event, title });
       expectStatus(res, 201);
       expect(res.body.title).toBe(title);
     });
 
     it('lone surrogates (valid JSON, not UTF-8) become U+FFFD', async () => {
-      const res = await http(t, admin).post(`${API}/events`).set('Content-Type', 'application/json').send(`{"title":"A\\ud800B\\udc00C","start_date":"2031-01-01","end_date":"2031-01-01"}`);
+      const res = await http(t, admin)
+        .post(`${API}/events`)
+        .set('Content-Type', 'application/json')
+        .send(`{"title":"A\\ud800B\\udc00C","start_date":"2031-01-01","end_date":"2031-01-01"}`);
       expectStatus(res, 201);
       expect(res.body.title).toBe('A\ufffdB\ufffdC');
     });

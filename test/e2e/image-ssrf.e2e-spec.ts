@@ -31,7 +31,12 @@ describe('image URLs: outbound requests', () => {
       async (pattern) => {
         const url = pattern.replace('BASE', images.base).replace('PORT', new URL(images.base).port);
         const before = await mediaRows(t);
-        expectInvalidParams(await http(t, admin).post(`${API}/events`).send(eventInput({ image: url })), 'image');
+        expectInvalidParams(
+          await http(t, admin)
+            .post(`${API}/events`)
+            .send(eventInput({ image: url })),
+          'image',
+        );
         expectInvalidParams(await http(t, admin).post(`${API}/venues`).send({ venue: 'Probe hall', image: url }), 'image');
         expect(images.hits).toEqual([]);
         expect(await mediaRows(t)).toBe(before);
@@ -49,28 +54,47 @@ describe('image URLs: outbound requests', () => {
     afterAll(async () => t?.close());
 
     it('a local image is accepted', async () => {
-      const res = await http(t, users.admin.authorization).post(`${API}/events`).send(eventInput({ image: `${images.base}/ok.jpg` }));
+      const res = await http(t, users.admin.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ image: `${images.base}/ok.jpg` }));
       expectStatus(res, 201);
       expect(res.body.image.url).toBe(`${images.base}/ok.jpg`);
     });
 
     it('an update of a missing event answers 404 before any probe, and writes nothing', async () => {
       const before = await mediaRows(t);
-      expectError(await http(t, users.admin.authorization).patch(`${API}/events/999999`).send({ image: `${images.base}/missing-event.jpg` }), 404, 'rest-event-not-found');
+      expectError(
+        await http(t, users.admin.authorization)
+          .patch(`${API}/events/999999`)
+          .send({ image: `${images.base}/missing-event.jpg` }),
+        404,
+        'rest-event-not-found',
+      );
       expect(images.hits).toEqual([]);
       expect(await mediaRows(t)).toBe(before);
     });
 
     it('a caller who may not edit the event gets 403 before any probe', async () => {
       const event = await createEvent(t, users.admin.authorization);
-      expectError(await http(t, users.author.authorization).patch(`${API}/events/${event.id}`).send({ image: `${images.base}/not-yours.jpg` }), 403, 'rest_forbidden');
+      expectError(
+        await http(t, users.author.authorization)
+          .patch(`${API}/events/${event.id}`)
+          .send({ image: `${images.base}/not-yours.jpg` }),
+        403,
+        'rest_forbidden',
+      );
       expect(images.hits).toEqual([]);
     });
 
     it('a URL that is no image: 400, no event, no media row', async () => {
       const before = await mediaRows(t);
       const title = 'Never stored with a page for an image';
-      expectInvalidParams(await http(t, users.admin.authorization).post(`${API}/events`).send(eventInput({ title, image: `${images.base}/page.html` })), 'image');
+      expectInvalidParams(
+        await http(t, users.admin.authorization)
+          .post(`${API}/events`)
+          .send(eventInput({ title, image: `${images.base}/page.html` })),
+        'image',
+      );
       expect(await mediaRows(t)).toBe(before);
       expect((await http(t, users.admin.authorization).get(`${API}/events?search=${encodeURIComponent(title)}`)).body.total ?? 0).toBe(0);
     });

@@ -37,16 +37,48 @@ describe('linking rules and trash slugs', () => {
   it('a trashed venue or organizer named as {id} is invalid-linked-post-id', async () => {
     const venue = await trashed('venues', { venue: `Gone hall ${uid()}` });
     const organizer = await trashed('organizers', { organizer: `Gone host ${uid()}` });
-    expectError(await http(t, admin.authorization).post(`${API}/events`).send(eventInput({ venue: { id: venue } })), 400, 'invalid-linked-post-id');
-    expectError(await http(t, admin.authorization).post(`${API}/events`).send(eventInput({ organizer: [{ id: organizer }] })), 400, 'invalid-linked-post-id');
-    expectInvalidParams(await http(t, admin.authorization).post(`${API}/events`).send(eventInput({ organizer: [organizer] })), 'organizer');
+    expectError(
+      await http(t, admin.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ venue: { id: venue } })),
+      400,
+      'invalid-linked-post-id',
+    );
+    expectError(
+      await http(t, admin.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ organizer: [{ id: organizer }] })),
+      400,
+      'invalid-linked-post-id',
+    );
+    expectInvalidParams(
+      await http(t, admin.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ organizer: [organizer] })),
+      'organizer',
+    );
   });
 
   it("an author cannot link another user's draft venue; its owner and an editor can", async () => {
     const draft = await createVenue(t, users.author2.authorization, { venue: `Draft hall ${uid()}`, status: 'draft' });
-    expectInvalidParams(await http(t, users.author.authorization).post(`${API}/events`).send(eventInput({ venue: draft.id })), 'venue');
-    expectStatus(await http(t, users.author2.authorization).post(`${API}/events`).send(eventInput({ venue: draft.id })), 201);
-    expectStatus(await http(t, users.editor.authorization).post(`${API}/events`).send(eventInput({ venue: draft.id })), 201);
+    expectInvalidParams(
+      await http(t, users.author.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ venue: draft.id })),
+      'venue',
+    );
+    expectStatus(
+      await http(t, users.author2.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ venue: draft.id })),
+      201,
+    );
+    expectStatus(
+      await http(t, users.editor.authorization)
+        .post(`${API}/events`)
+        .send(eventInput({ venue: draft.id })),
+      201,
+    );
   });
 
   it('a trashed venue is never embedded for anonymous readers: trashing unlinks it, relinking is refused', async () => {
@@ -62,7 +94,9 @@ describe('linking rules and trash slugs', () => {
     const slug = `kept-${uid()}`;
     const event = await createEvent(t, admin.authorization, { slug });
     await trashEvent(t, admin.authorization, event.id);
-    const renamed = await http(t, admin.authorization).post(`${API}/events/${event.id}`).send({ slug: `${slug}-new` });
+    const renamed = await http(t, admin.authorization)
+      .post(`${API}/events/${event.id}`)
+      .send({ slug: `${slug}-new` });
     expectStatus(renamed, 200);
     expect(renamed.body.status).toBe('trash');
     expect(renamed.body.slug).toBe(`${slug}-new__trashed`);

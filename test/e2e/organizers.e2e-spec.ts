@@ -34,10 +34,23 @@ describe('organizers', () => {
   describe('representation (resources.md §3, §7)', () => {
     it('omits empty keys: an organizer with only a name', async () => {
       const tok = uid();
-      const res = await as('admin').post(`${API}/organizers`).send({ organizer: `Arts ${tok}` });
+      const res = await as('admin')
+        .post(`${API}/organizers`)
+        .send({ organizer: `Arts ${tok}` });
       expect(res.status).toBe(201);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'organizer',
+        'slug',
+        'global_id',
+        'global_id_lineage',
       ]);
       expect(res.body).toMatchObject({
         author: String(users.admin.id),
@@ -62,8 +75,24 @@ describe('organizers', () => {
       const res = await http(t).get(`${API}/organizers/${created.id}`);
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description', 'slug', 'image',
-        'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'organizer',
+        'description',
+        'slug',
+        'image',
+        'phone',
+        'website',
+        'email',
+        'json_ld',
+        'global_id',
+        'global_id_lineage',
       ]);
       expect(res.body.description).toBe('<p>Community arts collective.</p>');
       expect(res.body.image).toStrictEqual({ url: 'https://cdn.example.org/logo.png', id: expect.any(Number), extension: 'png' });
@@ -79,7 +108,13 @@ describe('organizers', () => {
       });
       const bare = await create({ organizer: `Bare ${tok}` });
       expect((await http(t).get(`${API}/organizers/${bare.id}`)).body.json_ld).toStrictEqual({
-        '@type': 'Person', name: `Bare ${tok}`, description: '', url: '', telephone: '', email: '', sameAs: '',
+        '@type': 'Person',
+        name: `Bare ${tok}`,
+        description: '',
+        url: '',
+        telephone: '',
+        email: '',
+        sameAs: '',
       });
     });
   });
@@ -92,7 +127,10 @@ describe('organizers', () => {
       expectInvalidParams(await as('admin').post(`${API}/organizers`).send({ organizer: '' }), 'organizer');
       expectInvalidParams(
         await as('admin').post(`${API}/organizers`).send({ organizer: 'X', website: 'foo', author: 'foo', date: 'foo', status: 'gone' }),
-        'website', 'author', 'date', 'status',
+        'website',
+        'author',
+        'date',
+        'status',
       );
       expect((await create({ organizer: `Mail ${uid()}`, email: 'not an address' })).email).toBe('not an address');
       expectError(await http(t).post(`${API}/organizers`).send({ organizer: 'X' }), 401, 'rest_forbidden');
@@ -123,7 +161,9 @@ describe('organizers', () => {
   describe('read and delete (endpoints.md §5.3)', () => {
     it('uses the organizer error codes', async () => {
       expectInvalidParams(await http(t).get(`${API}/organizers/999999`), 'id');
-      const venue = await as('admin').post(`${API}/venues`).send({ venue: `Not an organizer ${uid()}` });
+      const venue = await as('admin')
+        .post(`${API}/venues`)
+        .send({ venue: `Not an organizer ${uid()}` });
       expectInvalidParams(await http(t).get(`${API}/organizers/${venue.body.id}`), 'id');
       const draft = await create({ organizer: `Hidden ${uid()}`, status: 'draft' });
       expectError(await http(t).get(`${API}/organizers/${draft.id}`), 403, 'organizer-not-accessible');

@@ -27,7 +27,10 @@ async function redisAnswers(url: string): Promise<boolean> {
 }
 
 const login = (t: TestApp, address: string, authorization: string) =>
-  t.app.getHttpAdapter().getInstance().inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
+  t.app
+    .getHttpAdapter()
+    .getInstance()
+    .inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
 
 describe('failed-authentication limits shared through Redis', () => {
   let available = false;

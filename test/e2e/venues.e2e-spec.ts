@@ -35,13 +35,27 @@ describe('venues', () => {
   describe('representation (resources.md §2, §7)', () => {
     it('omits empty keys: a venue with only a name', async () => {
       const tok = uid();
-      const res = await as('admin').post(`${API}/venues`).send({ venue: `  Hall ${tok} ` });
+      const res = await as('admin')
+        .post(`${API}/venues`)
+        .send({ venue: `  Hall ${tok} ` });
 
       expect(res.status).toBe(201);
       expect(res.headers['content-type']).toBe(JSON_TYPE);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug',
-        'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'venue',
+        'slug',
+        'show_map',
+        'show_map_link',
+        'global_id',
+        'global_id_lineage',
       ]);
       const id = res.body.id;
       expect(res.body).toMatchObject({
@@ -81,9 +95,31 @@ describe('venues', () => {
 
       expect(res.status).toBe(200);
       expect(Object.keys(res.body)).toEqual([
-        'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug',
-        'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince', 'json_ld',
-        'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+        'id',
+        'author',
+        'status',
+        'date',
+        'date_utc',
+        'modified',
+        'modified_utc',
+        'url',
+        'venue',
+        'description',
+        'slug',
+        'address',
+        'city',
+        'country',
+        'province',
+        'state',
+        'zip',
+        'phone',
+        'website',
+        'stateprovince',
+        'json_ld',
+        'show_map',
+        'show_map_link',
+        'global_id',
+        'global_id_lineage',
       ]);
       const url = `${t.baseUrl}/venue/river-stage-${tok}/`;
       expect(res.body).toMatchObject({ date: '2025-01-10 09:00:00', date_utc: '2025-01-10 09:00:00', url });
@@ -156,14 +192,25 @@ describe('venues', () => {
       ['image not an image', { image: 'http://127.0.0.1:1/not-an-image.png' }, 'image'],
       ['website relative', { website: '/x' }, 'website'],
     ])('rejects %s', async (_name, fields, param) => {
-      expectInvalidParams(await as('admin').post(`${API}/venues`).send({ venue: `Bad ${uid()}`, ...fields }), param);
+      expectInvalidParams(
+        await as('admin')
+          .post(`${API}/venues`)
+          .send({ venue: `Bad ${uid()}`, ...fields }),
+        param,
+      );
     });
 
     it('checks parameters before permission, then needs the right to create items', async () => {
       expectInvalidParams(await http(t).post(`${API}/venues`).send({ venue: 'X', author: 'foo' }), 'author');
       expectError(await http(t).post(`${API}/venues`).send({ venue: 'X' }), 401, 'rest_forbidden');
       expectError(await as('subscriber').post(`${API}/venues`).send({ venue: 'X' }), 403, 'rest_forbidden');
-      expect((await as('contributor').post(`${API}/venues`).send({ venue: `Mine ${uid()}` })).status).toBe(201);
+      expect(
+        (
+          await as('contributor')
+            .post(`${API}/venues`)
+            .send({ venue: `Mine ${uid()}` })
+        ).status,
+      ).toBe(201);
     });
 
     it('accepts empty optional text, an empty website and an empty image', async () => {
@@ -174,10 +221,7 @@ describe('venues', () => {
     });
 
     it('reads show_map and show_map_link as loose flags defaulting to true (README §4)', async () => {
-      const form = await as('admin')
-        .post(`${API}/venues`)
-        .type('form')
-        .send(`venue=Form+${uid()}&show_map=no&show_map_link=YES`);
+      const form = await as('admin').post(`${API}/venues`).type('form').send(`venue=Form+${uid()}&show_map=no&show_map_link=YES`);
       expect(form.status).toBe(201);
       expect(form.body).toMatchObject({ show_map: false, show_map_link: true });
       const json = await create({ venue: `Json ${uid()}`, show_map: 'foo', show_map_link: true });
@@ -213,7 +257,10 @@ describe('venues', () => {
 
     it('sanitises names and descriptions of callers without unfiltered HTML (README §8)', async () => {
       const tok = uid();
-      const byAuthor = await create({ venue: `<b>Bold</b> ${tok}<script>x()</script>`, description: '<p onclick="x()">Hi <script>alert(1)</script>there</p>' }, 'author');
+      const byAuthor = await create(
+        { venue: `<b>Bold</b> ${tok}<script>x()</script>`, description: '<p onclick="x()">Hi <script>alert(1)</script>there</p>' },
+        'author',
+      );
       expect(byAuthor.venue).toBe(`Bold ${tok}`);
       expect(byAuthor.description).toBe('<p>Hi there</p>');
       const byAdmin = await create({ venue: `<i>Kept</i> ${tok}`, description: '<span onclick="x()">raw</span>' });
@@ -238,7 +285,9 @@ describe('venues', () => {
       const tok = uid();
       const a = await create({ venue: `First ${tok}` });
       const b = await create({ venue: `Second ${tok}` });
-      const renamed = await as('admin').post(`${API}/venues/${b.id}`).send({ venue: `Renamed ${tok}` });
+      const renamed = await as('admin')
+        .post(`${API}/venues/${b.id}`)
+        .send({ venue: `Renamed ${tok}` });
       expect(renamed.body.slug).toBe(`second-${tok}`);
       const clash = await as('admin').put(`${API}/venues/${b.id}`).send({ slug: a.slug });
       expect(clash.body.slug).toBe(`${a.slug}-2`);
@@ -252,7 +301,9 @@ describe('venues', () => {
       const tok = uid();
       const first = await create({ venue: `A venue ${tok}`, description: 'A venue description', city: 'Rome' });
 
-      const byName = await as('admin').post(`${API}/venues`).send({ venue: `a venue ${tok}`, city: 'Milan', show_map: 'false' });
+      const byName = await as('admin')
+        .post(`${API}/venues`)
+        .send({ venue: `a venue ${tok}`, city: 'Milan', show_map: 'false' });
       expect(byName.status).toBe(201);
       expect(byName.body).toMatchObject({ id: first.id, venue: `A venue ${tok}`, city: 'Milan', show_map: false, slug: first.slug });
       const withDescription = await create({ venue: `A VENUE ${tok}`, description: 'a venue description' });
@@ -381,7 +432,15 @@ describe('venues', () => {
       await nextSecond(); // so that "now" at the update differs from the creation's modified time
       const res = await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'Turin', show_map: 'off' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ venue: v.venue, city: 'Turin', zip: '00100', status: 'draft', show_map: false, show_map_link: true, date_utc: '2024-02-03 04:05:06' });
+      expect(res.body).toMatchObject({
+        venue: v.venue,
+        city: 'Turin',
+        zip: '00100',
+        status: 'draft',
+        show_map: false,
+        show_map_link: true,
+        date_utc: '2024-02-03 04:05:06',
+      });
       expect(res.body.modified_utc).toMatch(DATE_TIME);
       expect(res.body.modified_utc > v.modified_utc).toBe(true);
 
@@ -403,7 +462,9 @@ describe('venues', () => {
       const tok = uid();
       const a = await create({ venue: `Twin ${tok}` });
       const b = await create({ venue: `Other ${tok}`, description: 'x' });
-      const res = await as('admin').post(`${API}/venues/${b.id}`).send({ venue: `Twin ${tok}` });
+      const res = await as('admin')
+        .post(`${API}/venues/${b.id}`)
+        .send({ venue: `Twin ${tok}` });
       expect(res.body).toMatchObject({ id: b.id, venue: `Twin ${tok}` });
       expect(res.body.id).not.toBe(a.id);
     });
@@ -414,7 +475,9 @@ describe('venues', () => {
       await as('admin').delete(`${API}/venues/${v.id}`);
       const still = await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'x' });
       expect(still.body).toMatchObject({ status: 'trash', slug: `back-${tok}__trashed` });
-      const renamed = await as('admin').post(`${API}/venues/${v.id}`).send({ slug: `moved-${tok}` });
+      const renamed = await as('admin')
+        .post(`${API}/venues/${v.id}`)
+        .send({ slug: `moved-${tok}` });
       expect(renamed.body).toMatchObject({ status: 'trash', slug: `moved-${tok}__trashed` });
       const back = await as('admin').post(`${API}/venues/${v.id}`).send({ status: 'publish' });
       expect(back.body).toMatchObject({ status: 'publish', slug: `moved-${tok}` });
@@ -430,7 +493,13 @@ describe('venues', () => {
       repo.insert = fail;
       repo.update = fail;
       try {
-        expectError(await as('admin').post(`${API}/venues`).send({ venue: `New ${uid()}` }), 400, 'could-not-create-venue');
+        expectError(
+          await as('admin')
+            .post(`${API}/venues`)
+            .send({ venue: `New ${uid()}` }),
+          400,
+          'could-not-create-venue',
+        );
         expectError(await as('admin').post(`${API}/venues/${v.id}`).send({ city: 'x' }), 400, 'could-not-update-venue');
         expectError(await as('admin').delete(`${API}/venues/${v.id}`), 500, 'could-not-delete-venue');
       } finally {
@@ -630,7 +699,10 @@ describe('venues', () => {
           data: { params: { venue: 'The linked venue or organizer data is not valid.' } },
         });
       }
-      await expect(createNested(actor('admin'), { city: 'x' }, false)).rejects.toMatchObject({ code: 'rest_missing_callback_param', data: { params: ['venue'] } });
+      await expect(createNested(actor('admin'), { city: 'x' }, false)).rejects.toMatchObject({
+        code: 'rest_missing_callback_param',
+        data: { params: ['venue'] },
+      });
     });
 
     it('existingIds and embed answer by id, whatever the status', async () => {

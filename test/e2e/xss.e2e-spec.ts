@@ -63,7 +63,9 @@ describe('sanitising: the XSS payload table', () => {
   describe.each(['contributor', 'author'] as const)('as %s (no unfiltered HTML)', (role) => {
     it.each(XSS_PAYLOADS.map((payload, n) => [n, payload]))('payload %#: %s', async (n, payload) => {
       const auth = users[role].authorization;
-      const created = await http(t, auth).post(`${API}/events`).send(writeWith(Number(n), payload));
+      const created = await http(t, auth)
+        .post(`${API}/events`)
+        .send(writeWith(Number(n), payload));
       // The payload may leave a name empty once its markup is gone: then a 400, nothing stored.
       if (created.status === 400) {
         expect(created.body.code).toBe('rest_invalid_param');

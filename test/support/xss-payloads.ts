@@ -61,4 +61,5 @@ export const MARKUP = /<[a-z!/?]/i;
  * that runs or loads something, or a tag with an event handler or a script URL. (Text such as
  * `&lt;img onerror=…>` is escaped, not markup, and passes.)
  */
-export const ACTIVE = /<\s*(script|iframe|object|embed|form|input|button|meta|link|base|style|svg|math|template)\b|<[a-z][^>]*(\son[a-z]+\s*=|javascript:|vbscript:|data:text\/html|expression\s*\()/i;
+export const ACTIVE =
+  /<\s*(script|iframe|object|embed|form|input|button|meta|link|base|style|svg|math|template)\b|<[a-z][^>]*(\son[a-z]+\s*=|javascript:|vbscript:|data:text\/html|expression\s*\()/i;

@@ -97,13 +97,7 @@ export function canDelete(actor: Actor | null, item: OwnedItem): boolean {
   return ownedItemRight(actor, item, 'delete_own_unpublished', 'delete_own_published', 'delete_others');
 }
 
-function ownedItemRight(
-  actor: Actor | null,
-  item: OwnedItem,
-  ownUnpublished: Capability,
-  ownPublished: Capability,
-  others: Capability,
-): boolean {
+function ownedItemRight(actor: Actor | null, item: OwnedItem, ownUnpublished: Capability, ownPublished: Capability, others: Capability): boolean {
   if (actor === null) return false;
   if (item.authorId !== actor.id) return can(actor, others);
   return can(actor, PUBLISHED_LIKE.has(effectiveStatus(item)) ? ownPublished : ownUnpublished);

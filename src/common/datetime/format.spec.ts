@@ -171,22 +171,19 @@ describe('wallToUtc / utcToWall', () => {
   });
 
   // luxon on its own guesses an overlap's offset from the date the process started; we must not.
-  it.each([['2025-01-15T12:00:00Z'], ['2025-07-15T12:00:00Z']])(
-    'resolves an overlap the same way when the process started at %s',
-    (startedAt) => {
-      const realNow = Settings.now;
-      try {
-        Settings.now = () => Date.parse(startedAt);
-        Settings.resetCaches();
-        expect(wallToUtc('2025-11-02 01:30:00', NY)).toBe('2025-11-02 05:30:00');
-        expect(wallToUtc('2025-10-26 02:30:00', BERLIN)).toBe('2025-10-26 00:30:00');
-        expect(wallToUtc('2025-03-09 02:30:00', NY)).toBe('2025-03-09 07:30:00');
-      } finally {
-        Settings.now = realNow;
-        Settings.resetCaches();
-      }
-    },
-  );
+  it.each([['2025-01-15T12:00:00Z'], ['2025-07-15T12:00:00Z']])('resolves an overlap the same way when the process started at %s', (startedAt) => {
+    const realNow = Settings.now;
+    try {
+      Settings.now = () => Date.parse(startedAt);
+      Settings.resetCaches();
+      expect(wallToUtc('2025-11-02 01:30:00', NY)).toBe('2025-11-02 05:30:00');
+      expect(wallToUtc('2025-10-26 02:30:00', BERLIN)).toBe('2025-10-26 00:30:00');
+      expect(wallToUtc('2025-03-09 02:30:00', NY)).toBe('2025-03-09 07:30:00');
+    } finally {
+      Settings.now = realNow;
+      Settings.resetCaches();
+    }
+  });
 
   it.each([
     ['2025-03-14', NY],
@@ -222,7 +219,9 @@ describe('the arithmetic paths agree with luxon', () => {
   const zones = [NY, BERLIN, SYDNEY, 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham', 'Africa/Casablanca', 'UTC', 'UTC+5:45', 'UTC-3:30'];
   let seed = 12345;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
-  const instants = Array.from({ length: 3000 }, () => DateTime.fromMillis(Date.UTC(1800, 0, 1) + (next() / 2 ** 31) * 400 * 365.25 * 86_400_000, { zone: 'utc' }).startOf('second'));
+  const instants = Array.from({ length: 3000 }, () =>
+    DateTime.fromMillis(Date.UTC(1800, 0, 1) + (next() / 2 ** 31) * 400 * 365.25 * 86_400_000, { zone: 'utc' }).startOf('second'),
+  );
 
   it('utcToWall matches parse, setZone and format for every zone', () => {
     for (const [i, instant] of instants.entries()) {
@@ -240,16 +239,21 @@ describe('the arithmetic paths agree with luxon', () => {
     expect(utcSqlMillis('0050-03-01 12:00:00')).toBe(DateTime.fromISO('0050-03-01T12:00:00Z', { zone: 'utc' }).toMillis());
   });
 
-  it.each(['2025-02-29 00:00:00', '1900-02-29 00:00:00', '2025-04-31 00:00:00', '2025-13-01 00:00:00', '2025-00-10 00:00:00', '2025-01-01 24:00:00', '2025-01-01 23:60:00', '2025-01-01 23:59:60'])(
-    'refuses %s',
-    (bad) => {
-      expect(() => utcSqlMillis(bad)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    '2025-02-29 00:00:00',
+    '1900-02-29 00:00:00',
+    '2025-04-31 00:00:00',
+    '2025-13-01 00:00:00',
+    '2025-00-10 00:00:00',
+    '2025-01-01 24:00:00',
+    '2025-01-01 23:60:00',
+    '2025-01-01 23:59:60',
+  ])('refuses %s', (bad) => {
+    expect(() => utcSqlMillis(bad)).toThrow(RangeError);
+  });
 
   it('accepts leap days where the calendar has them', () => {
     expect(utcToWall('2000-02-29 12:00:00', 'UTC')).toBe('2000-02-29 12:00:00');
     expect(utcToWall('2024-02-29 23:30:00', 'UTC+1')).toBe('2024-03-01 00:30:00');
   });
 });
-

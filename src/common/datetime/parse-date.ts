@@ -393,12 +393,7 @@ function addCalendarUnits(day: DateTime, r: Relative): DateTime {
 
 function sameWallTime(wall: WallTime, dt: DateTime): boolean {
   return (
-    wall.year === dt.year &&
-    wall.month === dt.month &&
-    wall.day === dt.day &&
-    wall.hour === dt.hour &&
-    wall.minute === dt.minute &&
-    wall.second === dt.second
+    wall.year === dt.year && wall.month === dt.month && wall.day === dt.day && wall.hour === dt.hour && wall.minute === dt.minute && wall.second === dt.second
   );
 }
 

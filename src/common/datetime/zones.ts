@@ -159,9 +159,7 @@ const LONDON_LINKS: ReadonlySet<string> = new Set(['Europe/Guernsey', 'Europe/Is
 
 /** IANA's own spellings of zero-offset GMT, which Intl folds into UTC. */
 const GMT_NAMES: ReadonlySet<string> = new Set(
-  ['GMT', 'GMT0', 'GMT+0', 'GMT-0', 'Greenwich', 'Etc/GMT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'Etc/Greenwich'].map(
-    (n) => n.toLowerCase(),
-  ),
+  ['GMT', 'GMT0', 'GMT+0', 'GMT-0', 'Greenwich', 'Etc/GMT', 'Etc/GMT0', 'Etc/GMT+0', 'Etc/GMT-0', 'Etc/Greenwich'].map((n) => n.toLowerCase()),
 );
 
 const canonicalNames = new Map<string, string>();

@@ -16,7 +16,8 @@ export function classifyError(err: unknown): { error: WpError; unexpected: boole
   // read, and every other FST_ERR_* a request can cause (errors.md rest_invalid_request).
   if (typeof code === 'string' && code.startsWith('FST_ERR_')) {
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { error: payloadTooLarge(), unexpected: false };
-    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return { error: invalidRequest(415, 'The request body has a type this route does not read.'), unexpected: false };
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      return { error: invalidRequest(415, 'The request body has a type this route does not read.'), unexpected: false };
     if (code.startsWith('FST_ERR_CTP_')) return { error: invalidJson(), unexpected: false };
     const status = typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 ? statusCode : 400;
     return { error: invalidRequest(status), unexpected: false };

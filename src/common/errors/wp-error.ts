@@ -55,5 +55,4 @@ export const missingParams = (names: string[]) =>
   });
 
 /** 401 for anonymous callers, 403 for authenticated ones (auth.md §3). */
-export const forbidden = (authenticated: boolean) =>
-  new WpError(REST_FORBIDDEN, 'You are not allowed to perform this action.', authenticated ? 403 : 401);
+export const forbidden = (authenticated: boolean) => new WpError(REST_FORBIDDEN, 'You are not allowed to perform this action.', authenticated ? 403 : 401);

@@ -17,8 +17,5 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, exceptio
   const { error, unexpected } = classifyError(exception);
   if (unexpected) request.log.error({ err: exception }, 'unexpected failure while serving the request');
   for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
-  void reply
-    .status(error.status)
-    .header('content-type', 'application/json; charset=UTF-8')
-    .send(JSON.stringify(error.toBody()));
+  void reply.status(error.status).header('content-type', 'application/json; charset=UTF-8').send(JSON.stringify(error.toBody()));
 }

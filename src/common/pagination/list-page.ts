@@ -24,12 +24,7 @@ export interface PageLinks {
  * request in the order they should appear; `page` is replaced (next) or dropped when it would
  * be 1 (previous).
  */
-export function pageLinks(
-  base: string,
-  params: Record<string, string>,
-  page: number,
-  has: { next: boolean; previous: boolean },
-): PageLinks {
+export function pageLinks(base: string, params: Record<string, string>, page: number, has: { next: boolean; previous: boolean }): PageLinks {
   const url = (p: Record<string, string>) => {
     const query = new URLSearchParams(p).toString();
     return query === '' ? base : `${base}?${query}`;
@@ -57,7 +52,10 @@ function withPage(params: Record<string, string>, page: number): Record<string, 
 export function rawParam(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value.map((v) => rawParam(v) ?? '').join(',');
-  if (typeof value === 'object') return Object.values(value as Record<string, unknown>).map((v) => rawParam(v) ?? '').join(',');
+  if (typeof value === 'object')
+    return Object.values(value as Record<string, unknown>)
+      .map((v) => rawParam(v) ?? '')
+      .join(',');
   return String(value);
 }
 

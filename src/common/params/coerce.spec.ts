@@ -36,16 +36,17 @@ describe('toStrictBool (typed booleans, README §4)', () => {
 
 describe('toLooseBool (loose flags, README §4)', () => {
   it.each([true, 'true', 'yes', 'YES', 'on', '1', 1])('%p is true', (input) => expect(toLooseBool(input)).toBe(true));
-  it.each([false, 'false', 'no', 'off', '0', 0, '', 'foo', null, undefined, 2])('%p is false', (input) =>
-    expect(toLooseBool(input)).toBe(false),
-  );
+  it.each([false, 'false', 'no', 'off', '0', 0, '', 'foo', null, undefined, 2])('%p is false', (input) => expect(toLooseBool(input)).toBe(false));
 });
 
 describe('toList / toIdList (array forms, README §3)', () => {
   it.each([
     ['12,15', ['12', '15']],
     ['publish, draft', ['publish', 'draft']],
-    [['12', '15'], ['12', '15']],
+    [
+      ['12', '15'],
+      ['12', '15'],
+    ],
     [{ 0: '12', 1: '15' }, ['12', '15']],
     [{ 1: '15', 0: '12' }, ['12', '15']],
     ['12', ['12']],
@@ -53,7 +54,10 @@ describe('toList / toIdList (array forms, README §3)', () => {
     ['12,,15,', ['12', '15']],
     ['', []],
     [[], []],
-    [['1,2', '3'], ['1', '2', '3']],
+    [
+      ['1,2', '3'],
+      ['1', '2', '3'],
+    ],
   ])('splits %p into %p', (input, expected) => expect(toList(input)).toEqual(expected));
 
   it.each([[{ a: '1' }], [[['1']]], [[{ id: 1 }]], [true]])('rejects %p', (input) => expect(toList(input)).toBe(INVALID));

@@ -58,7 +58,13 @@ export function toList(value: unknown): string[] | Invalid {
   const out: string[] = [];
   for (const item of items) {
     if (typeof item === 'number' && Number.isFinite(item)) out.push(String(item));
-    else if (typeof item === 'string') out.push(...item.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+    else if (typeof item === 'string')
+      out.push(
+        ...item
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      );
     else if (item !== null && item !== undefined) return INVALID;
   }
   return out;

@@ -35,11 +35,7 @@ export function IntParam({ min = 1, clamp }: { min?: number; clamp?: number } = 
       if (n === INVALID) return INVALID;
       return clamp !== undefined && n > clamp ? clamp : n;
     }),
-    Check(
-      'intParam',
-      (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min,
-      min >= 1 ? PARAM_MESSAGES.positiveInt : PARAM_MESSAGES.integer,
-    ),
+    Check('intParam', (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= min, min >= 1 ? PARAM_MESSAGES.positiveInt : PARAM_MESSAGES.integer),
   );
 }
 
@@ -70,11 +66,7 @@ export function AnyString() {
 export function IdListParam({ nonEmpty = false }: { nonEmpty?: boolean } = {}) {
   return applyDecorators(
     Transform(({ value }) => (value === undefined || value === null ? value : toIdList(value))),
-    Check(
-      'idList',
-      (v) => Array.isArray(v) && (!nonEmpty || v.length > 0),
-      PARAM_MESSAGES.idList,
-    ),
+    Check('idList', (v) => Array.isArray(v) && (!nonEmpty || v.length > 0), PARAM_MESSAGES.idList),
   );
 }
 

@@ -1,10 +1,7 @@
 // Automatic paragraphs and plain-text helpers — spec README.md §8 and resources.md §7.
 
 /** Tags that already open a block: a paragraph starting with one is not wrapped in `<p>`. */
-const BLOCK_TAGS = [
-  'p', 'div', 'ul', 'ol', 'li', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
-  'blockquote', 'pre', 'hr', 'form', 'figure', 'section',
-];
+const BLOCK_TAGS = ['p', 'div', 'ul', 'ol', 'li', 'table', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'hr', 'form', 'figure', 'section'];
 /**
  * `<div`, `<DIV class=…>`, `<hr/>`, and also a closing `</div>`: a paragraph that starts by
  * closing a block (text after a blank line inside a `<div>`) must not be wrapped either.
@@ -17,15 +14,17 @@ const STARTS_WITH_BLOCK = new RegExp(`^</?(?:${BLOCK_TAGS.join('|')})(?=[\\s/>])
  */
 export function autop(text: string | null | undefined): string {
   if (!text) return '';
-  return text
-    .replace(/\r\n?/g, '\n')
-    // a blank line is two or more newlines, possibly with whitespace-only lines between
-    .split(/\n[^\S\n]*\n\s*/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-    .map((paragraph) => (STARTS_WITH_BLOCK.test(paragraph) ? paragraph : wrapParagraph(paragraph)))
-    .join('\n')
-    .trim();
+  return (
+    text
+      .replace(/\r\n?/g, '\n')
+      // a blank line is two or more newlines, possibly with whitespace-only lines between
+      .split(/\n[^\S\n]*\n\s*/)
+      .map((paragraph) => paragraph.trim())
+      .filter((paragraph) => paragraph !== '')
+      .map((paragraph) => (STARTS_WITH_BLOCK.test(paragraph) ? paragraph : wrapParagraph(paragraph)))
+      .join('\n')
+      .trim()
+  );
 }
 
 function wrapParagraph(paragraph: string): string {
@@ -36,15 +35,40 @@ function wrapParagraph(paragraph: string): string {
 
 /** Named references decoded by `stripTags`: the ones WordPress content commonly carries. */
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  AMP: '&', LT: '<', GT: '>', QUOT: '"',
-  ndash: '\u2013', mdash: '\u2014', hellip: '\u2026',
-  lsquo: '\u2018', rsquo: '\u2019', sbquo: '\u201a',
-  ldquo: '\u201c', rdquo: '\u201d', bdquo: '\u201e',
-  laquo: '\u00ab', raquo: '\u00bb', bull: '\u2022', middot: '\u00b7',
-  copy: '\u00a9', reg: '\u00ae', trade: '\u2122', deg: '\u00b0',
-  euro: '\u20ac', pound: '\u00a3', yen: '\u00a5', cent: '\u00a2',
-  times: '\u00d7', divide: '\u00f7', shy: '\u00ad',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  AMP: '&',
+  LT: '<',
+  GT: '>',
+  QUOT: '"',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  hellip: '\u2026',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  sbquo: '\u201a',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  bdquo: '\u201e',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  bull: '\u2022',
+  middot: '\u00b7',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+  deg: '\u00b0',
+  euro: '\u20ac',
+  pound: '\u00a3',
+  yen: '\u00a5',
+  cent: '\u00a2',
+  times: '\u00d7',
+  divide: '\u00f7',
+  shy: '\u00ad',
 };
 
 /** Decodes numeric references and the names above; anything else is left as written. */
@@ -61,7 +85,8 @@ export function decodeEntities(text: string): string {
 /** Elements whose content is not text a reader sees. */
 const NON_TEXT_ELEMENTS = /<(script|style|template|noscript|iframe|textarea)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 /** Block and line-break tags separate words, so they become a space; inline tags vanish. */
-const SEPARATING_TAG = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|caption|h[1-6]|blockquote|pre|figure|figcaption|section|article|aside|header|footer|nav|address|form|img)\b[^>]*>/gi;
+const SEPARATING_TAG =
+  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|tr|td|th|table|thead|tbody|tfoot|caption|h[1-6]|blockquote|pre|figure|figcaption|section|article|aside|header|footer|nav|address|form|img)\b[^>]*>/gi;
 const ANY_TAG = /<!--[\s\S]*?-->|<\/?[a-z][^>]*>/gi;
 
 /**
@@ -99,7 +124,11 @@ const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
  */
 export function firstWords(text: string, n: number): string {
   if (n <= 0) return '';
-  return text.split(/\s+/).filter((word) => word !== '').slice(0, n).join(' ');
+  return text
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .slice(0, n)
+    .join(' ');
 }
 
 /**

@@ -5,20 +5,14 @@ import sanitize from 'sanitize-html';
  * Elements dropped together with their content. The first five are sanitize-html's own list
  * (`xmp` must stay: it is parsed as raw text); the rest hold nothing a reader should see.
  */
-const NON_TEXT_TAGS = [
-  'script', 'style', 'textarea', 'option', 'xmp',
-  'iframe', 'noscript', 'noembed', 'noframes', 'template', 'title',
-];
+const NON_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'xmp', 'iframe', 'noscript', 'noembed', 'noframes', 'template', 'title'];
 
 /**
  * Ordinary formatting HTML, close to what WordPress lets authors post. Everything else —
  * and in particular script, style, iframe, object, embed, form, input, button (§8) and svg,
  * math, meta, link, base — is dropped; the text inside non-`NON_TEXT_TAGS` is kept.
  */
-const ALLOWED_TAGS = [
-  ...sanitize.defaults.allowedTags,
-  'img', 'del', 'ins', 'strike', 'big', 'center', 'details', 'summary',
-];
+const ALLOWED_TAGS = [...sanitize.defaults.allowedTags, 'img', 'del', 'ins', 'strike', 'big', 'center', 'details', 'summary'];
 
 /** An allowlist, so no `on*` attribute (onclick, onerror, onload, …) can get through. */
 const ALLOWED_ATTRIBUTES: Record<string, sanitize.AllowedAttribute[]> = {
@@ -93,12 +87,14 @@ export function sanitizeHtml(html: string): string {
  * text to its `textFilter` in pieces split at entities, and a piece does not show what follows.
  */
 function keepTextAsWritten(html: string): string {
-  return html
-    .replace(/&amp;(?![A-Za-z0-9#])/g, '&')
-    .replace(/&lt;(?=[\s\d=])/g, '<')
-    .replace(/&gt;/g, '>')
-    // decoded &nbsp; would otherwise come back as an invisible U+00A0
-    .replace(/\u00a0/g, '&nbsp;');
+  return (
+    html
+      .replace(/&amp;(?![A-Za-z0-9#])/g, '&')
+      .replace(/&lt;(?=[\s\d=])/g, '<')
+      .replace(/&gt;/g, '>')
+      // decoded &nbsp; would otherwise come back as an invisible U+00A0
+      .replace(/\u00a0/g, '&nbsp;')
+  );
 }
 
 const PLAIN_TEXT: sanitize.IOptions = {

@@ -20,7 +20,9 @@ describe('cleanTextField: one rule for every text field (README §8)', () => {
   });
 
   it('names every plain-text field of venues and organizers that resources.md lists', () => {
-    expect(Object.keys(TEXT_FIELDS.venue)).toEqual(expect.arrayContaining(['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince']));
+    expect(Object.keys(TEXT_FIELDS.venue)).toEqual(
+      expect.arrayContaining(['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince']),
+    );
     expect(Object.keys(TEXT_FIELDS.organizer)).toEqual(expect.arrayContaining(['phone', 'website', 'email']));
     expect(Object.keys(TEXT_FIELDS.event)).toEqual(expect.arrayContaining(['title', 'cost', 'website']));
   });

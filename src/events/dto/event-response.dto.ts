@@ -66,8 +66,7 @@ export class EventDto {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description:
-      'schema.org Event JSON-LD; only in GET /events/{id} and /events/by-slug/{slug}, for events the caller may read',
+    description: 'schema.org Event JSON-LD; only in GET /events/{id} and /events/by-slug/{slug}, for events the caller may read',
   })
   json_ld?: Record<string, unknown>;
 }

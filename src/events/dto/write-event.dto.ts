@@ -5,7 +5,8 @@ import { PARAM_MESSAGES } from '../../common/errors';
 import { ItemWriteDto } from '../../items';
 import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty, FitsColumn } from '../../common/params';
 
-const isCost = (v: unknown) => typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
+const isCost = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
 const dateDoc = (description: string) => ({ type: 'string', description: `${description} (any format of spec README §6.2)` }) as const;
 const flagDoc = (description: string) => ({ type: 'boolean', default: false, description }) as const;
 const listDoc = (description: string) => ({ type: 'array', items: { type: 'string' }, description }) as const;

@@ -27,8 +27,7 @@ export class OrganizerDto {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description:
-      'schema.org Person JSON-LD (no @context); only in single organizer reads and inside a single-event response, for items the caller may read',
+    description: 'schema.org Person JSON-LD (no @context); only in single organizer reads and inside a single-event response, for items the caller may read',
   })
   json_ld?: Record<string, unknown>;
   @ApiProperty({ description: '{site host}?id={id}' }) global_id: string;

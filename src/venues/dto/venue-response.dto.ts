@@ -37,8 +37,7 @@ export class VenueDto {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    description:
-      'schema.org Place JSON-LD (no @context); only in single venue reads and inside a single-event response, for items the caller may read',
+    description: 'schema.org Place JSON-LD (no @context); only in single venue reads and inside a single-event response, for items the caller may read',
   })
   json_ld?: Record<string, unknown>;
   @ApiProperty({ description: 'Whether to show a map; default true' }) show_map: boolean;

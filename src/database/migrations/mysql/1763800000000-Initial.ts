@@ -5,27 +5,37 @@ export class Initial1763800000000 implements MigrationInterface {
   name = 'Initial1763800000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE `users` (`id` int NOT NULL AUTO_INCREMENT, `login` varchar(60) NOT NULL, `role` varchar(20) NOT NULL, `created_utc` varchar(19) NOT NULL, UNIQUE INDEX `uq_users_login` (`login`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `application_passwords` (`id` int NOT NULL AUTO_INCREMENT, `user_id` int NOT NULL, `name` varchar(100) NOT NULL, `password_hash` varchar(255) NOT NULL, `created_utc` varchar(19) NOT NULL, INDEX `ix_application_passwords_user` (`user_id`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `posts` (`id` int NOT NULL AUTO_INCREMENT, `type` varchar(20) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `event_terms` (`event_id` int NOT NULL, `term_id` int NOT NULL, `published` tinyint NOT NULL DEFAULT 0, INDEX `ix_event_terms_term` (`term_id`, `published`, `event_id`), PRIMARY KEY (`event_id`, `term_id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `terms` (`id` int NOT NULL AUTO_INCREMENT, `taxonomy` varchar(20) NOT NULL, `name` varchar(200) NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `parent_id` int NOT NULL DEFAULT '0', `count` int NOT NULL DEFAULT '0', INDEX `ix_terms_taxonomy_name` (`taxonomy`, `name`), INDEX `ix_terms_taxonomy_count` (`taxonomy`, `count`), INDEX `ix_terms_taxonomy_parent` (`taxonomy`, `parent_id`), UNIQUE INDEX `uq_terms_taxonomy_slug` (`taxonomy`, `slug`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("ALTER TABLE `application_passwords` ADD CONSTRAINT `FK_a2ed44f13316778b7f5092535b8` FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION");
+    await queryRunner.query(
+      'CREATE TABLE `users` (`id` int NOT NULL AUTO_INCREMENT, `login` varchar(60) NOT NULL, `role` varchar(20) NOT NULL, `created_utc` varchar(19) NOT NULL, UNIQUE INDEX `uq_users_login` (`login`), PRIMARY KEY (`id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query(
+      'CREATE TABLE `application_passwords` (`id` int NOT NULL AUTO_INCREMENT, `user_id` int NOT NULL, `name` varchar(100) NOT NULL, `password_hash` varchar(255) NOT NULL, `created_utc` varchar(19) NOT NULL, INDEX `ix_application_passwords_user` (`user_id`), PRIMARY KEY (`id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query('CREATE TABLE `posts` (`id` int NOT NULL AUTO_INCREMENT, `type` varchar(20) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB');
+    await queryRunner.query(
+      'CREATE TABLE `event_terms` (`event_id` int NOT NULL, `term_id` int NOT NULL, `published` tinyint NOT NULL DEFAULT 0, INDEX `ix_event_terms_term` (`term_id`, `published`, `event_id`), PRIMARY KEY (`event_id`, `term_id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query(
+      "CREATE TABLE `terms` (`id` int NOT NULL AUTO_INCREMENT, `taxonomy` varchar(20) NOT NULL, `name` varchar(200) NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `parent_id` int NOT NULL DEFAULT '0', `count` int NOT NULL DEFAULT '0', INDEX `ix_terms_taxonomy_name` (`taxonomy`, `name`), INDEX `ix_terms_taxonomy_count` (`taxonomy`, `count`), INDEX `ix_terms_taxonomy_parent` (`taxonomy`, `parent_id`), UNIQUE INDEX `uq_terms_taxonomy_slug` (`taxonomy`, `slug`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      'ALTER TABLE `application_passwords` ADD CONSTRAINT `FK_a2ed44f13316778b7f5092535b8` FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON DELETE CASCADE ON UPDATE NO ACTION',
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE `application_passwords` DROP FOREIGN KEY `FK_a2ed44f13316778b7f5092535b8`");
-    await queryRunner.query("DROP INDEX `uq_terms_taxonomy_slug` ON `terms`");
-    await queryRunner.query("DROP INDEX `ix_terms_taxonomy_parent` ON `terms`");
-    await queryRunner.query("DROP INDEX `ix_terms_taxonomy_count` ON `terms`");
-    await queryRunner.query("DROP INDEX `ix_terms_taxonomy_name` ON `terms`");
-    await queryRunner.query("DROP TABLE `terms`");
-    await queryRunner.query("DROP INDEX `ix_event_terms_term` ON `event_terms`");
-    await queryRunner.query("DROP TABLE `event_terms`");
-    await queryRunner.query("DROP TABLE `posts`");
-    await queryRunner.query("DROP INDEX `ix_application_passwords_user` ON `application_passwords`");
-    await queryRunner.query("DROP TABLE `application_passwords`");
-    await queryRunner.query("DROP INDEX `uq_users_login` ON `users`");
-    await queryRunner.query("DROP TABLE `users`");
+    await queryRunner.query('ALTER TABLE `application_passwords` DROP FOREIGN KEY `FK_a2ed44f13316778b7f5092535b8`');
+    await queryRunner.query('DROP INDEX `uq_terms_taxonomy_slug` ON `terms`');
+    await queryRunner.query('DROP INDEX `ix_terms_taxonomy_parent` ON `terms`');
+    await queryRunner.query('DROP INDEX `ix_terms_taxonomy_count` ON `terms`');
+    await queryRunner.query('DROP INDEX `ix_terms_taxonomy_name` ON `terms`');
+    await queryRunner.query('DROP TABLE `terms`');
+    await queryRunner.query('DROP INDEX `ix_event_terms_term` ON `event_terms`');
+    await queryRunner.query('DROP TABLE `event_terms`');
+    await queryRunner.query('DROP TABLE `posts`');
+    await queryRunner.query('DROP INDEX `ix_application_passwords_user` ON `application_passwords`');
+    await queryRunner.query('DROP TABLE `application_passwords`');
+    await queryRunner.query('DROP INDEX `uq_users_login` ON `users`');
+    await queryRunner.query('DROP TABLE `users`');
   }
 }

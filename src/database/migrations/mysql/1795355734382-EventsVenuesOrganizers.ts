@@ -5,33 +5,43 @@ export class EventsVenuesOrganizers1795355734382 implements MigrationInterface {
   name = 'EventsVenuesOrganizers1795355734382';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE `event_organizers` (`event_id` int NOT NULL, `organizer_id` int NOT NULL, `position` int NOT NULL DEFAULT '0', INDEX `ix_event_organizers_organizer` (`organizer_id`, `event_id`), PRIMARY KEY (`event_id`, `organizer_id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `events` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `title` text NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `slug` varchar(200) NOT NULL, `start_date` varchar(19) NOT NULL, `end_date` varchar(19) NOT NULL, `start_date_utc` varchar(19) NOT NULL, `end_date_utc` varchar(19) NOT NULL, `timezone` varchar(64) NOT NULL, `all_day` tinyint NOT NULL DEFAULT 0, `cost` text NOT NULL, `website` text NOT NULL, `show_map` tinyint NOT NULL DEFAULT 0, `show_map_link` tinyint NOT NULL DEFAULT 0, `hide_from_listings` tinyint NOT NULL DEFAULT 0, `sticky` tinyint NOT NULL DEFAULT 0, `featured` tinyint NOT NULL DEFAULT 0, `image_id` int NULL, `venue_id` int NULL, `parent_id` int NOT NULL DEFAULT '0', INDEX `ix_events_parent` (`parent_id`), INDEX `ix_events_author` (`author_id`), INDEX `ix_events_slug` (`slug`), INDEX `ix_events_status_date` (`status`, `date_utc`), INDEX `ix_events_venue` (`venue_id`, `start_date`), INDEX `ix_events_start` (`start_date`, `id`), INDEX `ix_events_listing` (`status`, `hide_from_listings`, `start_date`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `media` (`id` int NOT NULL, `url` text NOT NULL, `url_hash` varchar(64) NOT NULL, `mime_type` varchar(100) NOT NULL, `author_id` int NOT NULL, `date_utc` varchar(19) NOT NULL, UNIQUE INDEX `uq_media_url_hash` (`url_hash`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `organizers` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `name` text NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `phone` varchar(255) NOT NULL DEFAULT '', `website` text NOT NULL, `email` varchar(255) NOT NULL DEFAULT '', `image_id` int NULL, INDEX `ix_organizers_author` (`author_id`), INDEX `ix_organizers_slug` (`slug`), INDEX `ix_organizers_status_date` (`status`, `date_utc`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `venues` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `name` text NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `address` varchar(255) NOT NULL DEFAULT '', `city` varchar(255) NOT NULL DEFAULT '', `country` varchar(255) NOT NULL DEFAULT '', `province` varchar(255) NOT NULL DEFAULT '', `state` varchar(255) NOT NULL DEFAULT '', `zip` varchar(64) NOT NULL DEFAULT '', `phone` varchar(255) NOT NULL DEFAULT '', `stateprovince` varchar(255) NOT NULL DEFAULT '', `website` text NOT NULL, `show_map` tinyint NOT NULL DEFAULT 1, `show_map_link` tinyint NOT NULL DEFAULT 1, `image_id` int NULL, INDEX `ix_venues_author` (`author_id`), INDEX `ix_venues_slug` (`slug`), INDEX `ix_venues_status_date` (`status`, `date_utc`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
+    await queryRunner.query(
+      "CREATE TABLE `event_organizers` (`event_id` int NOT NULL, `organizer_id` int NOT NULL, `position` int NOT NULL DEFAULT '0', INDEX `ix_event_organizers_organizer` (`organizer_id`, `event_id`), PRIMARY KEY (`event_id`, `organizer_id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      "CREATE TABLE `events` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `title` text NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `slug` varchar(200) NOT NULL, `start_date` varchar(19) NOT NULL, `end_date` varchar(19) NOT NULL, `start_date_utc` varchar(19) NOT NULL, `end_date_utc` varchar(19) NOT NULL, `timezone` varchar(64) NOT NULL, `all_day` tinyint NOT NULL DEFAULT 0, `cost` text NOT NULL, `website` text NOT NULL, `show_map` tinyint NOT NULL DEFAULT 0, `show_map_link` tinyint NOT NULL DEFAULT 0, `hide_from_listings` tinyint NOT NULL DEFAULT 0, `sticky` tinyint NOT NULL DEFAULT 0, `featured` tinyint NOT NULL DEFAULT 0, `image_id` int NULL, `venue_id` int NULL, `parent_id` int NOT NULL DEFAULT '0', INDEX `ix_events_parent` (`parent_id`), INDEX `ix_events_author` (`author_id`), INDEX `ix_events_slug` (`slug`), INDEX `ix_events_status_date` (`status`, `date_utc`), INDEX `ix_events_venue` (`venue_id`, `start_date`), INDEX `ix_events_start` (`start_date`, `id`), INDEX `ix_events_listing` (`status`, `hide_from_listings`, `start_date`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      'CREATE TABLE `media` (`id` int NOT NULL, `url` text NOT NULL, `url_hash` varchar(64) NOT NULL, `mime_type` varchar(100) NOT NULL, `author_id` int NOT NULL, `date_utc` varchar(19) NOT NULL, UNIQUE INDEX `uq_media_url_hash` (`url_hash`), PRIMARY KEY (`id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query(
+      "CREATE TABLE `organizers` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `name` text NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `phone` varchar(255) NOT NULL DEFAULT '', `website` text NOT NULL, `email` varchar(255) NOT NULL DEFAULT '', `image_id` int NULL, INDEX `ix_organizers_author` (`author_id`), INDEX `ix_organizers_slug` (`slug`), INDEX `ix_organizers_status_date` (`status`, `date_utc`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
+    await queryRunner.query(
+      "CREATE TABLE `venues` (`id` int NOT NULL, `author_id` int NOT NULL, `status` varchar(20) NOT NULL, `status_before_trash` varchar(20) NULL, `date_utc` varchar(19) NOT NULL, `modified_utc` varchar(19) NOT NULL, `name` text NOT NULL, `slug` varchar(200) NOT NULL, `description` text NOT NULL, `excerpt` text NOT NULL, `address` varchar(255) NOT NULL DEFAULT '', `city` varchar(255) NOT NULL DEFAULT '', `country` varchar(255) NOT NULL DEFAULT '', `province` varchar(255) NOT NULL DEFAULT '', `state` varchar(255) NOT NULL DEFAULT '', `zip` varchar(64) NOT NULL DEFAULT '', `phone` varchar(255) NOT NULL DEFAULT '', `stateprovince` varchar(255) NOT NULL DEFAULT '', `website` text NOT NULL, `show_map` tinyint NOT NULL DEFAULT 1, `show_map_link` tinyint NOT NULL DEFAULT 1, `image_id` int NULL, INDEX `ix_venues_author` (`author_id`), INDEX `ix_venues_slug` (`slug`), INDEX `ix_venues_status_date` (`status`, `date_utc`, `id`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_venues_status_date` ON `venues`");
-    await queryRunner.query("DROP INDEX `ix_venues_slug` ON `venues`");
-    await queryRunner.query("DROP INDEX `ix_venues_author` ON `venues`");
-    await queryRunner.query("DROP TABLE `venues`");
-    await queryRunner.query("DROP INDEX `ix_organizers_status_date` ON `organizers`");
-    await queryRunner.query("DROP INDEX `ix_organizers_slug` ON `organizers`");
-    await queryRunner.query("DROP INDEX `ix_organizers_author` ON `organizers`");
-    await queryRunner.query("DROP TABLE `organizers`");
-    await queryRunner.query("DROP INDEX `uq_media_url_hash` ON `media`");
-    await queryRunner.query("DROP TABLE `media`");
-    await queryRunner.query("DROP INDEX `ix_events_listing` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_start` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_venue` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_status_date` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_slug` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_author` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_events_parent` ON `events`");
-    await queryRunner.query("DROP TABLE `events`");
-    await queryRunner.query("DROP INDEX `ix_event_organizers_organizer` ON `event_organizers`");
-    await queryRunner.query("DROP TABLE `event_organizers`");
+    await queryRunner.query('DROP INDEX `ix_venues_status_date` ON `venues`');
+    await queryRunner.query('DROP INDEX `ix_venues_slug` ON `venues`');
+    await queryRunner.query('DROP INDEX `ix_venues_author` ON `venues`');
+    await queryRunner.query('DROP TABLE `venues`');
+    await queryRunner.query('DROP INDEX `ix_organizers_status_date` ON `organizers`');
+    await queryRunner.query('DROP INDEX `ix_organizers_slug` ON `organizers`');
+    await queryRunner.query('DROP INDEX `ix_organizers_author` ON `organizers`');
+    await queryRunner.query('DROP TABLE `organizers`');
+    await queryRunner.query('DROP INDEX `uq_media_url_hash` ON `media`');
+    await queryRunner.query('DROP TABLE `media`');
+    await queryRunner.query('DROP INDEX `ix_events_listing` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_start` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_venue` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_status_date` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_slug` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_author` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_events_parent` ON `events`');
+    await queryRunner.query('DROP TABLE `events`');
+    await queryRunner.query('DROP INDEX `ix_event_organizers_organizer` ON `event_organizers`');
+    await queryRunner.query('DROP TABLE `event_organizers`');
   }
 }

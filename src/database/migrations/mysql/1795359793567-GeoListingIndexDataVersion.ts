@@ -5,17 +5,19 @@ export class GeoListingIndexDataVersion1795359793567 implements MigrationInterfa
   name = 'GeoListingIndexDataVersion1795359793567';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_events_listing` ON `events`");
+    await queryRunner.query('DROP INDEX `ix_events_listing` ON `events`');
     await queryRunner.query("CREATE TABLE `data_version` (`id` int NOT NULL, `version` int NOT NULL DEFAULT '0', PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `venue_geo` (`venue_id` int NOT NULL, `lat` decimal(10,6) NOT NULL, `lng` decimal(10,6) NOT NULL, INDEX `ix_venue_geo_lat_lng` (`lat`, `lng`), PRIMARY KEY (`venue_id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE INDEX `ix_events_listing` ON `events` (`status`, `hide_from_listings`, `start_date`, `date_utc`, `id`, `end_date`)");
+    await queryRunner.query(
+      'CREATE TABLE `venue_geo` (`venue_id` int NOT NULL, `lat` decimal(10,6) NOT NULL, `lng` decimal(10,6) NOT NULL, INDEX `ix_venue_geo_lat_lng` (`lat`, `lng`), PRIMARY KEY (`venue_id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query('CREATE INDEX `ix_events_listing` ON `events` (`status`, `hide_from_listings`, `start_date`, `date_utc`, `id`, `end_date`)');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_events_listing` ON `events`");
-    await queryRunner.query("DROP INDEX `ix_venue_geo_lat_lng` ON `venue_geo`");
-    await queryRunner.query("DROP TABLE `venue_geo`");
-    await queryRunner.query("DROP TABLE `data_version`");
-    await queryRunner.query("CREATE INDEX `ix_events_listing` ON `events` (`status`, `hide_from_listings`, `start_date`, `id`)");
+    await queryRunner.query('DROP INDEX `ix_events_listing` ON `events`');
+    await queryRunner.query('DROP INDEX `ix_venue_geo_lat_lng` ON `venue_geo`');
+    await queryRunner.query('DROP TABLE `venue_geo`');
+    await queryRunner.query('DROP TABLE `data_version`');
+    await queryRunner.query('CREATE INDEX `ix_events_listing` ON `events` (`status`, `hide_from_listings`, `start_date`, `id`)');
   }
 }

@@ -5,12 +5,12 @@ export class VenueListingIndex1795360710423 implements MigrationInterface {
   name = 'VenueListingIndex1795360710423';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_events_venue` ON `events`");
-    await queryRunner.query("CREATE INDEX `ix_events_venue` ON `events` (`venue_id`, `status`, `hide_from_listings`, `start_date`, `date_utc`, `id`)");
+    await queryRunner.query('DROP INDEX `ix_events_venue` ON `events`');
+    await queryRunner.query('CREATE INDEX `ix_events_venue` ON `events` (`venue_id`, `status`, `hide_from_listings`, `start_date`, `date_utc`, `id`)');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_events_venue` ON `events`");
-    await queryRunner.query("CREATE INDEX `ix_events_venue` ON `events` (`venue_id`, `start_date`)");
+    await queryRunner.query('DROP INDEX `ix_events_venue` ON `events`');
+    await queryRunner.query('CREATE INDEX `ix_events_venue` ON `events` (`venue_id`, `start_date`)');
   }
 }

@@ -9,34 +9,67 @@ export class UniqueSlugsTermNames1795562671305 implements MigrationInterface {
   public async up(queryRunner: QueryRunner): Promise<void> {
     const database = await queryRunner.getCurrentDatabase();
     for (const table of ['events', 'venues', 'organizers'] as const) await separateLiveSlugs(queryRunner, table);
-    await queryRunner.query("CREATE TABLE `write_locks` (`name` varchar(100) NOT NULL, PRIMARY KEY (`name`)) ENGINE=InnoDB");
+    await queryRunner.query('CREATE TABLE `write_locks` (`name` varchar(100) NOT NULL, PRIMARY KEY (`name`)) ENGINE=InnoDB');
     await queryRunner.query("ALTER TABLE `events` ADD `live_slug` varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL");
-    await queryRunner.query("INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)", [database,"events","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
+    await queryRunner.query('INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)', [
+      database,
+      'events',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
     await queryRunner.query("ALTER TABLE `organizers` ADD `live_slug` varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL");
-    await queryRunner.query("INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)", [database,"organizers","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
+    await queryRunner.query('INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)', [
+      database,
+      'organizers',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
     await queryRunner.query("ALTER TABLE `venues` ADD `live_slug` varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL");
-    await queryRunner.query("INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)", [database,"venues","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
-    await queryRunner.query("ALTER TABLE `terms` ADD `name_key` varchar(64) NOT NULL");
+    await queryRunner.query('INSERT INTO `typeorm_metadata`(`database`, `schema`, `table`, `type`, `name`, `value`) VALUES (DEFAULT, ?, ?, ?, ?, ?)', [
+      database,
+      'venues',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
+    await queryRunner.query('ALTER TABLE `terms` ADD `name_key` varchar(64) NOT NULL');
     await backfillTermNameKeys(queryRunner);
-    await queryRunner.query("CREATE UNIQUE INDEX `uq_events_live_slug` ON `events` (`live_slug`)");
-    await queryRunner.query("CREATE UNIQUE INDEX `uq_organizers_live_slug` ON `organizers` (`live_slug`)");
-    await queryRunner.query("CREATE UNIQUE INDEX `uq_venues_live_slug` ON `venues` (`live_slug`)");
-    await queryRunner.query("CREATE UNIQUE INDEX `uq_terms_taxonomy_parent_name` ON `terms` (`taxonomy`, `parent_id`, `name_key`)");
+    await queryRunner.query('CREATE UNIQUE INDEX `uq_events_live_slug` ON `events` (`live_slug`)');
+    await queryRunner.query('CREATE UNIQUE INDEX `uq_organizers_live_slug` ON `organizers` (`live_slug`)');
+    await queryRunner.query('CREATE UNIQUE INDEX `uq_venues_live_slug` ON `venues` (`live_slug`)');
+    await queryRunner.query('CREATE UNIQUE INDEX `uq_terms_taxonomy_parent_name` ON `terms` (`taxonomy`, `parent_id`, `name_key`)');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     const database = await queryRunner.getCurrentDatabase();
-    await queryRunner.query("DROP INDEX `uq_terms_taxonomy_parent_name` ON `terms`");
-    await queryRunner.query("DROP INDEX `uq_venues_live_slug` ON `venues`");
-    await queryRunner.query("DROP INDEX `uq_organizers_live_slug` ON `organizers`");
-    await queryRunner.query("DROP INDEX `uq_events_live_slug` ON `events`");
-    await queryRunner.query("ALTER TABLE `terms` DROP COLUMN `name_key`");
-    await queryRunner.query("DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?", ["GENERATED_COLUMN","live_slug",database,"venues"]);
-    await queryRunner.query("ALTER TABLE `venues` DROP COLUMN `live_slug`");
-    await queryRunner.query("DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?", ["GENERATED_COLUMN","live_slug",database,"organizers"]);
-    await queryRunner.query("ALTER TABLE `organizers` DROP COLUMN `live_slug`");
-    await queryRunner.query("DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?", ["GENERATED_COLUMN","live_slug",database,"events"]);
-    await queryRunner.query("ALTER TABLE `events` DROP COLUMN `live_slug`");
-    await queryRunner.query("DROP TABLE `write_locks`");
+    await queryRunner.query('DROP INDEX `uq_terms_taxonomy_parent_name` ON `terms`');
+    await queryRunner.query('DROP INDEX `uq_venues_live_slug` ON `venues`');
+    await queryRunner.query('DROP INDEX `uq_organizers_live_slug` ON `organizers`');
+    await queryRunner.query('DROP INDEX `uq_events_live_slug` ON `events`');
+    await queryRunner.query('ALTER TABLE `terms` DROP COLUMN `name_key`');
+    await queryRunner.query('DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?', [
+      'GENERATED_COLUMN',
+      'live_slug',
+      database,
+      'venues',
+    ]);
+    await queryRunner.query('ALTER TABLE `venues` DROP COLUMN `live_slug`');
+    await queryRunner.query('DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?', [
+      'GENERATED_COLUMN',
+      'live_slug',
+      database,
+      'organizers',
+    ]);
+    await queryRunner.query('ALTER TABLE `organizers` DROP COLUMN `live_slug`');
+    await queryRunner.query('DELETE FROM `typeorm_metadata` WHERE `type` = ? AND `name` = ? AND `schema` = ? AND `table` = ?', [
+      'GENERATED_COLUMN',
+      'live_slug',
+      database,
+      'events',
+    ]);
+    await queryRunner.query('ALTER TABLE `events` DROP COLUMN `live_slug`');
+    await queryRunner.query('DROP TABLE `write_locks`');
   }
 }

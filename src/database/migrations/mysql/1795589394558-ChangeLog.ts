@@ -9,14 +9,16 @@ export class ChangeLog1795589394558 implements MigrationInterface {
   name = 'ChangeLog1795589394558';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE `changes` (`seq` int NOT NULL AUTO_INCREMENT, `type` varchar(16) NOT NULL, `item_id` int NOT NULL, `changed_utc` varchar(19) NOT NULL, INDEX `ix_changes_item` (`type`, `item_id`), PRIMARY KEY (`seq`)) ENGINE=InnoDB");
-    await queryRunner.query("DROP TABLE `data_version`");
+    await queryRunner.query(
+      'CREATE TABLE `changes` (`seq` int NOT NULL AUTO_INCREMENT, `type` varchar(16) NOT NULL, `item_id` int NOT NULL, `changed_utc` varchar(19) NOT NULL, INDEX `ix_changes_item` (`type`, `item_id`), PRIMARY KEY (`seq`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query('DROP TABLE `data_version`');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_changes_item` ON `changes`");
-    await queryRunner.query("DROP TABLE `changes`");
+    await queryRunner.query('DROP INDEX `ix_changes_item` ON `changes`');
+    await queryRunner.query('DROP TABLE `changes`');
     await queryRunner.query("CREATE TABLE `data_version` (`id` int NOT NULL, `version` int NOT NULL DEFAULT '0', PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("INSERT INTO `data_version` (`id`, `version`) VALUES (1, 0)");
+    await queryRunner.query('INSERT INTO `data_version` (`id`, `version`) VALUES (1, 0)');
   }
 }

@@ -9,6 +9,6 @@ export class WriteLockTaken1795590568336 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE `write_locks` DROP COLUMN `taken`");
+    await queryRunner.query('ALTER TABLE `write_locks` DROP COLUMN `taken`');
   }
 }

@@ -20,7 +20,9 @@ describe('backfillEventSearch (migration EventSearch)', () => {
     for (let i = 0; i < rows.length; i += 500) await ds.getRepository(EventEntity).insert(rows.slice(i, i + 500));
     const dialect = Dialect.of(ds);
     const find = (words: string[]) =>
-      ds.query(`${dialect.searchCandidates('?')} ORDER BY 1`, [dialect.searchExpression(searchTokens(words))]).then((r: { rowid: number }[]) => r.map((x) => x.rowid));
+      ds
+        .query(`${dialect.searchCandidates('?')} ORDER BY 1`, [dialect.searchExpression(searchTokens(words))])
+        .then((r: { rowid: number }[]) => r.map((x) => x.rowid));
     expect(await find(['quokka'])).toEqual([]);
 
     const runner = ds.createQueryRunner();

@@ -21,7 +21,12 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'calendar-migration-'));
     // Every migration before UniqueSlugsTermNames, the one under test.
-    const before = await open(SQLITE_MIGRATIONS.slice(0, SQLITE_MIGRATIONS.findIndex((m) => m.name.startsWith('UniqueSlugsTermNames'))));
+    const before = await open(
+      SQLITE_MIGRATIONS.slice(
+        0,
+        SQLITE_MIGRATIONS.findIndex((m) => m.name.startsWith('UniqueSlugsTermNames')),
+      ),
+    );
     await before.runMigrations();
     const event = (id: number, slug: string, status = 'publish') =>
       before.query(
@@ -38,7 +43,12 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
     await event(5, 'race__trashed', 'trash');
     await event(6, 'other');
     const term = (id: number, name: string, slug: string, parent = 0) =>
-      before.query("INSERT INTO terms (id, taxonomy, name, slug, description, parent_id, count) VALUES (?, 'category', ?, ?, '', ?, 0)", [id, name, slug, parent]);
+      before.query("INSERT INTO terms (id, taxonomy, name, slug, description, parent_id, count) VALUES (?, 'category', ?, ?, '', ?, 0)", [
+        id,
+        name,
+        slug,
+        parent,
+      ]);
     await term(10, 'Jazz', 'jazz');
     await term(11, 'JAZZ', 'jazz-2');
     await term(12, 'Jazz', 'jazz-3', 10);

@@ -11,14 +11,9 @@ const SLUG_LENGTH = 200;
  * later one gets `-{id}` appended, which no other item can hold.
  */
 export async function separateLiveSlugs(queryRunner: QueryRunner, table: 'events' | 'venues' | 'organizers'): Promise<void> {
-  const shared: { slug: string }[] = await queryRunner.query(
-    `SELECT slug FROM ${table} WHERE status <> 'trash' GROUP BY slug HAVING COUNT(*) > 1`,
-  );
+  const shared: { slug: string }[] = await queryRunner.query(`SELECT slug FROM ${table} WHERE status <> 'trash' GROUP BY slug HAVING COUNT(*) > 1`);
   for (const { slug } of shared) {
-    const rows: { id: number | string }[] = await queryRunner.query(
-      `SELECT id FROM ${table} WHERE slug = ? AND status <> 'trash' ORDER BY id`,
-      [slug],
-    );
+    const rows: { id: number | string }[] = await queryRunner.query(`SELECT id FROM ${table} WHERE slug = ? AND status <> 'trash' ORDER BY id`, [slug]);
     for (const { id } of rows.slice(1)) {
       const suffix = `-${id}`;
       await queryRunner.query(`UPDATE ${table} SET slug = ? WHERE id = ?`, [`${slug.slice(0, SLUG_LENGTH - suffix.length)}${suffix}`, id]);

@@ -5,44 +5,60 @@ export class Initial1763800000000 implements MigrationInterface {
   name = 'Initial1763800000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"users\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"login\" varchar(60) NOT NULL, \"role\" varchar(20) NOT NULL, \"created_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_users_login\" ON \"users\" (\"login\") ");
-    await queryRunner.query("CREATE TABLE \"application_passwords\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"user_id\" integer NOT NULL, \"name\" varchar(100) NOT NULL, \"password_hash\" varchar(255) NOT NULL, \"created_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("CREATE INDEX \"ix_application_passwords_user\" ON \"application_passwords\" (\"user_id\") ");
-    await queryRunner.query("CREATE TABLE \"posts\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"type\" varchar(20) NOT NULL)");
-    await queryRunner.query("CREATE TABLE \"event_terms\" (\"event_id\" integer NOT NULL, \"term_id\" integer NOT NULL, \"published\" boolean NOT NULL DEFAULT (0), PRIMARY KEY (\"event_id\", \"term_id\"))");
-    await queryRunner.query("CREATE INDEX \"ix_event_terms_term\" ON \"event_terms\" (\"term_id\", \"published\", \"event_id\") ");
-    await queryRunner.query("CREATE TABLE \"terms\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"taxonomy\" varchar(20) NOT NULL, \"name\" varchar(200) NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"parent_id\" integer NOT NULL DEFAULT (0), \"count\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_name\" ON \"terms\" (\"taxonomy\", \"name\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_count\" ON \"terms\" (\"taxonomy\", \"count\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_parent\" ON \"terms\" (\"taxonomy\", \"parent_id\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_terms_taxonomy_slug\" ON \"terms\" (\"taxonomy\", \"slug\") ");
-    await queryRunner.query("DROP INDEX \"ix_application_passwords_user\"");
-    await queryRunner.query("CREATE TABLE \"temporary_application_passwords\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"user_id\" integer NOT NULL, \"name\" varchar(100) NOT NULL, \"password_hash\" varchar(255) NOT NULL, \"created_utc\" varchar(19) NOT NULL, CONSTRAINT \"FK_a2ed44f13316778b7f5092535b8\" FOREIGN KEY (\"user_id\") REFERENCES \"users\" (\"id\") ON DELETE CASCADE ON UPDATE NO ACTION)");
-    await queryRunner.query("INSERT INTO \"temporary_application_passwords\"(\"id\", \"user_id\", \"name\", \"password_hash\", \"created_utc\") SELECT \"id\", \"user_id\", \"name\", \"password_hash\", \"created_utc\" FROM \"application_passwords\"");
-    await queryRunner.query("DROP TABLE \"application_passwords\"");
-    await queryRunner.query("ALTER TABLE \"temporary_application_passwords\" RENAME TO \"application_passwords\"");
-    await queryRunner.query("CREATE INDEX \"ix_application_passwords_user\" ON \"application_passwords\" (\"user_id\") ");
+    await queryRunner.query(
+      'CREATE TABLE "users" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "login" varchar(60) NOT NULL, "role" varchar(20) NOT NULL, "created_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_users_login" ON "users" ("login") ');
+    await queryRunner.query(
+      'CREATE TABLE "application_passwords" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "name" varchar(100) NOT NULL, "password_hash" varchar(255) NOT NULL, "created_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query('CREATE INDEX "ix_application_passwords_user" ON "application_passwords" ("user_id") ');
+    await queryRunner.query('CREATE TABLE "posts" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "type" varchar(20) NOT NULL)');
+    await queryRunner.query(
+      'CREATE TABLE "event_terms" ("event_id" integer NOT NULL, "term_id" integer NOT NULL, "published" boolean NOT NULL DEFAULT (0), PRIMARY KEY ("event_id", "term_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "ix_event_terms_term" ON "event_terms" ("term_id", "published", "event_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "terms" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "taxonomy" varchar(20) NOT NULL, "name" varchar(200) NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "parent_id" integer NOT NULL DEFAULT (0), "count" integer NOT NULL DEFAULT (0))',
+    );
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_name" ON "terms" ("taxonomy", "name") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_count" ON "terms" ("taxonomy", "count") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_parent" ON "terms" ("taxonomy", "parent_id") ');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_terms_taxonomy_slug" ON "terms" ("taxonomy", "slug") ');
+    await queryRunner.query('DROP INDEX "ix_application_passwords_user"');
+    await queryRunner.query(
+      'CREATE TABLE "temporary_application_passwords" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "name" varchar(100) NOT NULL, "password_hash" varchar(255) NOT NULL, "created_utc" varchar(19) NOT NULL, CONSTRAINT "FK_a2ed44f13316778b7f5092535b8" FOREIGN KEY ("user_id") REFERENCES "users" ("id") ON DELETE CASCADE ON UPDATE NO ACTION)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "temporary_application_passwords"("id", "user_id", "name", "password_hash", "created_utc") SELECT "id", "user_id", "name", "password_hash", "created_utc" FROM "application_passwords"',
+    );
+    await queryRunner.query('DROP TABLE "application_passwords"');
+    await queryRunner.query('ALTER TABLE "temporary_application_passwords" RENAME TO "application_passwords"');
+    await queryRunner.query('CREATE INDEX "ix_application_passwords_user" ON "application_passwords" ("user_id") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_application_passwords_user\"");
-    await queryRunner.query("ALTER TABLE \"application_passwords\" RENAME TO \"temporary_application_passwords\"");
-    await queryRunner.query("CREATE TABLE \"application_passwords\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"user_id\" integer NOT NULL, \"name\" varchar(100) NOT NULL, \"password_hash\" varchar(255) NOT NULL, \"created_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("INSERT INTO \"application_passwords\"(\"id\", \"user_id\", \"name\", \"password_hash\", \"created_utc\") SELECT \"id\", \"user_id\", \"name\", \"password_hash\", \"created_utc\" FROM \"temporary_application_passwords\"");
-    await queryRunner.query("DROP TABLE \"temporary_application_passwords\"");
-    await queryRunner.query("CREATE INDEX \"ix_application_passwords_user\" ON \"application_passwords\" (\"user_id\") ");
-    await queryRunner.query("DROP INDEX \"uq_terms_taxonomy_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_parent\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_count\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_name\"");
-    await queryRunner.query("DROP TABLE \"terms\"");
-    await queryRunner.query("DROP INDEX \"ix_event_terms_term\"");
-    await queryRunner.query("DROP TABLE \"event_terms\"");
-    await queryRunner.query("DROP TABLE \"posts\"");
-    await queryRunner.query("DROP INDEX \"ix_application_passwords_user\"");
-    await queryRunner.query("DROP TABLE \"application_passwords\"");
-    await queryRunner.query("DROP INDEX \"uq_users_login\"");
-    await queryRunner.query("DROP TABLE \"users\"");
+    await queryRunner.query('DROP INDEX "ix_application_passwords_user"');
+    await queryRunner.query('ALTER TABLE "application_passwords" RENAME TO "temporary_application_passwords"');
+    await queryRunner.query(
+      'CREATE TABLE "application_passwords" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "user_id" integer NOT NULL, "name" varchar(100) NOT NULL, "password_hash" varchar(255) NOT NULL, "created_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "application_passwords"("id", "user_id", "name", "password_hash", "created_utc") SELECT "id", "user_id", "name", "password_hash", "created_utc" FROM "temporary_application_passwords"',
+    );
+    await queryRunner.query('DROP TABLE "temporary_application_passwords"');
+    await queryRunner.query('CREATE INDEX "ix_application_passwords_user" ON "application_passwords" ("user_id") ');
+    await queryRunner.query('DROP INDEX "uq_terms_taxonomy_slug"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_parent"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_count"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_name"');
+    await queryRunner.query('DROP TABLE "terms"');
+    await queryRunner.query('DROP INDEX "ix_event_terms_term"');
+    await queryRunner.query('DROP TABLE "event_terms"');
+    await queryRunner.query('DROP TABLE "posts"');
+    await queryRunner.query('DROP INDEX "ix_application_passwords_user"');
+    await queryRunner.query('DROP TABLE "application_passwords"');
+    await queryRunner.query('DROP INDEX "uq_users_login"');
+    await queryRunner.query('DROP TABLE "users"');
   }
 }

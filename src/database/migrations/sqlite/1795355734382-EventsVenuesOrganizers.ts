@@ -5,48 +5,58 @@ export class EventsVenuesOrganizers1795355734382 implements MigrationInterface {
   name = 'EventsVenuesOrganizers1795355734382';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"event_organizers\" (\"event_id\" integer NOT NULL, \"organizer_id\" integer NOT NULL, \"position\" integer NOT NULL DEFAULT (0), PRIMARY KEY (\"event_id\", \"organizer_id\"))");
-    await queryRunner.query("CREATE INDEX \"ix_event_organizers_organizer\" ON \"event_organizers\" (\"organizer_id\", \"event_id\") ");
-    await queryRunner.query("CREATE TABLE \"events\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"title\" text NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"start_date\" varchar(19) NOT NULL, \"end_date\" varchar(19) NOT NULL, \"start_date_utc\" varchar(19) NOT NULL, \"end_date_utc\" varchar(19) NOT NULL, \"timezone\" varchar(64) NOT NULL, \"all_day\" boolean NOT NULL DEFAULT (0), \"cost\" text NOT NULL, \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (0), \"show_map_link\" boolean NOT NULL DEFAULT (0), \"hide_from_listings\" boolean NOT NULL DEFAULT (0), \"sticky\" boolean NOT NULL DEFAULT (0), \"featured\" boolean NOT NULL DEFAULT (0), \"image_id\" integer, \"venue_id\" integer, \"parent_id\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("CREATE INDEX \"ix_events_parent\" ON \"events\" (\"parent_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_author\" ON \"events\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_slug\" ON \"events\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_status_date\" ON \"events\" (\"status\", \"date_utc\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_venue\" ON \"events\" (\"venue_id\", \"start_date\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_start\" ON \"events\" (\"start_date\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_listing\" ON \"events\" (\"status\", \"hide_from_listings\", \"start_date\", \"id\") ");
-    await queryRunner.query("CREATE TABLE \"media\" (\"id\" integer PRIMARY KEY NOT NULL, \"url\" text NOT NULL, \"url_hash\" varchar(64) NOT NULL, \"mime_type\" varchar(100) NOT NULL, \"author_id\" integer NOT NULL, \"date_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_media_url_hash\" ON \"media\" (\"url_hash\") ");
-    await queryRunner.query("CREATE TABLE \"organizers\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"phone\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"email\" varchar(255) NOT NULL DEFAULT (''), \"image_id\" integer)");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_author\" ON \"organizers\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_slug\" ON \"organizers\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_status_date\" ON \"organizers\" (\"status\", \"date_utc\", \"id\") ");
-    await queryRunner.query("CREATE TABLE \"venues\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"address\" varchar(255) NOT NULL DEFAULT (''), \"city\" varchar(255) NOT NULL DEFAULT (''), \"country\" varchar(255) NOT NULL DEFAULT (''), \"province\" varchar(255) NOT NULL DEFAULT (''), \"state\" varchar(255) NOT NULL DEFAULT (''), \"zip\" varchar(64) NOT NULL DEFAULT (''), \"phone\" varchar(255) NOT NULL DEFAULT (''), \"stateprovince\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (1), \"show_map_link\" boolean NOT NULL DEFAULT (1), \"image_id\" integer)");
-    await queryRunner.query("CREATE INDEX \"ix_venues_author\" ON \"venues\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_slug\" ON \"venues\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_status_date\" ON \"venues\" (\"status\", \"date_utc\", \"id\") ");
+    await queryRunner.query(
+      'CREATE TABLE "event_organizers" ("event_id" integer NOT NULL, "organizer_id" integer NOT NULL, "position" integer NOT NULL DEFAULT (0), PRIMARY KEY ("event_id", "organizer_id"))',
+    );
+    await queryRunner.query('CREATE INDEX "ix_event_organizers_organizer" ON "event_organizers" ("organizer_id", "event_id") ');
+    await queryRunner.query(
+      'CREATE TABLE "events" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "title" text NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "slug" varchar(200) NOT NULL, "start_date" varchar(19) NOT NULL, "end_date" varchar(19) NOT NULL, "start_date_utc" varchar(19) NOT NULL, "end_date_utc" varchar(19) NOT NULL, "timezone" varchar(64) NOT NULL, "all_day" boolean NOT NULL DEFAULT (0), "cost" text NOT NULL, "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (0), "show_map_link" boolean NOT NULL DEFAULT (0), "hide_from_listings" boolean NOT NULL DEFAULT (0), "sticky" boolean NOT NULL DEFAULT (0), "featured" boolean NOT NULL DEFAULT (0), "image_id" integer, "venue_id" integer, "parent_id" integer NOT NULL DEFAULT (0))',
+    );
+    await queryRunner.query('CREATE INDEX "ix_events_parent" ON "events" ("parent_id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_author" ON "events" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_slug" ON "events" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_events_status_date" ON "events" ("status", "date_utc") ');
+    await queryRunner.query('CREATE INDEX "ix_events_venue" ON "events" ("venue_id", "start_date") ');
+    await queryRunner.query('CREATE INDEX "ix_events_start" ON "events" ("start_date", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_listing" ON "events" ("status", "hide_from_listings", "start_date", "id") ');
+    await queryRunner.query(
+      'CREATE TABLE "media" ("id" integer PRIMARY KEY NOT NULL, "url" text NOT NULL, "url_hash" varchar(64) NOT NULL, "mime_type" varchar(100) NOT NULL, "author_id" integer NOT NULL, "date_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_media_url_hash" ON "media" ("url_hash") ');
+    await queryRunner.query(
+      'CREATE TABLE "organizers" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "phone" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "email" varchar(255) NOT NULL DEFAULT (\'\'), "image_id" integer)',
+    );
+    await queryRunner.query('CREATE INDEX "ix_organizers_author" ON "organizers" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_slug" ON "organizers" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_status_date" ON "organizers" ("status", "date_utc", "id") ');
+    await queryRunner.query(
+      'CREATE TABLE "venues" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "address" varchar(255) NOT NULL DEFAULT (\'\'), "city" varchar(255) NOT NULL DEFAULT (\'\'), "country" varchar(255) NOT NULL DEFAULT (\'\'), "province" varchar(255) NOT NULL DEFAULT (\'\'), "state" varchar(255) NOT NULL DEFAULT (\'\'), "zip" varchar(64) NOT NULL DEFAULT (\'\'), "phone" varchar(255) NOT NULL DEFAULT (\'\'), "stateprovince" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (1), "show_map_link" boolean NOT NULL DEFAULT (1), "image_id" integer)',
+    );
+    await queryRunner.query('CREATE INDEX "ix_venues_author" ON "venues" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_slug" ON "venues" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_status_date" ON "venues" ("status", "date_utc", "id") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_venues_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_author\"");
-    await queryRunner.query("DROP TABLE \"venues\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_author\"");
-    await queryRunner.query("DROP TABLE \"organizers\"");
-    await queryRunner.query("DROP INDEX \"uq_media_url_hash\"");
-    await queryRunner.query("DROP TABLE \"media\"");
-    await queryRunner.query("DROP INDEX \"ix_events_listing\"");
-    await queryRunner.query("DROP INDEX \"ix_events_start\"");
-    await queryRunner.query("DROP INDEX \"ix_events_venue\"");
-    await queryRunner.query("DROP INDEX \"ix_events_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_events_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_events_author\"");
-    await queryRunner.query("DROP INDEX \"ix_events_parent\"");
-    await queryRunner.query("DROP TABLE \"events\"");
-    await queryRunner.query("DROP INDEX \"ix_event_organizers_organizer\"");
-    await queryRunner.query("DROP TABLE \"event_organizers\"");
+    await queryRunner.query('DROP INDEX "ix_venues_status_date"');
+    await queryRunner.query('DROP INDEX "ix_venues_slug"');
+    await queryRunner.query('DROP INDEX "ix_venues_author"');
+    await queryRunner.query('DROP TABLE "venues"');
+    await queryRunner.query('DROP INDEX "ix_organizers_status_date"');
+    await queryRunner.query('DROP INDEX "ix_organizers_slug"');
+    await queryRunner.query('DROP INDEX "ix_organizers_author"');
+    await queryRunner.query('DROP TABLE "organizers"');
+    await queryRunner.query('DROP INDEX "uq_media_url_hash"');
+    await queryRunner.query('DROP TABLE "media"');
+    await queryRunner.query('DROP INDEX "ix_events_listing"');
+    await queryRunner.query('DROP INDEX "ix_events_start"');
+    await queryRunner.query('DROP INDEX "ix_events_venue"');
+    await queryRunner.query('DROP INDEX "ix_events_status_date"');
+    await queryRunner.query('DROP INDEX "ix_events_slug"');
+    await queryRunner.query('DROP INDEX "ix_events_author"');
+    await queryRunner.query('DROP INDEX "ix_events_parent"');
+    await queryRunner.query('DROP TABLE "events"');
+    await queryRunner.query('DROP INDEX "ix_event_organizers_organizer"');
+    await queryRunner.query('DROP TABLE "event_organizers"');
   }
 }

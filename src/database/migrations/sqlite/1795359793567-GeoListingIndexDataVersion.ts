@@ -5,18 +5,18 @@ export class GeoListingIndexDataVersion1795359793567 implements MigrationInterfa
   name = 'GeoListingIndexDataVersion1795359793567';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_events_listing\"");
-    await queryRunner.query("CREATE TABLE \"data_version\" (\"id\" integer PRIMARY KEY NOT NULL, \"version\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("CREATE TABLE \"venue_geo\" (\"venue_id\" integer PRIMARY KEY NOT NULL, \"lat\" decimal(10,6) NOT NULL, \"lng\" decimal(10,6) NOT NULL)");
-    await queryRunner.query("CREATE INDEX \"ix_venue_geo_lat_lng\" ON \"venue_geo\" (\"lat\", \"lng\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_listing\" ON \"events\" (\"status\", \"hide_from_listings\", \"start_date\", \"date_utc\", \"id\", \"end_date\") ");
+    await queryRunner.query('DROP INDEX "ix_events_listing"');
+    await queryRunner.query('CREATE TABLE "data_version" ("id" integer PRIMARY KEY NOT NULL, "version" integer NOT NULL DEFAULT (0))');
+    await queryRunner.query('CREATE TABLE "venue_geo" ("venue_id" integer PRIMARY KEY NOT NULL, "lat" decimal(10,6) NOT NULL, "lng" decimal(10,6) NOT NULL)');
+    await queryRunner.query('CREATE INDEX "ix_venue_geo_lat_lng" ON "venue_geo" ("lat", "lng") ');
+    await queryRunner.query('CREATE INDEX "ix_events_listing" ON "events" ("status", "hide_from_listings", "start_date", "date_utc", "id", "end_date") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_events_listing\"");
-    await queryRunner.query("DROP INDEX \"ix_venue_geo_lat_lng\"");
-    await queryRunner.query("DROP TABLE \"venue_geo\"");
-    await queryRunner.query("DROP TABLE \"data_version\"");
-    await queryRunner.query("CREATE INDEX \"ix_events_listing\" ON \"events\" (\"status\", \"hide_from_listings\", \"start_date\", \"id\") ");
+    await queryRunner.query('DROP INDEX "ix_events_listing"');
+    await queryRunner.query('DROP INDEX "ix_venue_geo_lat_lng"');
+    await queryRunner.query('DROP TABLE "venue_geo"');
+    await queryRunner.query('DROP TABLE "data_version"');
+    await queryRunner.query('CREATE INDEX "ix_events_listing" ON "events" ("status", "hide_from_listings", "start_date", "id") ');
   }
 }

@@ -7,126 +7,173 @@ export class UniqueSlugsTermNames1795562671305 implements MigrationInterface {
   name = 'UniqueSlugsTermNames1795562671305';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"write_locks\" (\"name\" varchar(100) PRIMARY KEY NOT NULL)");
-    await queryRunner.query("DROP INDEX \"ix_events_venue\"");
-    await queryRunner.query("DROP INDEX \"ix_events_listing\"");
-    await queryRunner.query("DROP INDEX \"ix_events_start\"");
-    await queryRunner.query("DROP INDEX \"ix_events_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_events_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_events_author\"");
-    await queryRunner.query("DROP INDEX \"ix_events_parent\"");
-    await queryRunner.query("CREATE TABLE \"temporary_events\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"title\" text NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"start_date\" varchar(19) NOT NULL, \"end_date\" varchar(19) NOT NULL, \"start_date_utc\" varchar(19) NOT NULL, \"end_date_utc\" varchar(19) NOT NULL, \"timezone\" varchar(64) NOT NULL, \"all_day\" boolean NOT NULL DEFAULT (0), \"cost\" text NOT NULL, \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (0), \"show_map_link\" boolean NOT NULL DEFAULT (0), \"hide_from_listings\" boolean NOT NULL DEFAULT (0), \"sticky\" boolean NOT NULL DEFAULT (0), \"featured\" boolean NOT NULL DEFAULT (0), \"image_id\" integer, \"venue_id\" integer, \"parent_id\" integer NOT NULL DEFAULT (0), \"live_slug\" varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL)");
-    await queryRunner.query("INSERT INTO \"temporary_events\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"title\", \"description\", \"excerpt\", \"slug\", \"start_date\", \"end_date\", \"start_date_utc\", \"end_date_utc\", \"timezone\", \"all_day\", \"cost\", \"website\", \"show_map\", \"show_map_link\", \"hide_from_listings\", \"sticky\", \"featured\", \"image_id\", \"venue_id\", \"parent_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"title\", \"description\", \"excerpt\", \"slug\", \"start_date\", \"end_date\", \"start_date_utc\", \"end_date_utc\", \"timezone\", \"all_day\", \"cost\", \"website\", \"show_map\", \"show_map_link\", \"hide_from_listings\", \"sticky\", \"featured\", \"image_id\", \"venue_id\", \"parent_id\" FROM \"events\"");
-    await queryRunner.query("DROP TABLE \"events\"");
-    await queryRunner.query("ALTER TABLE \"temporary_events\" RENAME TO \"events\"");
-    await queryRunner.query("CREATE INDEX \"ix_events_venue\" ON \"events\" (\"venue_id\", \"status\", \"hide_from_listings\", \"start_date\", \"date_utc\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_listing\" ON \"events\" (\"status\", \"hide_from_listings\", \"start_date\", \"date_utc\", \"id\", \"end_date\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_start\" ON \"events\" (\"start_date\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_status_date\" ON \"events\" (\"status\", \"date_utc\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_slug\" ON \"events\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_author\" ON \"events\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_parent\" ON \"events\" (\"parent_id\") ");
-    await queryRunner.query("INSERT INTO \"typeorm_metadata\"(\"database\", \"schema\", \"table\", \"type\", \"name\", \"value\") VALUES (NULL, NULL, ?, ?, ?, ?)", ["events","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
-    await queryRunner.query("DROP INDEX \"ix_organizers_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_author\"");
-    await queryRunner.query("CREATE TABLE \"temporary_organizers\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"phone\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"email\" varchar(255) NOT NULL DEFAULT (''), \"image_id\" integer, \"live_slug\" varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL)");
-    await queryRunner.query("INSERT INTO \"temporary_organizers\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"phone\", \"website\", \"email\", \"image_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"phone\", \"website\", \"email\", \"image_id\" FROM \"organizers\"");
-    await queryRunner.query("DROP TABLE \"organizers\"");
-    await queryRunner.query("ALTER TABLE \"temporary_organizers\" RENAME TO \"organizers\"");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_status_date\" ON \"organizers\" (\"status\", \"date_utc\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_slug\" ON \"organizers\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_author\" ON \"organizers\" (\"author_id\") ");
-    await queryRunner.query("INSERT INTO \"typeorm_metadata\"(\"database\", \"schema\", \"table\", \"type\", \"name\", \"value\") VALUES (NULL, NULL, ?, ?, ?, ?)", ["organizers","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
-    await queryRunner.query("DROP INDEX \"ix_venues_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_author\"");
-    await queryRunner.query("CREATE TABLE \"temporary_venues\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"address\" varchar(255) NOT NULL DEFAULT (''), \"city\" varchar(255) NOT NULL DEFAULT (''), \"country\" varchar(255) NOT NULL DEFAULT (''), \"province\" varchar(255) NOT NULL DEFAULT (''), \"state\" varchar(255) NOT NULL DEFAULT (''), \"zip\" varchar(64) NOT NULL DEFAULT (''), \"phone\" varchar(255) NOT NULL DEFAULT (''), \"stateprovince\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (1), \"show_map_link\" boolean NOT NULL DEFAULT (1), \"image_id\" integer, \"live_slug\" varchar(200) AS (CASE WHEN status = 'trash' THEN NULL ELSE slug END) VIRTUAL)");
-    await queryRunner.query("INSERT INTO \"temporary_venues\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"address\", \"city\", \"country\", \"province\", \"state\", \"zip\", \"phone\", \"stateprovince\", \"website\", \"show_map\", \"show_map_link\", \"image_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"address\", \"city\", \"country\", \"province\", \"state\", \"zip\", \"phone\", \"stateprovince\", \"website\", \"show_map\", \"show_map_link\", \"image_id\" FROM \"venues\"");
-    await queryRunner.query("DROP TABLE \"venues\"");
-    await queryRunner.query("ALTER TABLE \"temporary_venues\" RENAME TO \"venues\"");
-    await queryRunner.query("CREATE INDEX \"ix_venues_status_date\" ON \"venues\" (\"status\", \"date_utc\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_slug\" ON \"venues\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_author\" ON \"venues\" (\"author_id\") ");
-    await queryRunner.query("INSERT INTO \"typeorm_metadata\"(\"database\", \"schema\", \"table\", \"type\", \"name\", \"value\") VALUES (NULL, NULL, ?, ?, ?, ?)", ["venues","GENERATED_COLUMN","live_slug","CASE WHEN status = 'trash' THEN NULL ELSE slug END"]);
-    await queryRunner.query("DROP INDEX \"uq_terms_taxonomy_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_parent\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_count\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_name\"");
-    await queryRunner.query("CREATE TABLE \"temporary_terms\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"taxonomy\" varchar(20) NOT NULL, \"name\" varchar(200) NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"parent_id\" integer NOT NULL DEFAULT (0), \"count\" integer NOT NULL DEFAULT (0), \"name_key\" varchar(64) NOT NULL)");
-    await queryRunner.query("INSERT INTO \"temporary_terms\"(\"id\", \"taxonomy\", \"name\", \"slug\", \"description\", \"parent_id\", \"count\", \"name_key\") SELECT \"id\", \"taxonomy\", \"name\", \"slug\", \"description\", \"parent_id\", \"count\", '' FROM \"terms\"");
-    await queryRunner.query("DROP TABLE \"terms\"");
-    await queryRunner.query("ALTER TABLE \"temporary_terms\" RENAME TO \"terms\"");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_terms_taxonomy_slug\" ON \"terms\" (\"taxonomy\", \"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_parent\" ON \"terms\" (\"taxonomy\", \"parent_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_count\" ON \"terms\" (\"taxonomy\", \"count\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_name\" ON \"terms\" (\"taxonomy\", \"name\") ");
+    await queryRunner.query('CREATE TABLE "write_locks" ("name" varchar(100) PRIMARY KEY NOT NULL)');
+    await queryRunner.query('DROP INDEX "ix_events_venue"');
+    await queryRunner.query('DROP INDEX "ix_events_listing"');
+    await queryRunner.query('DROP INDEX "ix_events_start"');
+    await queryRunner.query('DROP INDEX "ix_events_status_date"');
+    await queryRunner.query('DROP INDEX "ix_events_slug"');
+    await queryRunner.query('DROP INDEX "ix_events_author"');
+    await queryRunner.query('DROP INDEX "ix_events_parent"');
+    await queryRunner.query(
+      'CREATE TABLE "temporary_events" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "title" text NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "slug" varchar(200) NOT NULL, "start_date" varchar(19) NOT NULL, "end_date" varchar(19) NOT NULL, "start_date_utc" varchar(19) NOT NULL, "end_date_utc" varchar(19) NOT NULL, "timezone" varchar(64) NOT NULL, "all_day" boolean NOT NULL DEFAULT (0), "cost" text NOT NULL, "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (0), "show_map_link" boolean NOT NULL DEFAULT (0), "hide_from_listings" boolean NOT NULL DEFAULT (0), "sticky" boolean NOT NULL DEFAULT (0), "featured" boolean NOT NULL DEFAULT (0), "image_id" integer, "venue_id" integer, "parent_id" integer NOT NULL DEFAULT (0), "live_slug" varchar(200) AS (CASE WHEN status = \'trash\' THEN NULL ELSE slug END) VIRTUAL)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "temporary_events"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "title", "description", "excerpt", "slug", "start_date", "end_date", "start_date_utc", "end_date_utc", "timezone", "all_day", "cost", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "image_id", "venue_id", "parent_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "title", "description", "excerpt", "slug", "start_date", "end_date", "start_date_utc", "end_date_utc", "timezone", "all_day", "cost", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "image_id", "venue_id", "parent_id" FROM "events"',
+    );
+    await queryRunner.query('DROP TABLE "events"');
+    await queryRunner.query('ALTER TABLE "temporary_events" RENAME TO "events"');
+    await queryRunner.query('CREATE INDEX "ix_events_venue" ON "events" ("venue_id", "status", "hide_from_listings", "start_date", "date_utc", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_listing" ON "events" ("status", "hide_from_listings", "start_date", "date_utc", "id", "end_date") ');
+    await queryRunner.query('CREATE INDEX "ix_events_start" ON "events" ("start_date", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_status_date" ON "events" ("status", "date_utc") ');
+    await queryRunner.query('CREATE INDEX "ix_events_slug" ON "events" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_events_author" ON "events" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_parent" ON "events" ("parent_id") ');
+    await queryRunner.query('INSERT INTO "typeorm_metadata"("database", "schema", "table", "type", "name", "value") VALUES (NULL, NULL, ?, ?, ?, ?)', [
+      'events',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
+    await queryRunner.query('DROP INDEX "ix_organizers_status_date"');
+    await queryRunner.query('DROP INDEX "ix_organizers_slug"');
+    await queryRunner.query('DROP INDEX "ix_organizers_author"');
+    await queryRunner.query(
+      'CREATE TABLE "temporary_organizers" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "phone" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "email" varchar(255) NOT NULL DEFAULT (\'\'), "image_id" integer, "live_slug" varchar(200) AS (CASE WHEN status = \'trash\' THEN NULL ELSE slug END) VIRTUAL)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "temporary_organizers"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "phone", "website", "email", "image_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "phone", "website", "email", "image_id" FROM "organizers"',
+    );
+    await queryRunner.query('DROP TABLE "organizers"');
+    await queryRunner.query('ALTER TABLE "temporary_organizers" RENAME TO "organizers"');
+    await queryRunner.query('CREATE INDEX "ix_organizers_status_date" ON "organizers" ("status", "date_utc", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_slug" ON "organizers" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_author" ON "organizers" ("author_id") ');
+    await queryRunner.query('INSERT INTO "typeorm_metadata"("database", "schema", "table", "type", "name", "value") VALUES (NULL, NULL, ?, ?, ?, ?)', [
+      'organizers',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
+    await queryRunner.query('DROP INDEX "ix_venues_status_date"');
+    await queryRunner.query('DROP INDEX "ix_venues_slug"');
+    await queryRunner.query('DROP INDEX "ix_venues_author"');
+    await queryRunner.query(
+      'CREATE TABLE "temporary_venues" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "address" varchar(255) NOT NULL DEFAULT (\'\'), "city" varchar(255) NOT NULL DEFAULT (\'\'), "country" varchar(255) NOT NULL DEFAULT (\'\'), "province" varchar(255) NOT NULL DEFAULT (\'\'), "state" varchar(255) NOT NULL DEFAULT (\'\'), "zip" varchar(64) NOT NULL DEFAULT (\'\'), "phone" varchar(255) NOT NULL DEFAULT (\'\'), "stateprovince" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (1), "show_map_link" boolean NOT NULL DEFAULT (1), "image_id" integer, "live_slug" varchar(200) AS (CASE WHEN status = \'trash\' THEN NULL ELSE slug END) VIRTUAL)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "temporary_venues"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "address", "city", "country", "province", "state", "zip", "phone", "stateprovince", "website", "show_map", "show_map_link", "image_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "address", "city", "country", "province", "state", "zip", "phone", "stateprovince", "website", "show_map", "show_map_link", "image_id" FROM "venues"',
+    );
+    await queryRunner.query('DROP TABLE "venues"');
+    await queryRunner.query('ALTER TABLE "temporary_venues" RENAME TO "venues"');
+    await queryRunner.query('CREATE INDEX "ix_venues_status_date" ON "venues" ("status", "date_utc", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_slug" ON "venues" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_author" ON "venues" ("author_id") ');
+    await queryRunner.query('INSERT INTO "typeorm_metadata"("database", "schema", "table", "type", "name", "value") VALUES (NULL, NULL, ?, ?, ?, ?)', [
+      'venues',
+      'GENERATED_COLUMN',
+      'live_slug',
+      "CASE WHEN status = 'trash' THEN NULL ELSE slug END",
+    ]);
+    await queryRunner.query('DROP INDEX "uq_terms_taxonomy_slug"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_parent"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_count"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_name"');
+    await queryRunner.query(
+      'CREATE TABLE "temporary_terms" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "taxonomy" varchar(20) NOT NULL, "name" varchar(200) NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "parent_id" integer NOT NULL DEFAULT (0), "count" integer NOT NULL DEFAULT (0), "name_key" varchar(64) NOT NULL)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "temporary_terms"("id", "taxonomy", "name", "slug", "description", "parent_id", "count", "name_key") SELECT "id", "taxonomy", "name", "slug", "description", "parent_id", "count", \'\' FROM "terms"',
+    );
+    await queryRunner.query('DROP TABLE "terms"');
+    await queryRunner.query('ALTER TABLE "temporary_terms" RENAME TO "terms"');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_terms_taxonomy_slug" ON "terms" ("taxonomy", "slug") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_parent" ON "terms" ("taxonomy", "parent_id") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_count" ON "terms" ("taxonomy", "count") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_name" ON "terms" ("taxonomy", "name") ');
     for (const table of ['events', 'venues', 'organizers'] as const) await separateLiveSlugs(queryRunner, table);
     await backfillTermNameKeys(queryRunner);
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_events_live_slug\" ON \"events\" (\"live_slug\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_organizers_live_slug\" ON \"organizers\" (\"live_slug\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_venues_live_slug\" ON \"venues\" (\"live_slug\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_terms_taxonomy_parent_name\" ON \"terms\" (\"taxonomy\", \"parent_id\", \"name_key\") ");
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_events_live_slug" ON "events" ("live_slug") ');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_organizers_live_slug" ON "organizers" ("live_slug") ');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_venues_live_slug" ON "venues" ("live_slug") ');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_terms_taxonomy_parent_name" ON "terms" ("taxonomy", "parent_id", "name_key") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"uq_terms_taxonomy_parent_name\"");
-    await queryRunner.query("DROP INDEX \"uq_venues_live_slug\"");
-    await queryRunner.query("DROP INDEX \"uq_organizers_live_slug\"");
-    await queryRunner.query("DROP INDEX \"uq_events_live_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_name\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_count\"");
-    await queryRunner.query("DROP INDEX \"ix_terms_taxonomy_parent\"");
-    await queryRunner.query("DROP INDEX \"uq_terms_taxonomy_slug\"");
-    await queryRunner.query("ALTER TABLE \"terms\" RENAME TO \"temporary_terms\"");
-    await queryRunner.query("CREATE TABLE \"terms\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"taxonomy\" varchar(20) NOT NULL, \"name\" varchar(200) NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"parent_id\" integer NOT NULL DEFAULT (0), \"count\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("INSERT INTO \"terms\"(\"id\", \"taxonomy\", \"name\", \"slug\", \"description\", \"parent_id\", \"count\") SELECT \"id\", \"taxonomy\", \"name\", \"slug\", \"description\", \"parent_id\", \"count\" FROM \"temporary_terms\"");
-    await queryRunner.query("DROP TABLE \"temporary_terms\"");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_name\" ON \"terms\" (\"taxonomy\", \"name\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_count\" ON \"terms\" (\"taxonomy\", \"count\") ");
-    await queryRunner.query("CREATE INDEX \"ix_terms_taxonomy_parent\" ON \"terms\" (\"taxonomy\", \"parent_id\") ");
-    await queryRunner.query("CREATE UNIQUE INDEX \"uq_terms_taxonomy_slug\" ON \"terms\" (\"taxonomy\", \"slug\") ");
-    await queryRunner.query("DELETE FROM \"typeorm_metadata\" WHERE \"type\" = ? AND \"name\" = ? AND \"table\" = ?", ["GENERATED_COLUMN","live_slug","venues"]);
-    await queryRunner.query("DROP INDEX \"ix_venues_author\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_venues_status_date\"");
-    await queryRunner.query("ALTER TABLE \"venues\" RENAME TO \"temporary_venues\"");
-    await queryRunner.query("CREATE TABLE \"venues\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"address\" varchar(255) NOT NULL DEFAULT (''), \"city\" varchar(255) NOT NULL DEFAULT (''), \"country\" varchar(255) NOT NULL DEFAULT (''), \"province\" varchar(255) NOT NULL DEFAULT (''), \"state\" varchar(255) NOT NULL DEFAULT (''), \"zip\" varchar(64) NOT NULL DEFAULT (''), \"phone\" varchar(255) NOT NULL DEFAULT (''), \"stateprovince\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (1), \"show_map_link\" boolean NOT NULL DEFAULT (1), \"image_id\" integer)");
-    await queryRunner.query("INSERT INTO \"venues\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"address\", \"city\", \"country\", \"province\", \"state\", \"zip\", \"phone\", \"stateprovince\", \"website\", \"show_map\", \"show_map_link\", \"image_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"address\", \"city\", \"country\", \"province\", \"state\", \"zip\", \"phone\", \"stateprovince\", \"website\", \"show_map\", \"show_map_link\", \"image_id\" FROM \"temporary_venues\"");
-    await queryRunner.query("DROP TABLE \"temporary_venues\"");
-    await queryRunner.query("CREATE INDEX \"ix_venues_author\" ON \"venues\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_slug\" ON \"venues\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_venues_status_date\" ON \"venues\" (\"status\", \"date_utc\", \"id\") ");
-    await queryRunner.query("DELETE FROM \"typeorm_metadata\" WHERE \"type\" = ? AND \"name\" = ? AND \"table\" = ?", ["GENERATED_COLUMN","live_slug","organizers"]);
-    await queryRunner.query("DROP INDEX \"ix_organizers_author\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_organizers_status_date\"");
-    await queryRunner.query("ALTER TABLE \"organizers\" RENAME TO \"temporary_organizers\"");
-    await queryRunner.query("CREATE TABLE \"organizers\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"name\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"phone\" varchar(255) NOT NULL DEFAULT (''), \"website\" text NOT NULL, \"email\" varchar(255) NOT NULL DEFAULT (''), \"image_id\" integer)");
-    await queryRunner.query("INSERT INTO \"organizers\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"phone\", \"website\", \"email\", \"image_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"name\", \"slug\", \"description\", \"excerpt\", \"phone\", \"website\", \"email\", \"image_id\" FROM \"temporary_organizers\"");
-    await queryRunner.query("DROP TABLE \"temporary_organizers\"");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_author\" ON \"organizers\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_slug\" ON \"organizers\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_organizers_status_date\" ON \"organizers\" (\"status\", \"date_utc\", \"id\") ");
-    await queryRunner.query("DELETE FROM \"typeorm_metadata\" WHERE \"type\" = ? AND \"name\" = ? AND \"table\" = ?", ["GENERATED_COLUMN","live_slug","events"]);
-    await queryRunner.query("DROP INDEX \"ix_events_parent\"");
-    await queryRunner.query("DROP INDEX \"ix_events_author\"");
-    await queryRunner.query("DROP INDEX \"ix_events_slug\"");
-    await queryRunner.query("DROP INDEX \"ix_events_status_date\"");
-    await queryRunner.query("DROP INDEX \"ix_events_start\"");
-    await queryRunner.query("DROP INDEX \"ix_events_listing\"");
-    await queryRunner.query("DROP INDEX \"ix_events_venue\"");
-    await queryRunner.query("ALTER TABLE \"events\" RENAME TO \"temporary_events\"");
-    await queryRunner.query("CREATE TABLE \"events\" (\"id\" integer PRIMARY KEY NOT NULL, \"author_id\" integer NOT NULL, \"status\" varchar(20) NOT NULL, \"status_before_trash\" varchar(20), \"date_utc\" varchar(19) NOT NULL, \"modified_utc\" varchar(19) NOT NULL, \"title\" text NOT NULL, \"description\" text NOT NULL, \"excerpt\" text NOT NULL, \"slug\" varchar(200) NOT NULL, \"start_date\" varchar(19) NOT NULL, \"end_date\" varchar(19) NOT NULL, \"start_date_utc\" varchar(19) NOT NULL, \"end_date_utc\" varchar(19) NOT NULL, \"timezone\" varchar(64) NOT NULL, \"all_day\" boolean NOT NULL DEFAULT (0), \"cost\" text NOT NULL, \"website\" text NOT NULL, \"show_map\" boolean NOT NULL DEFAULT (0), \"show_map_link\" boolean NOT NULL DEFAULT (0), \"hide_from_listings\" boolean NOT NULL DEFAULT (0), \"sticky\" boolean NOT NULL DEFAULT (0), \"featured\" boolean NOT NULL DEFAULT (0), \"image_id\" integer, \"venue_id\" integer, \"parent_id\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("INSERT INTO \"events\"(\"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"title\", \"description\", \"excerpt\", \"slug\", \"start_date\", \"end_date\", \"start_date_utc\", \"end_date_utc\", \"timezone\", \"all_day\", \"cost\", \"website\", \"show_map\", \"show_map_link\", \"hide_from_listings\", \"sticky\", \"featured\", \"image_id\", \"venue_id\", \"parent_id\") SELECT \"id\", \"author_id\", \"status\", \"status_before_trash\", \"date_utc\", \"modified_utc\", \"title\", \"description\", \"excerpt\", \"slug\", \"start_date\", \"end_date\", \"start_date_utc\", \"end_date_utc\", \"timezone\", \"all_day\", \"cost\", \"website\", \"show_map\", \"show_map_link\", \"hide_from_listings\", \"sticky\", \"featured\", \"image_id\", \"venue_id\", \"parent_id\" FROM \"temporary_events\"");
-    await queryRunner.query("DROP TABLE \"temporary_events\"");
-    await queryRunner.query("CREATE INDEX \"ix_events_parent\" ON \"events\" (\"parent_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_author\" ON \"events\" (\"author_id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_slug\" ON \"events\" (\"slug\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_status_date\" ON \"events\" (\"status\", \"date_utc\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_start\" ON \"events\" (\"start_date\", \"id\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_listing\" ON \"events\" (\"status\", \"hide_from_listings\", \"start_date\", \"date_utc\", \"id\", \"end_date\") ");
-    await queryRunner.query("CREATE INDEX \"ix_events_venue\" ON \"events\" (\"venue_id\", \"status\", \"hide_from_listings\", \"start_date\", \"date_utc\", \"id\") ");
-    await queryRunner.query("DROP TABLE \"write_locks\"");
+    await queryRunner.query('DROP INDEX "uq_terms_taxonomy_parent_name"');
+    await queryRunner.query('DROP INDEX "uq_venues_live_slug"');
+    await queryRunner.query('DROP INDEX "uq_organizers_live_slug"');
+    await queryRunner.query('DROP INDEX "uq_events_live_slug"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_name"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_count"');
+    await queryRunner.query('DROP INDEX "ix_terms_taxonomy_parent"');
+    await queryRunner.query('DROP INDEX "uq_terms_taxonomy_slug"');
+    await queryRunner.query('ALTER TABLE "terms" RENAME TO "temporary_terms"');
+    await queryRunner.query(
+      'CREATE TABLE "terms" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "taxonomy" varchar(20) NOT NULL, "name" varchar(200) NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "parent_id" integer NOT NULL DEFAULT (0), "count" integer NOT NULL DEFAULT (0))',
+    );
+    await queryRunner.query(
+      'INSERT INTO "terms"("id", "taxonomy", "name", "slug", "description", "parent_id", "count") SELECT "id", "taxonomy", "name", "slug", "description", "parent_id", "count" FROM "temporary_terms"',
+    );
+    await queryRunner.query('DROP TABLE "temporary_terms"');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_name" ON "terms" ("taxonomy", "name") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_count" ON "terms" ("taxonomy", "count") ');
+    await queryRunner.query('CREATE INDEX "ix_terms_taxonomy_parent" ON "terms" ("taxonomy", "parent_id") ');
+    await queryRunner.query('CREATE UNIQUE INDEX "uq_terms_taxonomy_slug" ON "terms" ("taxonomy", "slug") ');
+    await queryRunner.query('DELETE FROM "typeorm_metadata" WHERE "type" = ? AND "name" = ? AND "table" = ?', ['GENERATED_COLUMN', 'live_slug', 'venues']);
+    await queryRunner.query('DROP INDEX "ix_venues_author"');
+    await queryRunner.query('DROP INDEX "ix_venues_slug"');
+    await queryRunner.query('DROP INDEX "ix_venues_status_date"');
+    await queryRunner.query('ALTER TABLE "venues" RENAME TO "temporary_venues"');
+    await queryRunner.query(
+      'CREATE TABLE "venues" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "address" varchar(255) NOT NULL DEFAULT (\'\'), "city" varchar(255) NOT NULL DEFAULT (\'\'), "country" varchar(255) NOT NULL DEFAULT (\'\'), "province" varchar(255) NOT NULL DEFAULT (\'\'), "state" varchar(255) NOT NULL DEFAULT (\'\'), "zip" varchar(64) NOT NULL DEFAULT (\'\'), "phone" varchar(255) NOT NULL DEFAULT (\'\'), "stateprovince" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (1), "show_map_link" boolean NOT NULL DEFAULT (1), "image_id" integer)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "venues"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "address", "city", "country", "province", "state", "zip", "phone", "stateprovince", "website", "show_map", "show_map_link", "image_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "address", "city", "country", "province", "state", "zip", "phone", "stateprovince", "website", "show_map", "show_map_link", "image_id" FROM "temporary_venues"',
+    );
+    await queryRunner.query('DROP TABLE "temporary_venues"');
+    await queryRunner.query('CREATE INDEX "ix_venues_author" ON "venues" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_slug" ON "venues" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_venues_status_date" ON "venues" ("status", "date_utc", "id") ');
+    await queryRunner.query('DELETE FROM "typeorm_metadata" WHERE "type" = ? AND "name" = ? AND "table" = ?', ['GENERATED_COLUMN', 'live_slug', 'organizers']);
+    await queryRunner.query('DROP INDEX "ix_organizers_author"');
+    await queryRunner.query('DROP INDEX "ix_organizers_slug"');
+    await queryRunner.query('DROP INDEX "ix_organizers_status_date"');
+    await queryRunner.query('ALTER TABLE "organizers" RENAME TO "temporary_organizers"');
+    await queryRunner.query(
+      'CREATE TABLE "organizers" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "name" text NOT NULL, "slug" varchar(200) NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "phone" varchar(255) NOT NULL DEFAULT (\'\'), "website" text NOT NULL, "email" varchar(255) NOT NULL DEFAULT (\'\'), "image_id" integer)',
+    );
+    await queryRunner.query(
+      'INSERT INTO "organizers"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "phone", "website", "email", "image_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "name", "slug", "description", "excerpt", "phone", "website", "email", "image_id" FROM "temporary_organizers"',
+    );
+    await queryRunner.query('DROP TABLE "temporary_organizers"');
+    await queryRunner.query('CREATE INDEX "ix_organizers_author" ON "organizers" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_slug" ON "organizers" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_organizers_status_date" ON "organizers" ("status", "date_utc", "id") ');
+    await queryRunner.query('DELETE FROM "typeorm_metadata" WHERE "type" = ? AND "name" = ? AND "table" = ?', ['GENERATED_COLUMN', 'live_slug', 'events']);
+    await queryRunner.query('DROP INDEX "ix_events_parent"');
+    await queryRunner.query('DROP INDEX "ix_events_author"');
+    await queryRunner.query('DROP INDEX "ix_events_slug"');
+    await queryRunner.query('DROP INDEX "ix_events_status_date"');
+    await queryRunner.query('DROP INDEX "ix_events_start"');
+    await queryRunner.query('DROP INDEX "ix_events_listing"');
+    await queryRunner.query('DROP INDEX "ix_events_venue"');
+    await queryRunner.query('ALTER TABLE "events" RENAME TO "temporary_events"');
+    await queryRunner.query(
+      'CREATE TABLE "events" ("id" integer PRIMARY KEY NOT NULL, "author_id" integer NOT NULL, "status" varchar(20) NOT NULL, "status_before_trash" varchar(20), "date_utc" varchar(19) NOT NULL, "modified_utc" varchar(19) NOT NULL, "title" text NOT NULL, "description" text NOT NULL, "excerpt" text NOT NULL, "slug" varchar(200) NOT NULL, "start_date" varchar(19) NOT NULL, "end_date" varchar(19) NOT NULL, "start_date_utc" varchar(19) NOT NULL, "end_date_utc" varchar(19) NOT NULL, "timezone" varchar(64) NOT NULL, "all_day" boolean NOT NULL DEFAULT (0), "cost" text NOT NULL, "website" text NOT NULL, "show_map" boolean NOT NULL DEFAULT (0), "show_map_link" boolean NOT NULL DEFAULT (0), "hide_from_listings" boolean NOT NULL DEFAULT (0), "sticky" boolean NOT NULL DEFAULT (0), "featured" boolean NOT NULL DEFAULT (0), "image_id" integer, "venue_id" integer, "parent_id" integer NOT NULL DEFAULT (0))',
+    );
+    await queryRunner.query(
+      'INSERT INTO "events"("id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "title", "description", "excerpt", "slug", "start_date", "end_date", "start_date_utc", "end_date_utc", "timezone", "all_day", "cost", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "image_id", "venue_id", "parent_id") SELECT "id", "author_id", "status", "status_before_trash", "date_utc", "modified_utc", "title", "description", "excerpt", "slug", "start_date", "end_date", "start_date_utc", "end_date_utc", "timezone", "all_day", "cost", "website", "show_map", "show_map_link", "hide_from_listings", "sticky", "featured", "image_id", "venue_id", "parent_id" FROM "temporary_events"',
+    );
+    await queryRunner.query('DROP TABLE "temporary_events"');
+    await queryRunner.query('CREATE INDEX "ix_events_parent" ON "events" ("parent_id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_author" ON "events" ("author_id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_slug" ON "events" ("slug") ');
+    await queryRunner.query('CREATE INDEX "ix_events_status_date" ON "events" ("status", "date_utc") ');
+    await queryRunner.query('CREATE INDEX "ix_events_start" ON "events" ("start_date", "id") ');
+    await queryRunner.query('CREATE INDEX "ix_events_listing" ON "events" ("status", "hide_from_listings", "start_date", "date_utc", "id", "end_date") ');
+    await queryRunner.query('CREATE INDEX "ix_events_venue" ON "events" ("venue_id", "status", "hide_from_listings", "start_date", "date_utc", "id") ');
+    await queryRunner.query('DROP TABLE "write_locks"');
   }
 }

@@ -8,15 +8,17 @@ export class ChangeLog1795589394558 implements MigrationInterface {
   name = 'ChangeLog1795589394558';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"changes\" (\"seq\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"type\" varchar(16) NOT NULL, \"item_id\" integer NOT NULL, \"changed_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("CREATE INDEX \"ix_changes_item\" ON \"changes\" (\"type\", \"item_id\") ");
-    await queryRunner.query("DROP TABLE \"data_version\"");
+    await queryRunner.query(
+      'CREATE TABLE "changes" ("seq" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "type" varchar(16) NOT NULL, "item_id" integer NOT NULL, "changed_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query('CREATE INDEX "ix_changes_item" ON "changes" ("type", "item_id") ');
+    await queryRunner.query('DROP TABLE "data_version"');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_changes_item\"");
-    await queryRunner.query("DROP TABLE \"changes\"");
-    await queryRunner.query("CREATE TABLE \"data_version\" (\"id\" integer PRIMARY KEY NOT NULL, \"version\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("INSERT INTO \"data_version\" (\"id\", \"version\") VALUES (1, 0)");
+    await queryRunner.query('DROP INDEX "ix_changes_item"');
+    await queryRunner.query('DROP TABLE "changes"');
+    await queryRunner.query('CREATE TABLE "data_version" ("id" integer PRIMARY KEY NOT NULL, "version" integer NOT NULL DEFAULT (0))');
+    await queryRunner.query('INSERT INTO "data_version" ("id", "version") VALUES (1, 0)');
   }
 }

@@ -5,16 +5,16 @@ export class WriteLockTaken1795590568336 implements MigrationInterface {
   name = 'WriteLockTaken1795590568336';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"temporary_write_locks\" (\"name\" varchar(100) PRIMARY KEY NOT NULL, \"taken\" integer NOT NULL DEFAULT (0))");
-    await queryRunner.query("INSERT INTO \"temporary_write_locks\"(\"name\") SELECT \"name\" FROM \"write_locks\"");
-    await queryRunner.query("DROP TABLE \"write_locks\"");
-    await queryRunner.query("ALTER TABLE \"temporary_write_locks\" RENAME TO \"write_locks\"");
+    await queryRunner.query('CREATE TABLE "temporary_write_locks" ("name" varchar(100) PRIMARY KEY NOT NULL, "taken" integer NOT NULL DEFAULT (0))');
+    await queryRunner.query('INSERT INTO "temporary_write_locks"("name") SELECT "name" FROM "write_locks"');
+    await queryRunner.query('DROP TABLE "write_locks"');
+    await queryRunner.query('ALTER TABLE "temporary_write_locks" RENAME TO "write_locks"');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("ALTER TABLE \"write_locks\" RENAME TO \"temporary_write_locks\"");
-    await queryRunner.query("CREATE TABLE \"write_locks\" (\"name\" varchar(100) PRIMARY KEY NOT NULL)");
-    await queryRunner.query("INSERT INTO \"write_locks\"(\"name\") SELECT \"name\" FROM \"temporary_write_locks\"");
-    await queryRunner.query("DROP TABLE \"temporary_write_locks\"");
+    await queryRunner.query('ALTER TABLE "write_locks" RENAME TO "temporary_write_locks"');
+    await queryRunner.query('CREATE TABLE "write_locks" ("name" varchar(100) PRIMARY KEY NOT NULL)');
+    await queryRunner.query('INSERT INTO "write_locks"("name") SELECT "name" FROM "temporary_write_locks"');
+    await queryRunner.query('DROP TABLE "temporary_write_locks"');
   }
 }
