@@ -1,0 +1,101 @@
+import { DataSource } from 'typeorm';
+import { DataVersion } from '../common/cache/data-version.service';
+import { WpError } from '../common/errors';
+import { ENTITIES } from '../schema';
+import { Dialect } from './dialect';
+import { memoryDataSource } from './testing/memory-data-source';
+import { UnitOfWork, WRITE_ATTEMPTS } from './unit-of-work';
+
+/** What SQLite throws when another connection holds the write lock: a reason to run the write again. */
+const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+
+describe('UnitOfWork', () => {
+  let ds: DataSource;
+  let version: DataVersion;
+  let uow: UnitOfWork;
+
+  beforeAll(async () => {
+    ds = await memoryDataSource(ENTITIES);
+    version = new DataVersion(ds);
+    await version.onModuleInit();
+    uow = new UnitOfWork(ds, Dialect.of(ds), version);
+  });
+  afterAll(async () => ds?.destroy());
+
+  const changeRows = async () => (await ds.query('SELECT type, item_id AS id FROM changes ORDER BY seq')) as { type: string; id: number }[];
+  const writes = async () => (await ds.query("SELECT name FROM write_locks WHERE name LIKE 'uow-%' ORDER BY name")) as { name: string }[];
+
+  beforeEach(async () => {
+    await ds.query('DELETE FROM changes');
+    await ds.query('DELETE FROM write_locks');
+  });
+
+  it('commits the work with the change rows it recorded, and moves the data version', async () => {
+    const before = await version.current();
+    const out = await uow.run(async (tx, changes) => {
+      await tx.query("INSERT INTO write_locks (name) VALUES ('uow-a')");
+      changes.record('event', 7);
+      changes.record('venue', 3);
+      changes.record('event', 7); // once per item
+      return 'done';
+    });
+    expect(out).toBe('done');
+    expect(await writes()).toEqual([{ name: 'uow-a' }]);
+    expect(await changeRows()).toEqual([
+      { type: 'event', id: 7 },
+      { type: 'venue', id: 3 },
+    ]);
+    expect(await version.current()).not.toBe(before);
+  });
+
+  it('a write that names nothing still leaves a change (bulk), so other instances drop their caches', async () => {
+    await uow.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-b')"));
+    expect(await changeRows()).toEqual([{ type: 'bulk', id: 0 }]);
+  });
+
+  it('runs a write refused for a concurrency reason again from scratch: nothing of a failed attempt stays', async () => {
+    let attempts = 0;
+    const seen: number[] = [];
+    await uow.run(async (tx, changes) => {
+      attempts += 1;
+      seen.push((await tx.query("SELECT COUNT(*) AS n FROM write_locks WHERE name LIKE 'uow-%'"))[0].n as number);
+      await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-try-${attempts}')`);
+      changes.record('tag', attempts);
+      if (attempts < 3) throw busy();
+    });
+    expect(attempts).toBe(3);
+    expect(seen).toEqual([0, 0, 0]); // each attempt starts from the stored state
+    expect(await writes()).toEqual([{ name: 'uow-try-3' }]);
+    expect(await changeRows()).toEqual([{ type: 'tag', id: 3 }]); // a fresh ChangeSet per attempt
+  });
+
+  it(`after ${WRITE_ATTEMPTS} refused attempts answers 503 rest_write_conflict with Retry-After, and wrote nothing`, async () => {
+    let attempts = 0;
+    const failure = await uow
+      .run(async (tx) => {
+        attempts += 1;
+        await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-never-${attempts}')`);
+        throw busy();
+      })
+      .catch((err: unknown) => err);
+    expect(attempts).toBe(WRITE_ATTEMPTS);
+    expect(failure).toBeInstanceOf(WpError);
+    expect(failure).toMatchObject({ code: 'rest_write_conflict', status: 503, headers: { 'retry-after': '1' } });
+    expect(await writes()).toEqual([]);
+    expect(await changeRows()).toEqual([]);
+  });
+
+  it('does not retry other failures: they reach the caller at once, rolled back', async () => {
+    let attempts = 0;
+    const refused = new WpError('rest_invalid_param', 'no', 400);
+    await expect(
+      uow.run(async (tx) => {
+        attempts += 1;
+        await tx.query("INSERT INTO write_locks (name) VALUES ('uow-refused')");
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(attempts).toBe(1);
+    expect(await writes()).toEqual([]);
+  });
+});
