@@ -1,7 +1,7 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { appendChanges, ChangeSet } from '../../database/change-log';
+import { appendChanges, type ChangeSet } from '../../database/change-log';
 import { nowUtcSql } from '../datetime/clock';
 
 /** How long another process's write may stay unseen by this process's caches. */
@@ -48,12 +48,6 @@ export class DataVersion implements OnModuleInit {
       await this.checking;
     }
     return `${this.shared}.${this.local}`;
-  }
-
-  /** For writes outside the unit of work (seed, bulk repairs): logs a `bulk` change and moves on. */
-  async changed(): Promise<void> {
-    await appendChanges(this.db.manager, new ChangeSet(), nowUtcSql());
-    this.local += 1;
   }
 
   /** Inside a write's transaction, just before its commit: the change rows of what it did. */
