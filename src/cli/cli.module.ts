@@ -3,8 +3,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
+import { CacheModule } from '../common/cache/cache.module';
 import { dataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
+import { UnitOfWork } from '../database/unit-of-work';
 import { EventsRepository } from '../events';
 import { OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
@@ -36,9 +38,12 @@ export class CliModule {
           useFactory: () => ({ ...dataSourceOptions(config, entities), retryAttempts: 1 }),
           dataSourceFactory: (options) => openCliDataSource(options!, migrate),
         }),
+        // The unit of work (cache:flush) and the read model it moves; nothing reads through them here.
+        CacheModule,
       ],
       providers: [
         { provide: Dialect, inject: [DataSource], useFactory: (db: DataSource) => Dialect.of(db) },
+        UnitOfWork,
         UsersService,
         PostsService,
         EventsRepository,

@@ -1,3 +1,4 @@
+import { cacheFlush } from './cache.commands';
 import type { CliCommand } from './cli-command';
 import { migrationCheck, migrationGenerate, migrationRevert, migrationRun, migrationShow } from './migration.commands';
 import { seed } from './seed.command';
@@ -16,4 +17,5 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'migration:generate': migrationGenerate,
   'migration:check': migrationCheck,
   seed,
+  'cache:flush': cacheFlush,
 };

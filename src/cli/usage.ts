@@ -23,6 +23,8 @@ Commands:
                                                   events; venues N/50, organizers N/100, 100 categories,
                                                   300 tags, seed 1, today); refuses a database that has
                                                   events unless --force
+  cache:flush                                     every running instance drops its read caches (after data
+                                                  was changed behind the service's back)
 
 The database is the one DATABASE_URL names (default sqlite:data/calendar.sqlite).`;
 

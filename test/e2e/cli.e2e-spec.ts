@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { DataSource } from 'typeorm';
+import { SHARED_VERSION_POLL_MS } from '../../src/common/cache/data-version.service';
 import { createTestApp } from '../support/test-app';
 import { API, http } from '../support/http';
 
@@ -110,6 +112,31 @@ describe('user commands (issue 11: list, password, revoke, delete)', () => {
     env = { DATABASE_URL: `sqlite:${join(dir, 'users.sqlite')}`, LOG_LEVEL: 'silent' };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('cache:flush makes a running instance drop its read caches (data changed behind its back)', async () => {
+    const t = await createTestApp({ DATABASE_URL: env.DATABASE_URL });
+    try {
+      const tags = async () => (await http(t).get(`${API}/tags?hide_empty=false&search=behind`)).body.total as number;
+      expect(await tags()).toBe(0);
+      // A tag written by hand: no change row, so the cached answer stays (the read model follows writes only).
+      await t.app
+        .get(DataSource)
+        .query("INSERT INTO terms (taxonomy, name, name_key, slug, description, parent_id, count) VALUES ('tag', 'Behind', 'by-hand', 'behind', '', 0, 0)");
+      expect(await tags()).toBe(0);
+      const flushed = await cli(['cache:flush'], env);
+      expect(flushed).toMatchObject({ code: 0, stdout: expect.stringContaining('Flushed') });
+      await new Promise((resolve) => setTimeout(resolve, SHARED_VERSION_POLL_MS + 100));
+      expect(await tags()).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cache:flush takes no arguments', async () => {
+    const res = await cli(['cache:flush', 'now'], env);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('cache:flush takes no arguments');
+  });
 
   it('user:list shows id, login, role and password count, never a secret', async () => {
     const made = await cli(['user:create', 'lister', '--role', 'author', '--password', 'lister password'], env);
