@@ -44,6 +44,8 @@ export class AppConfig {
   allowPrivateUrls: boolean;
   /** How long the server waits for a database that is down at start, in seconds. */
   dbConnectWait: number;
+  /** What the read model's caches may hold together, in megabytes (CALENDAR_CACHE_MB). */
+  cacheMb: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -162,6 +164,10 @@ export class EnvironmentVariables {
   @IsCount(0)
   CALENDAR_DB_CONNECT_WAIT?: string;
 
+  @IsOptional()
+  @IsCount(4, 4096)
+  CALENDAR_CACHE_MB?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -204,6 +210,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.redisPrefix = vars.CALENDAR_REDIS_PREFIX ?? 'calendar-events:';
   cfg.allowPrivateUrls = onOff(vars.CALENDAR_ALLOW_PRIVATE_URLS, false);
   cfg.dbConnectWait = Number(vars.CALENDAR_DB_CONNECT_WAIT ?? 30);
+  cfg.cacheMb = Number(vars.CALENDAR_CACHE_MB ?? 64);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 import { DataVersion } from '../common/cache/data-version.service';
+import { ReadModel } from '../common/cache/read-model';
+import { loadConfig } from '../config/app-config';
 import { WpError } from '../common/errors';
 import { ENTITIES } from '../schema';
 import { Dialect } from './dialect';
@@ -13,12 +15,14 @@ describe('UnitOfWork', () => {
   let ds: DataSource;
   let version: DataVersion;
   let uow: UnitOfWork;
+  let readModel: ReadModel;
 
   beforeAll(async () => {
     ds = await memoryDataSource(ENTITIES);
     version = new DataVersion(ds);
-    await version.onModuleInit();
-    uow = new UnitOfWork(ds, Dialect.of(ds), version);
+    await version.current();
+    readModel = new ReadModel(version, loadConfig({}));
+    uow = new UnitOfWork(ds, Dialect.of(ds), readModel);
   });
   afterAll(async () => ds?.destroy());
 
@@ -97,5 +101,34 @@ describe('UnitOfWork', () => {
     ).rejects.toBe(refused);
     expect(attempts).toBe(1);
     expect(await writes()).toEqual([]);
+  });
+
+  describe('and the read model', () => {
+    const cache = () => readModel.cache<number>('events.totals');
+    let totals: ReturnType<typeof cache>;
+    beforeAll(() => (totals = cache()));
+    beforeEach(() => totals.set('warm', 1));
+
+    it('a committed write empties the caches, even one that needed several attempts', async () => {
+      let attempts = 0;
+      await uow.run(async (tx) => {
+        attempts += 1;
+        await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-cache-${attempts}')`);
+        if (attempts < 2) throw busy();
+        // Still warm while the write runs: readers see the data as committed before it.
+        expect(totals.get('warm')).toBe(1);
+      });
+      expect(attempts).toBe(2);
+      expect(totals.get('warm')).toBeUndefined();
+    });
+
+    it('a write that failed leaves the caches as they were (nothing changed)', async () => {
+      await expect(
+        uow.run(async () => {
+          throw new WpError('rest_invalid_param', 'no', 400);
+        }),
+      ).rejects.toBeInstanceOf(WpError);
+      expect(totals.get('warm')).toBe(1);
+    });
   });
 });

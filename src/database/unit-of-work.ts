@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { DataVersion } from '../common/cache/data-version.service';
+import { ReadModel } from '../common/cache/read-model';
+import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
-import { ChangeSet } from './change-log';
+import { appendChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 
 /**
@@ -43,7 +44,7 @@ export class UnitOfWork {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly dialect: Dialect,
-    private readonly version: DataVersion,
+    private readonly readModel: ReadModel,
   ) {}
 
   async run<T>(work: (tx: EntityManager, changes: ChangeSet) => Promise<T>): Promise<T> {
@@ -52,10 +53,10 @@ export class UnitOfWork {
         const result = await this.transaction(async (tx) => {
           const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
           const out = await work(tx, changes);
-          await this.version.record(tx, changes);
+          await appendChanges(tx, changes, nowUtcSql());
           return out;
         });
-        this.version.committed();
+        this.readModel.committed();
         return result;
       } catch (err) {
         if (!this.dialect.isRetryable(err)) throw err;

@@ -149,7 +149,7 @@ export class EventWriter {
   private async probe(w: PreparedWrite): Promise<void> {
     w.image = await this.media.probeChoice(w.image);
     for (const [ref, prepared] of w.nested) {
-      const service = ref === w.venue ? this.venues : this.organizers;
+      const service = ref === w.venue ? this.venues.items : this.organizers.items;
       w.nested.set(ref, await service.probePrepared(prepared));
     }
   }
@@ -211,8 +211,8 @@ export class EventWriter {
     await this.checkLinked(actor, w.organizers ?? [], 'organizer');
     // New venues/organizers are checked now, outside the transaction (spec: parameters first).
     for (const [ref, service] of [
-      ...(w.venue ? [[w.venue, this.venues] as const] : []),
-      ...(w.organizers ?? []).map((ref) => [ref, this.organizers] as const),
+      ...(w.venue ? [[w.venue, this.venues.items] as const] : []),
+      ...(w.organizers ?? []).map((ref) => [ref, this.organizers.items] as const),
     ]) {
       if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true));
     }
@@ -225,7 +225,7 @@ export class EventWriter {
    * likewise (invalid-linked-post-id). Linkable: not in the trash and readable by the caller.
    */
   private async checkLinked(actor: Actor | null, refs: LinkedRef[], kind: 'venue' | 'organizer', tx?: EntityManager): Promise<void> {
-    const service = kind === 'venue' ? this.venues : this.organizers;
+    const service = kind === 'venue' ? this.venues.items : this.organizers.items;
     const ids = refs.filter((r): r is Extract<LinkedRef, { id: number }> => r.kind !== 'new').map((r) => r.id);
     if (ids.length === 0) return;
     const found = await service.linkableIds(actor, ids, tx);
@@ -323,7 +323,7 @@ export class EventWriter {
       await this.checkLinked(actor, [ref], kind, tx);
       return (ref as { id: number }).id;
     }
-    const service = kind === 'venue' ? this.venues : this.organizers;
+    const service = kind === 'venue' ? this.venues.items : this.organizers.items;
     const { entity, reused } = await service.createPrepared(actor, prepared, tx);
     if (!reused) changes.record(kind, entity.id);
     return entity.id;

@@ -4,9 +4,8 @@ import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth'
 import { nowUtcSql } from '../common/datetime/clock';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { effectiveStatus, listVisibility, trashedSlug } from '../items';
-import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
-import { DataVersion } from '../common/cache/data-version.service';
-import { VersionedCache } from '../common/cache/versioned-cache';
+import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
+import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { MediaService } from '../media';
@@ -55,12 +54,6 @@ const ECHOED_PARAMS = [
   'post_parent',
   'ticketed',
 ];
-/** Above this many events, a term filter walks the list index instead of starting from the term. */
-const COMMON_TERM_EVENTS = 2000;
-/** Page ids are read this many at a time (whole pages: 20 pages of 10, 4 of 50; see list()). */
-const PAGE_ID_BLOCK = 200;
-/** Up to this many full-text candidates, a search list starts from them (events.filters.ts). */
-const FEW_SEARCH_CANDIDATES = 2000;
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /** How often other processes' scheduled events are looked for (writes here update it at once). */
 const SCHEDULE_POLL_MS = 60_000;
@@ -75,18 +68,15 @@ export const countsAsPublished = (status: string) => status === 'publish';
 @Injectable()
 export class EventsService implements OnModuleInit, OnModuleDestroy {
   private nextScheduledUtc: string | null = null;
-  /** List totals by filter set (bounded; a few hundred bytes each). */
-  private readonly totals = new VersionedCache<number>(5000);
-  /** Ids of a block of pages by filter set, page size and block (at most PAGE_ID_BLOCK ids, ~2 kB, each). */
-  private readonly pageIdBlocks = new VersionedCache<number[]>(5000);
-  /** Filter lookups by parameter value: resolved term ids, term usage, "do these ids exist" (small). */
-  private readonly lookups = new VersionedCache<unknown>(5000);
-  /** Full-text candidates by search tokens: the ids, or null for "many" (bounded: ≤ 2,000 ids each). */
-  private readonly searchHits = new VersionedCache<number[] | null>(500);
-  /** Presented list items by id, as UTF-8 JSON (bounded: ~4 kB each, outside the JS heap). */
-  private readonly listed = new VersionedCache<Buffer>(10000);
-  /** Single reads as an anonymous reader sees them, by id or slug, as UTF-8 JSON (~6 kB each). */
-  private readonly singles = new VersionedCache<Buffer>(3000);
+  /** Filter lookups by parameter value: resolved term ids, "do these ids exist", term plans. */
+  private readonly lookups: NamedCache<NonNullable<unknown>>;
+  /** Search plans by search tokens: candidate ids (≤ FEW_SEARCH_CANDIDATES) or `index`. */
+  private readonly searchPlans: NamedCache<number[] | 'index'>;
+  /** Presented list items by id, as UTF-8 JSON (outside the JS heap). */
+  private readonly listed: NamedCache<Buffer>;
+  /** Single reads as an anonymous reader sees them, by id or slug, as UTF-8 JSON. */
+  private readonly singles: NamedCache<Buffer>;
+  private readonly pipeline: ListPipeline;
   private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
   private poll?: NodeJS.Timeout;
 
@@ -99,9 +89,15 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     private readonly media: MediaService,
     private readonly extensions: EventListExtensions,
     private readonly config: AppConfig,
-    private readonly version: DataVersion,
+    private readonly readModel: ReadModel,
     private readonly uow: UnitOfWork,
-  ) {}
+  ) {
+    this.lookups = readModel.cache('events.lookups');
+    this.searchPlans = readModel.cache('events.search');
+    this.listed = readModel.cache('events.listed');
+    this.singles = readModel.cache('events.singles');
+    this.pipeline = new ListPipeline(readModel, 'events', config.apiRoot);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.refreshSchedule();
@@ -125,17 +121,19 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const dated = this.window(q);
     const window = dated.window;
     const bad = { ...dated.bad }; // the default window is shared between requests: never mutate it
-    // Filter lookups (terms with their descendants, linked ids) depend only on the data.
-    const version = await this.version.current();
-    const lookup = <T>(key: unknown[], compute: () => Promise<T>) => this.lookups.through(JSON.stringify(key), version, compute) as Promise<T>;
-    const categoryIds = q.categories && (await lookup(['category', q.categories], () => this.taxonomies.resolveFilter('category', q.categories!)));
+    // Filter lookups (terms with their descendants, linked ids, query plans) depend only on the data.
+    await this.readModel.snapshot();
+    const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
+      this.lookups.through(JSON.stringify(key), compute) as Promise<T>;
+    const categoryIds =
+      q.categories && (await this.orUnknown(lookup(['category', q.categories], () => this.taxonomies.resolveFilter('category', q.categories!).then(known))));
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
-    const tagIds = q.tags && (await lookup(['tag', q.tags], () => this.taxonomies.resolveFilter('tag', q.tags!)));
+    const tagIds = q.tags && (await this.orUnknown(lookup(['tag', q.tags], () => this.taxonomies.resolveFilter('tag', q.tags!).then(known))));
     if (tagIds === null) bad.tags = PARAM_MESSAGES.unknownTerm;
-    if (q.venue && !(await lookup(['venue', q.venue], () => allIn(q.venue!, (ids) => this.venues.existingIds(ids))))) {
+    if (q.venue && !(await lookup(['venue', q.venue], () => allIn(q.venue!, (ids) => this.venues.items.existingIds(ids))))) {
       bad.venue = PARAM_MESSAGES.unknownIds('venue');
     }
-    if (q.organizer && !(await lookup(['organizer', q.organizer], () => allIn(q.organizer!, (ids) => this.organizers.existingIds(ids))))) {
+    if (q.organizer && !(await lookup(['organizer', q.organizer], () => allIn(q.organizer!, (ids) => this.organizers.items.existingIds(ids))))) {
       bad.organizer = PARAM_MESSAGES.unknownIds('organizer');
     }
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
@@ -146,9 +144,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       if (condition) extra.push(condition);
     }
 
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 10;
-    const offset = (page - 1) * perPage;
+    const termIds = [...(categoryIds ?? []), ...(tagIds ?? [])];
     const filters: EventListFilters = {
       visibility,
       startFrom: window.startFrom,
@@ -158,71 +154,50 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       words: q.search !== undefined ? searchWords(q.search) : undefined,
       categoryIds: categoryIds ?? undefined,
       tagIds: tagIds ?? undefined,
-      termMatch:
-        categoryIds || tagIds
-          ? (await lookup(['usage', categoryIds, tagIds], () => this.taxonomies.usage([...(categoryIds ?? []), ...(tagIds ?? [])]))) > COMMON_TERM_EVENTS
-            ? 'exists'
-            : 'in'
-          : undefined,
+      termMatch: categoryIds || tagIds ? await lookup(['plan', termIds], () => this.events.termPlan(termIds)) : undefined,
       venueIds: q.venue,
       organizerIds: q.organizer,
       featured: q.featured,
       include: q.include,
       parentId: q.post_parent,
     };
-    // Totals are cached per filter set and data version: counting a wide window reads every
-    // matching index entry, and most requests repeat a filter set (issue #6).
-    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
-    const countKey = JSON.stringify([filters, extensionKey]);
     // Search: the full-text index narrows to a list of candidates when they are few; when they
-    // are many, the count asks the index and the page walks the list (events.filters.ts).
-    const candidates = filters.words ? await this.searchCandidates(filters.words, version) : undefined;
-    let total = this.totals.get(countKey, version);
-    if (total === undefined) {
-      const searchCandidates = candidates === null ? 'index' : candidates;
-      total = await this.events.countMatching({ ...filters, searchCandidates }, extra);
-      this.totals.set(countKey, version, total);
-    }
-    // A page's ids, too, depend only on the filter set and the data version. They are fetched
-    // a block of pages at a time: reaching page N walks the list index past every earlier
-    // match anyway, so the pages around it cost little more, and paging on (or jumping about
-    // within the block) reads no index again until a write.
-    let ids: number[] = [];
-    if (offset < total) {
-      const pagesPerBlock = Math.max(1, Math.floor(PAGE_ID_BLOCK / perPage));
-      const blockStart = Math.floor((page - 1) / pagesPerBlock) * pagesPerBlock * perPage;
-      const blockKey = `${countKey}#${perPage}#${blockStart}`;
-      const block = await this.pageIdBlocks.through(blockKey, version, () => {
-        const pageFilters = candidates ? { ...filters, searchCandidates: candidates } : filters;
-        return this.events.pageIds(pageFilters, blockStart, Math.min(pagesPerBlock * perPage, total - blockStart), extra);
-      });
-      ids = block.slice(offset - blockStart, offset - blockStart + perPage);
-    }
-    if (ids.length === 0 && page > 1) throw eventPageNotFound();
+    // are many, the count asks the index and the pages walk the listing index (a common word
+    // fills a page after a few rows; EventsRepository.searchPlan).
+    const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
+    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
 
-    const pages = totalPages(total, perPage);
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 10;
     const params: Record<string, string> = { page: String(page), per_page: String(perPage), ...definedOnly(window.echo) };
     for (const key of [...ECHOED_PARAMS, ...this.extensions.all().flatMap((e) => e.params)]) {
       const text = rawParam(raw[key]);
       if (text !== undefined && !(key in params)) params[key] = text;
     }
-    const links = pageLinks(`${this.config.apiRoot}/events/`, params, page, { next: page < pages, previous: page > 1 && page - 1 <= pages });
-    const body = JsonText.envelope('events', await this.presentListed(ids, version), { ...links, total, total_pages: pages });
-    return new ListPage(body, total, pages);
+    return this.pipeline.answer({
+      page,
+      perPage,
+      filterKey: JSON.stringify([filters, extensionKey]),
+      count: () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra),
+      pageIds: (offset, limit) => this.events.pageIds(Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters, offset, limit, extra),
+      present: (ids) => this.presentListed(ids),
+      pageNotFound: eventPageNotFound,
+      params,
+      layout: 'items-first',
+    });
   }
 
-  /**
-   * The events the full-text index gives for these words, or null when they are many (or when
-   * no word is long enough to narrow by: undefined, LIKE alone decides).
-   */
-  private async searchCandidates(words: string[], version: string): Promise<number[] | null | undefined> {
+  /** A filter lookup that found an unknown term is cached as `false` (a cache keeps no null). */
+  private async orUnknown(found: Promise<number[] | false>): Promise<number[] | null> {
+    const ids = await found;
+    return ids === false ? null : ids;
+  }
+
+  /** The search plan of these words (cached), or undefined when no word is long enough to narrow by (LIKE alone decides). */
+  private async searchPlan(words: string[]): Promise<number[] | 'index' | undefined> {
     const tokens = searchTokens(words);
     if (tokens.length === 0) return undefined;
-    const key = tokens.join(' ');
-    return this.searchHits.through(key, version, async () => {
-      const ids = await this.events.searchCandidates(tokens, FEW_SEARCH_CANDIDATES);
-      return ids.length > FEW_SEARCH_CANDIDATES ? null : ids;
-    });
+    return this.searchPlans.through(tokens.join(' '), () => this.events.searchPlan(tokens));
   }
 
   /** The date window; the default one (no date parameter at all) only changes by the minute. */
@@ -256,14 +231,15 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    */
   private async readCached(actor: Actor | null, key: string, find: () => Promise<EventEntity>): Promise<Json | JsonText> {
     await this.promoteDue();
-    const version = actor === null ? await this.version.current() : '';
-    const hit = actor === null ? this.singles.get(key, version) : undefined;
+    if (actor === null) await this.readModel.snapshot();
+    const generation = this.singles.mark();
+    const hit = actor === null ? this.singles.get(key) : undefined;
     if (hit !== undefined) return new JsonText(hit);
     const event = await find();
     if (event.status === 'trash') throw eventNoLongerAvailable();
     if (!canRead(actor, this.asOwned(event))) throw eventNotAccessible();
     const json = (await this.present([event], { jsonLd: true, actor }))[0];
-    if (actor === null) this.singles.set(key, version, Buffer.from(JSON.stringify(json)));
+    if (actor === null) this.singles.set(key, Buffer.from(JSON.stringify(json)), generation);
     return json;
   }
 
@@ -339,19 +315,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * JSON-LD and do not depend on the caller, so one presentation serves every reader until
    * the data changes.
    */
-  private async presentListed(ids: number[], version: string): Promise<Buffer[]> {
-    const cached = ids.map((id) => this.listed.get(String(id), version));
-    const missing = ids.filter((_, i) => cached[i] === undefined);
-    if (missing.length > 0) {
-      const fresh = new Map<number, Buffer>();
+  private presentListed(ids: number[]): Promise<Buffer[]> {
+    return presentCached(this.listed, ids, async (missing) => {
+      const fresh = new Map<number, { bytes: Buffer; keep: boolean }>();
       for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
-        const bytes = Buffer.from(JSON.stringify(item));
-        fresh.set(item.id as number, bytes);
-        this.listed.set(String(item.id), version, bytes);
+        fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: true });
       }
-      ids.forEach((id, i) => (cached[i] ??= fresh.get(id)));
-    }
-    return cached.filter((bytes): bytes is Buffer => bytes !== undefined);
+      return fresh;
+    });
   }
 
   /** Presents events with everything they embed, in a constant number of queries. */
@@ -365,8 +336,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     ]);
     const venueIds = [...new Set(rows.map((e) => e.venueId).filter((v): v is number => v !== null))];
     const [venues, organizers] = await Promise.all([
-      this.venues.embed(venueIds, { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
-      this.organizers.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
+      this.venues.items.embed(venueIds, { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
+      this.organizers.items.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
     ]);
     const nowUtc = nowUtcSql();
     return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers }, this.config, { jsonLd: opts.jsonLd, nowUtc }));
@@ -397,6 +368,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     this.nextScheduledUtc = await this.events.nextScheduledUtc();
   }
 }
+
+/** A cache keeps no null: an unknown term is `false` there. */
+const known = (ids: number[] | null): number[] | false => ids ?? false;
 
 async function allIn(ids: number[], existing: (ids: number[]) => Promise<Set<number>>): Promise<boolean> {
   const found = await existing(ids);

@@ -19,5 +19,5 @@ export { EVENTS_TABLE, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedIte
 export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedPresentContext } from './linked-items';
 export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
 export { LinkedItemsRepository } from './linked-items.repository';
-export { LinkedItemsService, PreparedCreate } from './linked-items.service';
-export type { LinkedKind } from './linked-items.service';
+export { LinkedItems, PreparedCreate } from './linked-items.service';
+export type { LinkedItemsParts, LinkedKind } from './linked-items.service';

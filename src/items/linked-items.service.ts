@@ -7,14 +7,13 @@ import { Actor, assertCan, can, canDelete, canEdit, canRead } from '../common/au
 import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../common/errors';
-import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
-import { VersionedCache } from '../common/cache/versioned-cache';
+import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
+import type { NamedCache, ReadModel } from '../common/cache/read-model';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import type { AppConfig } from '../config/app-config';
 import type { ImageChoice, MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { UsersService } from '../users';
-import type { DataVersion } from '../common/cache/data-version.service';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { resolveAuthor } from './authorship';
 import type { ItemExtensions } from './item-extensions';
@@ -77,33 +76,57 @@ interface PreparedWrite<E> {
 /** List parameters echoed into rest_url when supplied (spec resources.md §8.2). */
 const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'status'];
 
-/**
- * Venues and organizers (spec endpoints.md §5): the same rules for both kinds. Checks run in
- * the spec's order: parameters (400), permission (401/403), the operation's own checks.
- */
-export abstract class LinkedItemsService<E extends LinkedItemEntity> {
-  /** Presented list items by id, as UTF-8 JSON, per data version (bounded: ~1–2 kB each). */
-  private readonly listed = new VersionedCache<Buffer>(5000);
-  /** List totals and page ids by filter set (which includes the current second). */
-  private readonly totals = new VersionedCache<number>(1000);
-  private readonly pageIds = new VersionedCache<number[]>(2000);
+/** What a venue or organizer service hands to the LinkedItems it is built with. */
+export interface LinkedItemsParts<E extends LinkedItemEntity> {
+  repo: LinkedItemsRepository<E>;
+  posts: PostsService;
+  media: MediaService;
+  users: UsersService;
+  config: AppConfig;
+  extensions: ItemExtensions<E>;
+  readModel: ReadModel;
+  uow: UnitOfWork;
+}
 
-  protected constructor(
+/**
+ * Venues and organizers (spec endpoints.md §5): the same rules for both kinds, given the kind.
+ * VenuesService and OrganizersService each build one (composition: what differs is data, in
+ * LinkedKind, not overridden methods). Checks run in the spec's order: parameters (400),
+ * permission (401/403), the operation's own checks.
+ */
+export class LinkedItems<E extends LinkedItemEntity> {
+  /** Presented list items by id, as UTF-8 JSON. */
+  private readonly listed: NamedCache<Buffer>;
+  private readonly pipeline: ListPipeline;
+  private readonly repo: LinkedItemsRepository<E>;
+  private readonly posts: PostsService;
+  private readonly media: MediaService;
+  private readonly users: UsersService;
+  private readonly config: AppConfig;
+  private readonly extensions: ItemExtensions<E>;
+  private readonly readModel: ReadModel;
+  private readonly uow: UnitOfWork;
+
+  constructor(
     private readonly kind: LinkedKind<E>,
-    private readonly repo: LinkedItemsRepository<E>,
-    private readonly posts: PostsService,
-    private readonly media: MediaService,
-    private readonly users: UsersService,
-    private readonly config: AppConfig,
-    private readonly extensions: ItemExtensions<E>,
-    private readonly version: DataVersion,
-    private readonly uow: UnitOfWork,
-  ) {}
+    parts: LinkedItemsParts<E>,
+  ) {
+    this.repo = parts.repo;
+    this.posts = parts.posts;
+    this.media = parts.media;
+    this.users = parts.users;
+    this.config = parts.config;
+    this.extensions = parts.extensions;
+    this.readModel = parts.readModel;
+    this.uow = parts.uow;
+    this.listed = parts.readModel.cache(`${kind.collection}.listed`);
+    this.pipeline = new ListPipeline(parts.readModel, kind.collection, parts.config.apiRoot);
+  }
 
   // ---- routes ----
 
   async list(actor: Actor | null, q: ListLinkedItemsQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
-    const version = await this.version.current();
+    await this.readModel.snapshot();
     const checks = new ParamChecks();
     const visibility = await checks.run(() => listVisibility(actor, q.status));
     if (q.event !== undefined && !(await this.posts.isOfType(q.event, 'event'))) checks.fail('event', PARAM_MESSAGES.unknownId('event'));
@@ -111,7 +134,6 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
 
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
-    const offset = (page - 1) * perPage;
     const filters: LinkedItemListFilters = {
       visibility: visibility as ListVisibility,
       nowUtc: nowUtcSql(),
@@ -120,30 +142,25 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
       hasEvents: q.has_events,
       upcomingStatuses: q.only_with_upcoming ? (can(actor, 'read_private') ? ['publish', 'private'] : ['publish']) : undefined,
     };
-    // Totals and page ids per filter set and data version. The filters hold the current second
-    // (a scheduled item counts from its date on), so an entry serves the requests of that second.
-    const key = JSON.stringify(filters);
-    const total = await this.totals.through(key, version, () => this.repo.count(filters));
-    const ids =
-      Number.isSafeInteger(offset) && offset < total
-        ? await this.pageIds.through(`${key}#${offset}#${perPage}`, version, () => this.repo.pageIds(filters, offset, perPage))
-        : [];
-    // spec endpoints.md §5.1.2: an empty page beyond the first is an error, not an empty list
-    if (page > 1 && ids.length === 0) throw this.kind.errors.pageNotFound();
-
     const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
     for (const key of LIST_FILTERS) {
       const text = rawParam(raw[key]);
       if (text !== undefined) params[key] = text;
     }
-    // resources.md §8.2: a neighbour link exists iff that page holds at least one item
-    const links = pageLinks(`${this.config.apiRoot}/${this.kind.collection}/`, params, page, {
-      next: total > page * perPage,
-      previous: page > 1 && total > (page - 2) * perPage,
+    return this.pipeline.answer({
+      page,
+      perPage,
+      // The filters hold the current second (a scheduled item counts from its date on), so a
+      // cached total or page serves the requests of that second.
+      filterKey: JSON.stringify(filters),
+      count: () => this.repo.count(filters),
+      pageIds: (offset, limit) => this.repo.pageIds(filters, offset, limit),
+      present: (ids) => this.presentListed(ids),
+      // spec endpoints.md §5.1.2: an empty page beyond the first is an error, not an empty list
+      pageNotFound: () => this.kind.errors.pageNotFound(),
+      params,
+      layout: 'items-first',
     });
-    const pages = totalPages(total, perPage);
-    const body = JsonText.envelope(this.kind.collection, await this.presentListed(ids, version), { ...links, total, total_pages: pages });
-    return new ListPage(body, total, pages);
   }
 
   /** Single read (§5.3): unknown → 400, not readable → 403 (anonymous callers too), else with json_ld. */
@@ -441,19 +458,12 @@ export abstract class LinkedItemsService<E extends LinkedItemEntity> {
    * changes. A scheduled item is not kept: its status turns to publish when its date passes,
    * with no write to move the data version.
    */
-  private async presentListed(ids: number[], version: string): Promise<Buffer[]> {
-    const cached = ids.map((id) => this.listed.get(String(id), version));
-    const missing = ids.filter((_, i) => cached[i] === undefined);
-    if (missing.length === 0) return cached as Buffer[];
-    const rows = await this.repo.findByIds(missing);
-    const presented = await this.presentMany(rows);
-    const fresh = new Map<number, Buffer>();
-    rows.forEach((row, i) => {
-      const bytes = Buffer.from(JSON.stringify(presented[i]));
-      fresh.set(row.id, bytes);
-      if (row.status !== 'future') this.listed.set(String(row.id), version, bytes);
+  private presentListed(ids: number[]): Promise<Buffer[]> {
+    return presentCached(this.listed, ids, async (missing) => {
+      const rows = await this.repo.findByIds(missing);
+      const presented = await this.presentMany(rows);
+      return new Map(rows.map((row, i) => [row.id, { bytes: Buffer.from(JSON.stringify(presented[i])), keep: row.status !== 'future' }]));
     });
-    return ids.map((id, i) => cached[i] ?? fresh.get(id)).filter((bytes): bytes is Buffer => bytes !== undefined);
   }
 
   /** Items with their images, in one media query. */

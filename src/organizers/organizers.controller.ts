@@ -20,82 +20,82 @@ export class OrganizersController {
   @Get()
   @ReadDocs('List organizers, newest first', OrganizerListDto)
   list(@CurrentActor() actor: Actor | null, @Query() q: ListOrganizersQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.organizers.list(actor, q, raw);
+    return this.organizers.items.list(actor, q, raw);
   }
 
   @Post()
   @CreateDocs('Create an organizer (contributor and above); an existing organizer with the same name is reused', CreateOrganizerDto, OrganizerDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.create(actor, input, raw);
+    return this.organizers.items.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Read an organizer by slug (with json_ld)', OrganizerDto)
   getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.organizers.get(actor, { slug });
+    return this.organizers.items.get(actor, { slug });
   }
 
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial)', UpdateOrganizerDto, OrganizerDto)
   updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { slug }, input, raw);
+    return this.organizers.items.update(actor, { slug }, input, raw);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
   putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { slug }, input, raw);
+    return this.organizers.items.update(actor, { slug }, input, raw);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
   patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { slug }, input, raw);
+    return this.organizers.items.update(actor, { slug }, input, raw);
   }
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Move an organizer to the trash by slug and unlink it from its events', OrganizerDto)
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.organizers.remove(actor, { slug });
+    return this.organizers.items.remove(actor, { slug });
   }
 
   @Get(':id')
   @IdParamDoc()
   @ReadDocs('Read an organizer (with json_ld)', OrganizerDto)
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.organizers.get(actor, { id });
+    return this.organizers.items.get(actor, { id });
   }
 
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial)', UpdateOrganizerDto, OrganizerDto)
   update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { id }, input, raw);
+    return this.organizers.items.update(actor, { id }, input, raw);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
   put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { id }, input, raw);
+    return this.organizers.items.update(actor, { id }, input, raw);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
   patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.update(actor, { id }, input, raw);
+    return this.organizers.items.update(actor, { id }, input, raw);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Move an organizer to the trash and unlink it from its events', OrganizerDto)
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.organizers.remove(actor, { id });
+    return this.organizers.items.remove(actor, { id });
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedItemsService, LinkedKind } from '../items';
-import { DataVersion } from '../common/cache/data-version.service';
+import { LinkedItems, LinkedKind } from '../items';
+import { ReadModel } from '../common/cache/read-model';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
@@ -13,7 +13,7 @@ import { ORGANIZER_ERRORS } from './organizers.errors';
 import { OrganizerExtensions } from './organizer-extensions';
 import { OrganizersRepository } from './organizers.repository';
 
-/** What makes an organizer an organizer; the rules shared with venues are in LinkedItemsService. */
+/** What makes an organizer an organizer; the rules shared with venues are in LinkedItems. */
 export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
   type: 'organizer',
   collection: 'organizers',
@@ -29,7 +29,10 @@ export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
  * in event writes), `existingIds` and `embed`.
  */
 @Injectable()
-export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
+export class OrganizersService {
+  /** The rules organizers share with venues, applied to organizers. */
+  readonly items: LinkedItems<OrganizerEntity>;
+
   constructor(
     repo: OrganizersRepository,
     posts: PostsService,
@@ -37,9 +40,9 @@ export class OrganizersService extends LinkedItemsService<OrganizerEntity> {
     users: UsersService,
     config: AppConfig,
     extensions: OrganizerExtensions,
-    version: DataVersion,
+    readModel: ReadModel,
     uow: UnitOfWork,
   ) {
-    super(ORGANIZER_KIND, repo, posts, media, users, config, extensions, version, uow);
+    this.items = new LinkedItems(ORGANIZER_KIND, { repo, posts, media, users, config, extensions, readModel, uow });
   }
 }

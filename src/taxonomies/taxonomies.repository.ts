@@ -70,12 +70,23 @@ export class TermsRepository {
     return this.dialect.violatesUnique(err, 'terms', 'uq_terms_taxonomy_slug', ['taxonomy', 'slug']);
   }
 
-  async findPage(filters: TermListFilters, order: TermOrder, offset: number, limit: number): Promise<[TermEntity[], number]> {
-    const base = () => applyTermFilters(this.terms().createQueryBuilder('t'), filters, this.dialect);
-    const total = await base().getCount();
-    if (offset >= total) return [[], total];
-    const rows = await applyTermOrder(base(), order).offset(offset).limit(limit).getMany();
-    return [rows, total];
+  /** How many terms match the list filters. */
+  count(filters: TermListFilters): Promise<number> {
+    return applyTermFilters(this.terms().createQueryBuilder('t'), filters, this.dialect).getCount();
+  }
+
+  /** The ids of `limit` matching terms from `offset`, in list order. */
+  async pageIds(filters: TermListFilters, order: TermOrder, offset: number, limit: number): Promise<number[]> {
+    const qb = applyTermOrder(applyTermFilters(this.terms().createQueryBuilder('t').select('t.id', 'id'), filters, this.dialect), order);
+    const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Terms by id, in the order of `ids`. */
+  async findByIds(ids: number[]): Promise<TermEntity[]> {
+    if (ids.length === 0) return [];
+    const byId = new Map((await this.terms().find({ where: { id: In(ids) } })).map((t) => [t.id, t]));
+    return ids.map((id) => byId.get(id)).filter((t): t is TermEntity => t !== undefined);
   }
 
   /**
@@ -91,17 +102,6 @@ export class TermsRepository {
       wanted = [...new Set(rows.map((t) => t.parentId).filter((id) => id > 0 && !known.has(id)))];
     }
     return known;
-  }
-
-  /** How many published events carry these terms, added up (an upper bound of the events matched). */
-  async usage(ids: number[]): Promise<number> {
-    if (ids.length === 0) return 0;
-    const row = await this.terms()
-      .createQueryBuilder('t')
-      .select('SUM(t.count)', 'n')
-      .where('t.id IN (:...ids)', { ids })
-      .getRawOne<{ n: number | string | null }>();
-    return Number(row?.n ?? 0);
   }
 
   /** Terms whose slug is one of `slugs` or whose name is one of `names` (TermEntity.nameKey). */

@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
-import { JsonText, ListPage, pageLinks, rawParam, totalPages } from '../common/pagination';
+import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
-import { DataVersion } from '../common/cache/data-version.service';
-import { VersionedCache } from '../common/cache/versioned-cache';
+import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
@@ -14,7 +13,7 @@ import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 import type { TermWrite } from './dto/write-term.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
-import { parseTermOrder } from './taxonomies.filters';
+import { parseTermOrder, TermListFilters } from './taxonomies.filters';
 import { presentTerm, TermJson } from './term.presenter';
 
 const KIND = { category: 'category', tag: 'tag' } as const;
@@ -23,81 +22,98 @@ const MANAGE: Record<Taxonomy, Capability> = { category: 'manage_categories', ta
 /** List parameters echoed into rest_url when the client gave them (spec resources.md §8.2). */
 const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'];
 
+/** A database-backed parameter check: the parameter, the test, the message when it fails (default: unknown ids). */
+type ParamCheck = [string, () => boolean | Promise<boolean>, string?];
+
+/** The read model's caches of one taxonomy's lists. */
+interface TermListCaches {
+  pipeline: ListPipeline;
+  listed: NamedCache<Buffer>;
+  lookups: NamedCache<Record<string, string>>;
+}
+
 /**
  * Categories and tags (spec endpoints.md §6): the same rules for both, categories adding a
  * hierarchy. Checks run in the spec's order: parameters (400), permission (401/403), operation.
  */
 @Injectable()
 export class TaxonomiesService {
-  /** Whole list pages by parameters (as UTF-8 JSON, a few kB each). */
-  private readonly pages = new VersionedCache<ListPage<JsonText>>(500);
+  private readonly caches: Record<Taxonomy, TermListCaches>;
 
   constructor(
     private readonly terms: TermsRepository,
     private readonly posts: PostsService,
     private readonly config: AppConfig,
-    private readonly version: DataVersion,
+    private readonly readModel: ReadModel,
     private readonly uow: UnitOfWork,
-  ) {}
-
-  /**
-   * A list page depends only on its parameters and the data (term counts and assignments are
-   * written, never computed at read time), so whole pages are cached per data version.
-   */
-  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
-    const version = await this.version.current();
-    return this.pages.through(JSON.stringify([taxonomy, q, raw]), version, () => this.computeList(taxonomy, q, raw));
+  ) {
+    const caches = (collection: 'categories' | 'tags'): TermListCaches => ({
+      pipeline: new ListPipeline(readModel, collection, config.apiRoot),
+      listed: readModel.cache(`${collection}.listed`),
+      lookups: readModel.cache(`${collection}.lookups`),
+    });
+    this.caches = { category: caches(COLLECTION.category), tag: caches(COLLECTION.tag) };
   }
 
-  private async computeList(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
+  /**
+   * Categories or tags (spec endpoints.md §6.1). Term counts and assignments are written, never
+   * computed at read time, so totals, page ids, parameter checks and presented terms are all
+   * cached in the read model until the next write.
+   */
+  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
+    await this.readModel.snapshot();
     const eventId = q.event ?? q.post;
-    await this.checkParams(
-      [
-        ['include', () => this.allExist(taxonomy, q.include)],
-        ['exclude', () => this.allExist(taxonomy, q.exclude)],
-        ['parent', () => this.isParentOk(taxonomy, q.parent)],
-        ['post', () => (q.post === undefined ? true : this.posts.isOfType(q.post, 'event')), PARAM_MESSAGES.unknownId('event')],
-        ['event', () => (q.event === undefined ? true : this.posts.isOfType(q.event, 'event')), PARAM_MESSAGES.unknownId('event')],
-      ],
-      taxonomy,
-    );
-
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 10;
-    const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
-    const offset = (page - 1) * perPage;
-    const [rows, total] = await this.terms.findPage(
-      {
+    const checked = { include: q.include, exclude: q.exclude, parent: q.parent, post: q.post, event: q.event };
+    const bad = await this.caches[taxonomy].lookups.through(JSON.stringify(checked), () =>
+      this.badParams(
+        [
+          ['include', () => this.allExist(taxonomy, q.include)],
+          ['exclude', () => this.allExist(taxonomy, q.exclude)],
+          ['parent', () => this.isParentOk(taxonomy, q.parent)],
+          ['post', () => (q.post === undefined ? true : this.posts.isOfType(q.post, 'event')), PARAM_MESSAGES.unknownId('event')],
+          ['event', () => (q.event === undefined ? true : this.posts.isOfType(q.event, 'event')), PARAM_MESSAGES.unknownId('event')],
+        ],
         taxonomy,
-        search: q.search,
-        include: q.include,
-        exclude: q.exclude,
-        hideEmpty: q.hide_empty ?? true,
-        parent: taxonomy === 'category' ? q.parent : undefined,
-        eventId,
-        slug: q.slug,
-      },
-      order,
-      Number.isSafeInteger(offset) ? offset : Number.MAX_SAFE_INTEGER,
-      perPage,
+      ),
     );
-    const pages = totalPages(total, perPage);
-    const items = await this.present(rows);
+    if (Object.keys(bad).length > 0) throw invalidParams(bad);
 
+    const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
+    const filters: TermListFilters = {
+      taxonomy,
+      search: q.search,
+      include: q.include,
+      exclude: q.exclude,
+      hideEmpty: q.hide_empty ?? true,
+      parent: taxonomy === 'category' ? q.parent : undefined,
+      eventId,
+      slug: q.slug,
+    };
     const params: Record<string, string> = {};
     for (const [key, value] of Object.entries(raw)) {
       if (!LIST_PARAMS.includes(key) || (key === 'parent' && taxonomy !== 'category')) continue;
       const text = rawParam(value);
       if (text !== undefined) params[key] = text;
     }
-    const links = pageLinks(`${this.config.apiRoot}/${COLLECTION[taxonomy]}/`, params, page, {
-      next: page < pages,
-      previous: page > 1,
+    return this.caches[taxonomy].pipeline.answer({
+      page: q.page ?? 1,
+      perPage: q.per_page ?? 10,
+      filterKey: JSON.stringify([filters, order]),
+      count: () => this.terms.count(filters),
+      pageIds: (offset, limit) => this.terms.pageIds(filters, order, offset, limit),
+      present: (ids) => this.presentListed(taxonomy, ids),
+      params,
+      previousPastEnd: true,
+      layout: 'totals-first',
     });
-    const body: Record<string, unknown> = { rest_url: links.rest_url, total, total_pages: pages, [COLLECTION[taxonomy]]: items };
-    if (links.next_rest_url) body.next_rest_url = links.next_rest_url;
-    if (links.previous_rest_url) body.previous_rest_url = links.previous_rest_url;
-    return new ListPage(new JsonText(JSON.stringify(body)), total, pages);
+  }
+
+  private presentListed(taxonomy: Taxonomy, ids: number[]): Promise<Buffer[]> {
+    return presentCached(this.caches[taxonomy].listed, ids, async (missing) => {
+      const rows = await this.terms.findByIds(missing);
+      const presented = await this.present(rows);
+      return new Map(rows.map((row, i) => [row.id, { bytes: Buffer.from(JSON.stringify(presented[i])), keep: true }]));
+    });
   }
 
   async get(taxonomy: Taxonomy, id: number): Promise<TermJson> {
@@ -191,11 +207,6 @@ export class TaxonomiesService {
     return taxonomy === 'category' ? this.terms.withDescendants(taxonomy, ids) : [...new Set(ids)];
   }
 
-  /** Published events carrying any of these terms, at most (for choosing a query plan). */
-  usage(ids: number[]): Promise<number> {
-    return this.terms.usage(ids);
-  }
-
   /**
    * Categories/tags named in an event write (spec endpoints.md §4.5): numeric items are ids
    * (unknown ones skipped); other items match a slug or a name, or create a new term.
@@ -261,12 +272,18 @@ export class TaxonomiesService {
   }
 
   /** Runs the database-backed parameter checks and reports every failure together. */
-  private async checkParams(checks: [string, () => boolean | Promise<boolean>, string?][], taxonomy: Taxonomy): Promise<void> {
+  private async checkParams(checks: ParamCheck[], taxonomy: Taxonomy): Promise<void> {
+    const bad = await this.badParams(checks, taxonomy);
+    if (Object.keys(bad).length > 0) throw invalidParams(bad);
+  }
+
+  /** The failed checks' messages by parameter (none: `{}`). */
+  private async badParams(checks: ParamCheck[], taxonomy: Taxonomy): Promise<Record<string, string>> {
     const bad: Record<string, string> = {};
     for (const [name, ok, message] of checks) {
       if (!(await ok())) bad[name] = message ?? PARAM_MESSAGES.unknownIds(KIND[name === 'parent' ? 'category' : taxonomy]);
     }
-    if (Object.keys(bad).length > 0) throw invalidParams(bad);
+    return bad;
   }
 
   private async allExist(taxonomy: Taxonomy, ids: number[] | undefined): Promise<boolean> {

@@ -20,82 +20,82 @@ export class VenuesController {
   @Get()
   @ReadDocs('List venues, newest first', VenueListDto)
   list(@CurrentActor() actor: Actor | null, @Query() q: ListVenuesQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.venues.list(actor, q, raw);
+    return this.venues.items.list(actor, q, raw);
   }
 
   @Post()
   @CreateDocs('Create a venue (contributor and above); an existing venue with the same name is reused', CreateVenueDto, VenueDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.create(actor, input, raw);
+    return this.venues.items.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Read a venue by slug (with json_ld)', VenueDto)
   getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.venues.get(actor, { slug });
+    return this.venues.items.get(actor, { slug });
   }
 
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial)', UpdateVenueDto, VenueDto)
   updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { slug }, input, raw);
+    return this.venues.items.update(actor, { slug }, input, raw);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
   putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { slug }, input, raw);
+    return this.venues.items.update(actor, { slug }, input, raw);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
   patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { slug }, input, raw);
+    return this.venues.items.update(actor, { slug }, input, raw);
   }
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Move a venue to the trash by slug and unlink it from its events', VenueDto)
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.venues.remove(actor, { slug });
+    return this.venues.items.remove(actor, { slug });
   }
 
   @Get(':id')
   @IdParamDoc()
   @ReadDocs('Read a venue (with json_ld)', VenueDto)
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.venues.get(actor, { id });
+    return this.venues.items.get(actor, { id });
   }
 
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial)', UpdateVenueDto, VenueDto)
   update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { id }, input, raw);
+    return this.venues.items.update(actor, { id }, input, raw);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
   put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { id }, input, raw);
+    return this.venues.items.update(actor, { id }, input, raw);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
   patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.update(actor, { id }, input, raw);
+    return this.venues.items.update(actor, { id }, input, raw);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Move a venue to the trash and unlink it from its events', VenueDto)
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.venues.remove(actor, { id });
+    return this.venues.items.remove(actor, { id });
   }
 }

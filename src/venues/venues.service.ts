@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { LinkedItemsService, LinkedKind } from '../items';
-import { DataVersion } from '../common/cache/data-version.service';
+import { LinkedItems, LinkedKind } from '../items';
+import { ReadModel } from '../common/cache/read-model';
 import { UnitOfWork } from '../database/unit-of-work';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
@@ -13,7 +13,7 @@ import { VENUE_ERRORS } from './venues.errors';
 import { VenuesRepository } from './venues.repository';
 import { VenueExtensions } from './venue-extensions';
 
-/** What makes a venue a venue; the rules shared with organizers are in LinkedItemsService. */
+/** What makes a venue a venue; the rules shared with organizers are in LinkedItems. */
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
   type: 'venue',
   collection: 'venues',
@@ -54,7 +54,10 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
  * writes), `existingIds` (the `venue` list filter and links by id) and `embed` (event responses).
  */
 @Injectable()
-export class VenuesService extends LinkedItemsService<VenueEntity> {
+export class VenuesService {
+  /** The rules venues share with organizers, applied to venues. */
+  readonly items: LinkedItems<VenueEntity>;
+
   constructor(
     repo: VenuesRepository,
     posts: PostsService,
@@ -62,9 +65,9 @@ export class VenuesService extends LinkedItemsService<VenueEntity> {
     users: UsersService,
     config: AppConfig,
     extensions: VenueExtensions,
-    version: DataVersion,
+    readModel: ReadModel,
     uow: UnitOfWork,
   ) {
-    super(VENUE_KIND, repo, posts, media, users, config, extensions, version, uow);
+    this.items = new LinkedItems(VENUE_KIND, { repo, posts, media, users, config, extensions, readModel, uow });
   }
 }

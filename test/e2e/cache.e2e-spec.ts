@@ -189,4 +189,52 @@ describe('read caches follow every write', () => {
       expect((await list(''))[collection].map((c: { name: string }) => c.name)).toEqual([`${name} renamed`]);
     }
   });
+
+  it('deletes of every kind, and items made inside an event write, show on the next read of every cached list', async () => {
+    // Warm every list first, so each assertion below reads through a cache the write must have emptied.
+    const names = async (collection: string, field: string) =>
+      ((await http(t).get(`${API}/${collection}?search=zk&hide_empty=false&per_page=50`)).body[collection] ?? []).map((i: Record<string, string>) => i[field]);
+    for (const [collection, field] of [
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+      ['categories', 'name'],
+      ['tags', 'name'],
+    ]) {
+      expect(await names(collection, field)).toEqual([]);
+    }
+    const event = await http(t, admin)
+      .post(`${API}/events`)
+      .send({
+        title: 'Makes its links zk',
+        start_date: '2045-01-01 10:00',
+        end_date: '2045-01-01 11:00',
+        venue: { venue: 'Nested hall zk' },
+        organizer: [{ organizer: 'Nested crew zk' }],
+        categories: ['Nested cat zk'],
+        tags: ['Nested tag zk'],
+      });
+    expect(event.status).toBe(201);
+    const single = async () => (await http(t).get(`${API}/events/${event.body.id}`)).body;
+    expect((await single()).venue.venue).toBe('Nested hall zk');
+    expect(await names('venues', 'venue')).toEqual(['Nested hall zk']);
+    expect(await names('organizers', 'organizer')).toEqual(['Nested crew zk']);
+    expect(await names('categories', 'name')).toEqual(['Nested cat zk']);
+    expect(await names('tags', 'name')).toEqual(['Nested tag zk']);
+
+    // Venues and organizers go to the trash; terms are deleted (they have no trash: force=true).
+    for (const [collection, id, field, query] of [
+      ['venues', event.body.venue.id, 'venue', ''],
+      ['organizers', event.body.organizer[0].id, 'organizer', ''],
+      ['categories', event.body.categories[0].id, 'name', '?force=true'],
+      ['tags', event.body.tags[0].id, 'name', '?force=true'],
+    ]) {
+      const removed = await http(t, admin).delete(`${API}/${collection}/${id}${query}`);
+      expect(removed.status).toBe(200);
+      expect(await names(collection, field)).toEqual([]);
+    }
+    // The cached single read follows the deletes of what it embeds.
+    const after = await single();
+    expect(after.categories).toEqual([]);
+    expect(after.tags).toEqual([]);
+  });
 });

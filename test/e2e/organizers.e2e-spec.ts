@@ -250,7 +250,7 @@ describe('organizers', () => {
   });
 
   describe('services for the events module', () => {
-    const svc = () => t.app.get(OrganizersService);
+    const svc = () => t.app.get(OrganizersService).items;
     const admin = () => ({ id: users.admin.id, login: 'admin', role: 'administrator' as const });
 
     it('prepareCreate + createPrepared name the `organizer` parameter for invalid nested data and reuse duplicates', async () => {

@@ -672,7 +672,7 @@ describe('venues', () => {
   });
 
   describe('services for the events module', () => {
-    const svc = () => t.app.get(VenuesService);
+    const svc = () => t.app.get(VenuesService).items;
     const actor = (role: Role, realRole: 'administrator' | 'contributor' = 'administrator') => ({ id: users[role].id, login: role, role: realRole });
 
     // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).

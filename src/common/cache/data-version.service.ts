@@ -1,8 +1,6 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { appendChanges, type ChangeSet } from '../../database/change-log';
-import { nowUtcSql } from '../datetime/clock';
+import { DataSource } from 'typeorm';
 
 /** How long another process's write may stay unseen by this process's caches. */
 export const SHARED_VERSION_POLL_MS = 250;
@@ -25,7 +23,7 @@ export const COMMIT_LAG_MS = 10_000;
  * highest seq alone would then not move; the count above the watermark does.
  */
 @Injectable()
-export class DataVersion implements OnModuleInit {
+export class DataVersion {
   private local = 0;
   private shared = '0';
   private checkedAt = 0;
@@ -37,25 +35,24 @@ export class DataVersion implements OnModuleInit {
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async onModuleInit(): Promise<void> {
-    await this.poll();
-  }
-
-  /** The current version (cheap: reads the change log at most every SHARED_VERSION_POLL_MS). */
+  /**
+   * The current version (cheap: reads the change log at most every SHARED_VERSION_POLL_MS; the
+   * first call reads it, so a process that never reads, such as the CLI, never asks).
+   */
   async current(): Promise<string> {
     if (Date.now() - this.checkedAt > SHARED_VERSION_POLL_MS) {
       this.checking ??= this.poll().finally(() => (this.checking = null));
       await this.checking;
     }
+    return this.known();
+  }
+
+  /** The version as last seen, without asking the change log. */
+  known(): string {
     return `${this.shared}.${this.local}`;
   }
 
-  /** Inside a write's transaction, just before its commit: the change rows of what it did. */
-  async record(tx: EntityManager, changes: ChangeSet): Promise<void> {
-    await appendChanges(tx, changes, nowUtcSql());
-  }
-
-  /** After the commit of a transaction that called record(): this process's caches move on. */
+  /** After the commit of a write (ReadModel.committed, called by the unit of work only): the version moves on. */
   committed(): void {
     this.local += 1;
   }

@@ -11,7 +11,7 @@ describe('DataVersion across processes', () => {
   beforeAll(async () => {
     ds = await memoryDataSource(ENTITIES);
     other = new DataVersion(ds);
-    await other.onModuleInit();
+    await other.current();
   });
   afterAll(async () => ds?.destroy());
 
@@ -39,7 +39,7 @@ describe('DataVersion across processes', () => {
 
   it("this process's own commits move it at once, without waiting for a poll", async () => {
     const mine = new DataVersion(ds);
-    await mine.onModuleInit();
+    await mine.current();
     const before = await mine.current();
     mine.committed();
     expect(await mine.current()).not.toBe(before);

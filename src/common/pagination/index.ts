@@ -1,3 +1,4 @@
 export * from './list-page';
 export * from './list-replies';
 export * from './page-query.dto';
+export * from './list-pipeline';

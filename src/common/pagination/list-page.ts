@@ -72,18 +72,26 @@ export class JsonText {
     this.bytes = typeof body === 'string' ? Buffer.from(body) : body;
   }
 
-  /** `{"key": <items joined>, ...rest}` with `arrayKey` first, then the other members in order. */
-  static envelope(arrayKey: string, items: Buffer[], rest: Record<string, unknown>): JsonText {
-    const tail = JSON.stringify(rest);
-    const members = tail === '{}' ? '' : `,${tail.slice(1, -1)}`;
-    const parts: Buffer[] = [Buffer.from(`{${JSON.stringify(arrayKey)}:[`)];
+  /**
+   * `{...before, "key": [<items joined>], ...after}`: the members of `before`, then `arrayKey`
+   * with the items, then the members of `after`, each in order.
+   */
+  static envelope(arrayKey: string, items: Buffer[], after: Record<string, unknown>, before: Record<string, unknown> = {}): JsonText {
+    const head = members(before);
+    const tail = members(after);
+    const parts: Buffer[] = [Buffer.from(`{${head}${head === '' ? '' : ','}${JSON.stringify(arrayKey)}:[`)];
     items.forEach((item, i) => {
       if (i > 0) parts.push(COMMA);
       parts.push(item);
     });
-    parts.push(Buffer.from(`]${members}}`));
+    parts.push(Buffer.from(`]${tail === '' ? '' : ','}${tail}}`));
     return new JsonText(Buffer.concat(parts));
   }
+}
+
+/** An object's members as JSON text, without the braces. */
+function members(o: Record<string, unknown>): string {
+  return JSON.stringify(o).slice(1, -1);
 }
 
 const COMMA = Buffer.from(',');

@@ -1,0 +1,120 @@
+import { loadConfig } from '../../config/app-config';
+import type { DataVersion } from './data-version.service';
+import { approximateBytes, CACHE_SHARES, ReadModel } from './read-model';
+
+/** A data version moved by hand: `other()` plays another process's write, `committed()` this one's. */
+class FakeVersion {
+  shared = 0;
+  local = 0;
+  known = () => `${this.shared}.${this.local}`;
+  current = async () => this.known();
+  committed = () => void (this.local += 1);
+  other = () => void (this.shared += 1);
+}
+
+const setup = (cacheMb = 4) => {
+  const version = new FakeVersion();
+  const model = new ReadModel(version as unknown as DataVersion, loadConfig({ CALENDAR_CACHE_MB: String(cacheMb) }));
+  return { version, model };
+};
+
+describe('ReadModel', () => {
+  it('gives every cache its share of CALENDAR_CACHE_MB, and the shares add up to the whole', () => {
+    const total = Object.values(CACHE_SHARES).reduce((a, b) => a + b, 0);
+    expect(total).toBeCloseTo(1, 6);
+    const { model } = setup(10);
+    model.cache('events.listed');
+    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.42 * 10 * 1024 * 1024) })]);
+  });
+
+  it('refuses a cache taken twice (two owners would flush and fill one another)', () => {
+    const { model } = setup();
+    model.cache('tags.listed');
+    expect(() => model.cache('tags.listed')).toThrow(/twice/);
+  });
+
+  it('bounds a cache by bytes, evicting the least recently used entries', () => {
+    const { model } = setup(4); // events.singles: 12% of 4 MB ≈ 503 kB
+    const cache = model.cache<Buffer>('events.singles');
+    const item = Buffer.alloc(100 * 1024);
+    for (let i = 0; i < 4; i++) cache.set(`k${i}`, item);
+    expect(cache.get('k0')).toBe(item); // k0 is now the most recent
+    cache.set('k4', item);
+    cache.set('k5', item); // 6 × 100 kB > 503 kB: the two least recent (k1, k2) go
+    expect(cache.get('k1')).toBeUndefined();
+    expect(cache.get('k0')).toBe(item);
+    const [stats] = model.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
+    expect(stats.entries).toBe(4);
+  });
+
+  it('empties every cache when this process commits a write', () => {
+    const { model } = setup();
+    const a = model.cache<number>('events.totals');
+    const b = model.cache<number[]>('venues.page-ids');
+    a.set('x', 1);
+    b.set('y', [1, 2]);
+    model.committed();
+    expect(a.get('x')).toBeUndefined();
+    expect(b.get('y')).toBeUndefined();
+  });
+
+  it("empties every cache at the first snapshot after another process's write, and not otherwise", async () => {
+    const { version, model } = setup();
+    const cache = model.cache<number>('events.totals');
+    await model.snapshot();
+    cache.set('x', 1);
+    await model.snapshot();
+    expect(cache.get('x')).toBe(1);
+    version.other();
+    await model.snapshot();
+    expect(cache.get('x')).toBeUndefined();
+  });
+
+  it('does not keep what was computed from data a write changed meanwhile', async () => {
+    const { model } = setup();
+    const cache = model.cache<number>('events.totals');
+    let finish!: (n: number) => void;
+    const running = cache.through('x', () => new Promise<number>((resolve) => (finish = resolve)));
+    model.committed(); // a write commits while the count runs
+    finish(41);
+    expect(await running).toBe(41); // the caller that asked before the write gets its answer…
+    expect(cache.get('x')).toBeUndefined(); // …but the next reader does not
+    expect(await cache.through('x', async () => 42)).toBe(42);
+  });
+
+  it('computes a missing value once for callers that miss it together, and never keeps a failure', async () => {
+    const { model } = setup();
+    const cache = model.cache<number>('events.totals');
+    let runs = 0;
+    let finish!: (n: number) => void;
+    const compute = () => {
+      runs += 1;
+      return new Promise<number>((resolve) => (finish = resolve));
+    };
+    const both = Promise.all([cache.through('k', compute), cache.through('k', compute)]);
+    finish(7);
+    expect(await both).toEqual([7, 7]);
+    expect(runs).toBe(1);
+    await expect(cache.through('f', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await cache.through('f', async () => 3)).toBe(3);
+  });
+
+  it('counts hits and misses per cache', () => {
+    const { model } = setup();
+    const cache = model.cache<number>('tags.totals');
+    cache.get('a');
+    cache.set('a', 1);
+    cache.get('a');
+    cache.get('a');
+    expect(model.stats()[0]).toMatchObject({ name: 'tags.totals', hits: 2, misses: 1, entries: 1 });
+  });
+});
+
+describe('approximateBytes', () => {
+  it('counts a Buffer by its bytes, an array by its items, and the key', () => {
+    expect(approximateBytes(Buffer.alloc(1000), 'k')).toBe(64 + 2 + 1000);
+    expect(approximateBytes([1, 2, 3], '')).toBe(64 + 16 + 24);
+    expect(approximateBytes(5, 'a'.repeat(100))).toBe(64 + 200 + 8);
+  });
+});

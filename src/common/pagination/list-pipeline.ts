@@ -1,0 +1,111 @@
+import type { CacheName, NamedCache, ReadModel } from '../cache/read-model';
+import { JsonText, ListPage, pageLinks, totalPages } from './list-page';
+
+/** The collections that list through the pipeline; each has its `.totals` and `.page-ids` caches. */
+export type ListedCollection = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+
+/** Page ids are read this many at a time, in whole pages (20 pages of 10, 4 of 50, at least one page). */
+export const PAGE_ID_BLOCK = 200;
+
+/** One list request, as the feature describes it to the pipeline. */
+export interface ListRequest {
+  page: number;
+  perPage: number;
+  /** The filter set, as a cache key: equal keys must mean equal results (while the data does not move). */
+  filterKey: string;
+  /** How many items match (asked once per filter set and data version). */
+  count(): Promise<number>;
+  /** Up to `limit` matching ids from `offset`, in list order. */
+  pageIds(offset: number, limit: number): Promise<number[]>;
+  /** The ids' list items as UTF-8 JSON, in order (ids that vanished are left out). */
+  present(ids: number[]): Promise<Buffer[]>;
+  /** A page past the last one (page > 1 with no item): events, venues and organizers answer an error. */
+  pageNotFound?: () => Error;
+  /** The request's parameters as they go into rest_url and its neighbours, in order. */
+  params: Record<string, string>;
+  /** Terms offer a previous page even past the end; the others only when that page has items. */
+  previousPastEnd?: boolean;
+  /**
+   * `items-first`: `{collection: [...], rest_url, next…, previous…, total, total_pages}` (events,
+   * venues, organizers); `totals-first`: `{rest_url, total, total_pages, collection: [...], next…,
+   * previous…}` (categories, tags). The orders the reference answers in.
+   */
+  layout: 'items-first' | 'totals-first';
+}
+
+/**
+ * The one way a list is answered (spec resources.md §8): count → block of page ids → presented
+ * items → envelope → links, with X-TEC-Total / X-TEC-TotalPages from the ListPage. Totals and
+ * page-id blocks are cached in the read model per filter set; presented items are the feature's
+ * (`presentCached`).
+ *
+ * Page ids come a block of pages at a time: reaching page N walks the list index past every
+ * earlier match anyway, so its neighbours cost little more, and paging on reads no index
+ * until the next write.
+ */
+export class ListPipeline {
+  private readonly totals: NamedCache<number>;
+  private readonly blocks: NamedCache<number[]>;
+
+  constructor(
+    readModel: ReadModel,
+    private readonly collection: ListedCollection,
+    private readonly base: string,
+  ) {
+    this.totals = readModel.cache(`${collection}.totals` as CacheName);
+    this.blocks = readModel.cache(`${collection}.page-ids` as CacheName);
+  }
+
+  async answer(req: ListRequest): Promise<ListPage<JsonText>> {
+    const { page, perPage } = req;
+    const total = await this.totals.through(req.filterKey, () => req.count());
+    const offset = (page - 1) * perPage;
+    const ids = Number.isSafeInteger(offset) && offset < total ? await this.pageOfIds(req, total, offset) : [];
+    if (ids.length === 0 && page > 1 && req.pageNotFound) throw req.pageNotFound();
+
+    const pages = totalPages(total, perPage);
+    // resources.md §8.2: a neighbour link exists iff that page holds at least one item (terms: any previous page)
+    const links = pageLinks(`${this.base}/${this.collection}/`, req.params, page, {
+      next: page < pages,
+      previous: page > 1 && (req.previousPastEnd === true || page - 1 <= pages),
+    });
+    const items = await req.present(ids);
+    const { rest_url, ...neighbours } = links;
+    const body =
+      req.layout === 'items-first'
+        ? JsonText.envelope(this.collection, items, { ...links, total, total_pages: pages })
+        : JsonText.envelope(this.collection, items, neighbours, { rest_url, total, total_pages: pages });
+    return new ListPage(body, total, pages);
+  }
+
+  private async pageOfIds(req: ListRequest, total: number, offset: number): Promise<number[]> {
+    const pagesPerBlock = Math.max(1, Math.floor(PAGE_ID_BLOCK / req.perPage));
+    const blockStart = Math.floor((req.page - 1) / pagesPerBlock) * pagesPerBlock * req.perPage;
+    const block = await this.blocks.through(`${req.filterKey}#${req.perPage}#${blockStart}`, () =>
+      req.pageIds(blockStart, Math.min(pagesPerBlock * req.perPage, total - blockStart)),
+    );
+    return block.slice(offset - blockStart, offset - blockStart + req.perPage);
+  }
+}
+
+/**
+ * List items by id from `cache`, presenting only the missing ones (`load` answers them by id,
+ * with `keep: false` for an item whose representation may change without a write, such as a
+ * scheduled venue). A list item does not depend on the caller, so one presentation serves every
+ * reader until the data moves.
+ */
+export async function presentCached(
+  cache: NamedCache<Buffer>,
+  ids: number[],
+  load: (missing: number[]) => Promise<Map<number, { bytes: Buffer; keep: boolean }>>,
+): Promise<Buffer[]> {
+  const found = ids.map((id) => cache.get(String(id)));
+  const missing = ids.filter((_, i) => found[i] === undefined);
+  if (missing.length > 0) {
+    const generation = cache.mark();
+    const fresh = await load(missing);
+    for (const [id, item] of fresh) if (item.keep) cache.set(String(id), item.bytes, generation);
+    ids.forEach((id, i) => (found[i] ??= fresh.get(id)?.bytes));
+  }
+  return found.filter((bytes): bytes is Buffer => bytes !== undefined);
+}
