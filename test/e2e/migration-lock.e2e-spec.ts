@@ -6,7 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions, MigrationInterface } from 'typeorm';
+
+type MigrationClass = new () => MigrationInterface;
 import { parseDatabaseUrl } from '../../src/config/app-config';
 import { schemaDataSourceOptions as dataSourceOptions } from '../../src/schema';
 import { runMigrationsExclusively } from '../../src/database/migration-lock';
@@ -76,4 +78,40 @@ describe('migrations under a lock', () => {
     await expect(runMigrationsExclusively(ds, { waitMs: 600 })).rejects.toThrow(/another instance \(busy-host:2\) is still applying migrations/);
     expect(await ds.showMigrations()).toBe(true); // nothing was applied
   });
+
+  // On SQLite one connection serves a process, and the renewal waits for the migration's
+  // transaction (migration-lock.ts); the case that matters, instances on a shared server, is MySQL's.
+  (process.env.TEST_DATABASE_URL ? it : it.skip)(
+    'a holder renews its lock while a migration outlasts the TTL, so no one else migrates meanwhile',
+    async () => {
+      /** A migration that runs for three TTLs (a large backfill). */
+      class SlowBackfill9999999999999 implements MigrationInterface {
+        name = 'SlowBackfill9999999999999';
+        async up(): Promise<void> {
+          await new Promise((resolve) => setTimeout(resolve, 3000));
+        }
+        async down(): Promise<void> {}
+      }
+      const withSlow = async () => {
+        const options = dataSourceOptions({ database: parseDatabaseUrl(url)! });
+        const ds = await new DataSource({
+          ...options,
+          migrations: [...(options.migrations as MigrationClass[]), SlowBackfill9999999999999],
+        } as DataSourceOptions).initialize();
+        open.push(ds);
+        return ds;
+      };
+      const [first, second] = [await withSlow(), await withSlow()];
+      const lock = { ttlSeconds: 1, renewMs: 200 };
+      const firstRun = runMigrationsExclusively(first, lock);
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the first holds the lock and is migrating
+      const waited: string[] = [];
+      const secondRun = runMigrationsExclusively(second, { ...lock, onWait: (holder) => waited.push(holder) });
+      const [a, b] = await Promise.all([firstRun, secondRun]);
+      expect(a.map((m) => m.name)).toContain('SlowBackfill9999999999999');
+      expect(b).toEqual([]); // it waited for the renewed lock instead of taking it over after one second
+      expect(waited).toHaveLength(1);
+    },
+    30_000,
+  );
 });
