@@ -1,7 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { appendChanges, type ChangeSet } from '../../database/change-log';
+import type { Tx } from '../../database/tx';
 import { nowUtcSql } from '../datetime/clock';
 
 /** How long another process's write may stay unseen by this process's caches. */
@@ -51,7 +52,7 @@ export class DataVersion implements OnModuleInit {
   }
 
   /** Inside a write's transaction, just before its commit: the change rows of what it did. */
-  async record(tx: EntityManager, changes: ChangeSet): Promise<void> {
+  async record(tx: Tx, changes: ChangeSet): Promise<void> {
     await appendChanges(tx, changes, nowUtcSql());
   }
 
