@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
-declare const TX_BRAND: unique symbol;
-declare const OUTER_BRAND: unique symbol;
+declare const _txBrand: unique symbol;
+declare const _outerBrand: unique symbol;
 
 /**
  * The handle of an open write transaction, as the unit of work hands it to a write (and
@@ -10,10 +10,10 @@ declare const OUTER_BRAND: unique symbol;
  * cannot be given the outer connection. The brand exists in types only; nothing outside
  * src/database may assert a value to be a `Tx` (eslint.config.mjs: tx/no-tx-assertion).
  */
-export type Tx = EntityManager & { readonly __txBrand: typeof TX_BRAND };
+export type Tx = EntityManager & { readonly __txBrand: typeof _txBrand };
 
 /** The outer connection, named at a call site outside writes (see Reader). */
-export type Outer = { readonly __outerBrand: typeof OUTER_BRAND };
+export type Outer = { readonly __outerBrand: typeof _outerBrand };
 export const OUTER = Object.freeze({}) as Outer;
 
 /**
