@@ -3,6 +3,7 @@
 import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import transactions from './eslint-rules/transactions.cjs';
 
 /** Feature folders: each is a module of its own and is entered only through its index.ts. */
 const FEATURES = ['events', 'venues', 'organizers', 'items', 'taxonomies', 'media', 'posts', 'users', 'geo', 'index', 'seed', 'cli'];
@@ -31,14 +32,14 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'scripts/**', '*.js', '*.mjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'scripts/**', 'eslint-rules/fixtures/**', '*.js', '*.mjs'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { import: importPlugin },
+    plugins: { import: importPlugin, tx: transactions },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
     },
@@ -50,7 +51,15 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { zones }],
+      // A write's queries go through its Tx, and only src/database makes one (eslint-rules/transactions.cjs).
+      'tx/no-outer-connection-in-write': 'error',
+      'tx/no-tx-assertion': 'error',
     },
+  },
+  {
+    // UnitOfWork.run and bulkTransaction are where a transaction's manager becomes a Tx.
+    files: ['src/database/**/*.ts'],
+    rules: { 'tx/no-tx-assertion': 'off' },
   },
   {
     // Migrations are schema history: they keep the helpers of the version they were written for.

@@ -6,6 +6,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
 import { appendChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
+import type { Tx } from './tx';
 
 /**
  * How often a write is tried in all when it collides with concurrent writers. On one server a
@@ -36,6 +37,10 @@ export const writeConflict = (): WpError => {
  * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
  * from scratch on each attempt: it must rebuild what it writes from its input, never carry
  * state over from a failed attempt. After the last attempt the caller gets a clean 503.
+ *
+ * The work gets the transaction as a `Tx` (./tx.ts): what it writes and reads goes through
+ * methods that require one, and a query on the outer connection inside it is flagged by
+ * tx/no-outer-connection-in-write (on SQLite such a query would wait for this transaction).
  */
 @Injectable()
 export class UnitOfWork {
@@ -47,10 +52,11 @@ export class UnitOfWork {
     private readonly readModel: ReadModel,
   ) {}
 
-  async run<T>(work: (tx: EntityManager, changes: ChangeSet) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        const result = await this.transaction(async (tx) => {
+        const result = await this.transaction(async (manager) => {
+          const tx = manager as Tx; // the one place, with bulkTransaction, where a Tx is made
           const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
           const out = await work(tx, changes);
           await appendChanges(tx, changes, nowUtcSql());
@@ -85,6 +91,15 @@ export class UnitOfWork {
     this.cluster ??= this.dialect.isGaleraNode(this.db);
     return this.cluster;
   }
+}
+
+/**
+ * A transaction for bulk loads (`seed`) that write through the repositories' bulk paths: no
+ * retry (a batch fails as a whole, and the loader stops) and no change rows (the loader
+ * appends one when it is done). Not for the writes of requests: those run in UnitOfWork.run.
+ */
+export function bulkTransaction<T>(db: DataSource, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction((manager) => work(manager as Tx));
 }
 
 /** Exponential backoff with full jitter, so colliding writers spread out instead of colliding again. */

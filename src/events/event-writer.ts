@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { EntityManager } from 'typeorm';
 import { Actor, assertCan, can, canEdit } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
@@ -8,6 +7,7 @@ import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { AppConfig } from '../config/app-config';
 import type { ChangeSet } from '../database/change-log';
+import { OUTER, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { baseSlug, type PreparedCreate, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug } from '../items';
 import { ImageChoice, MediaService } from '../media';
@@ -207,8 +207,8 @@ export class EventWriter {
     w.authorId = await resolveAuthor(actor, dto.author, async (id) => (await this.users.findById(id)) !== null);
     w.venue = parseVenueInput(dto.venue);
     w.organizers = parseOrganizerInput(dto.organizer);
-    await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue');
-    await this.checkLinked(actor, w.organizers ?? [], 'organizer');
+    await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue', OUTER);
+    await this.checkLinked(actor, w.organizers ?? [], 'organizer', OUTER);
     // New venues/organizers are checked now, outside the transaction (spec: parameters first).
     for (const [ref, service] of [
       ...(w.venue ? [[w.venue, this.venues.items] as const] : []),
@@ -224,11 +224,11 @@ export class EventWriter {
    * Bare ids must name items of the kind the caller may link (param error); `{id}` objects
    * likewise (invalid-linked-post-id). Linkable: not in the trash and readable by the caller.
    */
-  private async checkLinked(actor: Actor | null, refs: LinkedRef[], kind: 'venue' | 'organizer', tx?: EntityManager): Promise<void> {
+  private async checkLinked(actor: Actor | null, refs: LinkedRef[], kind: 'venue' | 'organizer', reader: Reader): Promise<void> {
     const service = kind === 'venue' ? this.venues.items : this.organizers.items;
     const ids = refs.filter((r): r is Extract<LinkedRef, { id: number }> => r.kind !== 'new').map((r) => r.id);
     if (ids.length === 0) return;
-    const found = await service.linkableIds(actor, ids, tx);
+    const found = await service.linkableIds(actor, ids, reader);
     for (const ref of refs) {
       if (ref.kind === 'id' && !found.has(ref.id)) throw invalidParam(kind, PARAM_MESSAGES.unknownId(kind));
       if (ref.kind === 'ref' && !found.has(ref.id)) throw invalidLinkedPostId();
@@ -280,7 +280,7 @@ export class EventWriter {
 
   /** Organizers and terms, inside the write's transaction (the venue is set on the row before it is written). */
   private async writeLinks(
-    tx: EntityManager,
+    tx: Tx,
     event: EventEntity,
     dto: UpdateEventDto,
     w: PreparedWrite,
@@ -310,14 +310,7 @@ export class EventWriter {
    * transaction with a lock that keeps it from being trashed before the link commits (a trash
    * that came first is seen here and refused).
    */
-  private async linkedId(
-    tx: EntityManager,
-    ref: LinkedRef,
-    w: PreparedWrite,
-    kind: 'venue' | 'organizer',
-    actor: Actor | null,
-    changes: ChangeSet,
-  ): Promise<number> {
+  private async linkedId(tx: Tx, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null, changes: ChangeSet): Promise<number> {
     const prepared = w.nested.get(ref);
     if (ref.kind !== 'new' || !prepared) {
       await this.checkLinked(actor, [ref], kind, tx);

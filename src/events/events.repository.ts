@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug } from '../items';
 import { EventOrganizerEntity } from '../organizers';
@@ -41,12 +42,12 @@ export class EventsRepository {
     return manager.getRepository(EventEntity);
   }
 
-  findById(id: number, manager?: EntityManager): Promise<EventEntity | null> {
-    return this.events(manager).findOne({ where: { id } });
+  findById(id: number): Promise<EventEntity | null> {
+    return this.events().findOne({ where: { id } });
   }
 
   /** The event as committed now, kept from other writers until `tx` ends (Dialect.lockForUpdate). */
-  findForUpdate(id: number, tx: EntityManager): Promise<EventEntity | null> {
+  findForUpdate(id: number, tx: Tx): Promise<EventEntity | null> {
     return this.dialect.lockForUpdate(this.events(tx).createQueryBuilder('e').where('e.id = :id', { id })).getOne();
   }
 
@@ -107,20 +108,20 @@ export class EventsRepository {
    * A new event's row under the first free slug for `base`, with its search document (the text
    * pre-filter). Every column is set by the caller: no read-back of the row.
    */
-  async insert(event: EventEntity, base: string, manager: EntityManager): Promise<void> {
+  async insert(event: EventEntity, base: string, manager: Tx): Promise<void> {
     await storeUnderFreeSlug(manager, this.dialect, 'events', event, base, () => insertInChunks(manager, EventEntity, [event]));
     await this.writeSearch([event], manager);
   }
 
   /** Bulk load (`seed`): rows with their ids already allocated, in the caller's transaction. */
-  async insertMany(events: EventEntity[], manager: EntityManager): Promise<void> {
+  async insertMany(events: EventEntity[], manager: Tx): Promise<void> {
     await insertInChunks(manager, EventEntity, events);
     for (let i = 0; i < events.length; i += SEARCH_ROWS_PER_STATEMENT) {
       await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager);
     }
   }
 
-  insertOrganizerLinks(links: EventOrganizerEntity[], manager: EntityManager): Promise<void> {
+  insertOrganizerLinks(links: EventOrganizerEntity[], manager: Tx): Promise<void> {
     return insertInChunks(manager, EventOrganizerEntity, links);
   }
 
@@ -128,7 +129,7 @@ export class EventsRepository {
    * Stores the changed event; with `slugBase`, under the first free slug for it. `textChanged:
    * false` when the title, description and excerpt are known to be as stored.
    */
-  async save(event: EventEntity, manager: EntityManager, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
+  async save(event: EventEntity, manager: Tx, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
     // The columns are read when the UPDATE is sent: storeUnderFreeSlug sets the slug it chose first.
     const update = async () => {
       const { id, ...columns } = event;
@@ -140,7 +141,7 @@ export class EventsRepository {
     return event;
   }
 
-  private async writeSearch(events: EventEntity[], manager: EntityManager): Promise<void> {
+  private async writeSearch(events: EventEntity[], manager: Tx): Promise<void> {
     const rows = events.map((e) => ({ id: e.id, document: searchDocument([e.title, e.description, e.excerpt]) }));
     const [sql, params] = this.dialect.searchWrite(rows);
     await manager.query(sql, params);
@@ -165,18 +166,18 @@ export class EventsRepository {
   }
 
   /** `isNew`: the event has no links yet (no DELETE, whose gap locks would make InnoDB writers collide). */
-  async replaceOrganizers(manager: EntityManager, eventId: number, organizerIds: number[], isNew = false): Promise<void> {
+  async replaceOrganizers(manager: Tx, eventId: number, organizerIds: number[], isNew = false): Promise<void> {
     const links = manager.getRepository(EventOrganizerEntity);
     if (!isNew) await links.delete({ eventId });
     if (organizerIds.length > 0) await links.insert(organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })));
   }
 
   /** Scheduled events whose publication date has passed (spec endpoints.md §3 rule 5). */
-  findDueScheduled(nowUtc: string, manager?: EntityManager): Promise<EventEntity[]> {
+  findDueScheduled(nowUtc: string, manager: Tx): Promise<EventEntity[]> {
     return this.events(manager).createQueryBuilder('e').where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc }).select(['e.id']).getMany();
   }
 
-  async markPublished(manager: EntityManager, ids: number[]): Promise<void> {
+  async markPublished(manager: Tx, ids: number[]): Promise<void> {
     if (ids.length > 0) await this.events(manager).update({ id: In(ids), status: 'future' }, { status: 'publish' });
   }
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import type { Tx } from '../database/tx';
 import type { ItemExtension, ItemExtras } from '../items';
 import type { VenueEntity } from '../venues';
 import { VenueGeoEntity } from './venue-geo.entity';
@@ -45,7 +46,7 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     return bad;
   }
 
-  async save(manager: EntityManager, venue: VenueEntity, input: Record<string, unknown>): Promise<void> {
+  async save(manager: Tx, venue: VenueEntity, input: Record<string, unknown>): Promise<void> {
     const lat = readCoordinate(input, 'geo_lat');
     const lng = readCoordinate(input, 'geo_lng');
     if (lat.kind === 'absent' && lng.kind === 'absent') return;

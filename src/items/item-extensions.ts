@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { Tx } from '../database/tx';
 
 type Json = Record<string, unknown>;
 
@@ -14,7 +14,7 @@ export interface ItemExtension<E extends { id: number }> {
   /** Checks its parameters of a write; returns `{ param: message }` for every bad one. */
   check(input: Record<string, unknown>, isCreate: boolean): Record<string, string>;
   /** Stores its data for `item`, inside the write's transaction. */
-  save(manager: EntityManager, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void>;
+  save(manager: Tx, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void>;
   /** Extra output for a batch of items (one query): keys for the item, and members for its JSON-LD. */
   present(items: E[]): Promise<Map<number, ItemExtras>>;
 }
@@ -43,7 +43,7 @@ export class ItemExtensions<E extends { id: number }> {
     return Object.assign({}, ...this.list.map((e) => e.check(input, isCreate)));
   }
 
-  async save(manager: EntityManager, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void> {
+  async save(manager: Tx, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void> {
     for (const extension of this.list) await extension.save(manager, item, input, isCreate);
   }
 

@@ -1,5 +1,5 @@
-import type { EntityManager } from 'typeorm';
 import type { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { slugify, SLUG_MAX_LENGTH, suffixRange, writeUnderFreeSlug } from '../common/text/slugify';
 
 export const TRASHED_SUFFIX = '__trashed';
@@ -20,7 +20,7 @@ export function baseSlug(given: string | undefined, title: string, fallback: str
  * the unique index on live slugs settles races between writers (writeUnderFreeSlug).
  */
 export async function storeUnderFreeSlug(
-  manager: EntityManager,
+  manager: Tx,
   dialect: Dialect,
   table: string,
   item: { id: number; slug: string },
@@ -44,7 +44,7 @@ export async function storeUnderFreeSlug(
  * Live slugs of `table` (events, venues, organizers) among `base` and `base-…`, the item
  * `exceptId` aside, read through the unique `live_slug` index (NULL for trashed items).
  */
-async function liveSlugsLike(manager: EntityManager, table: string, base: string, exceptId: number): Promise<Set<string>> {
+async function liveSlugsLike(manager: Tx, table: string, base: string, exceptId: number): Promise<Set<string>> {
   const { lo, hi } = suffixRange(base);
   const rows: { slug: string }[] = await manager.query(
     `SELECT live_slug AS slug FROM ${table} WHERE (live_slug = ? OR (live_slug >= ? AND live_slug < ?)) AND id <> ?`,

@@ -2,6 +2,7 @@ import { DataSource, EntityManager, EntityTarget, SelectQueryBuilder } from 'typ
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { insertInChunks } from '../database/bulk-insert';
 import type { Dialect } from '../database/dialect';
+import { managerOf, type Reader, type Tx } from '../database/tx';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
 import type { ListVisibility } from './list-visibility';
 import { placeholders } from '../database/sql';
@@ -20,7 +21,7 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   ) {}
 
   /** Removes the item from every event that links it (spec endpoints.md §4.4, last line). */
-  protected abstract unlinkFromEvents(manager: EntityManager, id: number): Promise<void>;
+  protected abstract unlinkFromEvents(manager: Tx, id: number): Promise<void>;
 
   private query(manager: EntityManager = this.db.manager): SelectQueryBuilder<E> {
     return manager.getRepository(this.entity).createQueryBuilder(this.shape.alias);
@@ -30,13 +31,13 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return this.shape.alias;
   }
 
-  findById(id: number, manager?: EntityManager): Promise<E | null> {
+  findById(id: number): Promise<E | null> {
     if (!Number.isSafeInteger(id) || id < 1) return Promise.resolve(null);
-    return this.query(manager).where(`${this.a}.id = :id`, { id }).getOne();
+    return this.query().where(`${this.a}.id = :id`, { id }).getOne();
   }
 
   /** The item as committed now, kept from other writers until `tx` ends (Dialect.lockForUpdate). */
-  findForUpdate(id: number, tx: EntityManager): Promise<E | null> {
+  findForUpdate(id: number, tx: Tx): Promise<E | null> {
     return this.dialect.lockForUpdate(this.query(tx).where(`${this.a}.id = :id`, { id })).getOne();
   }
 
@@ -67,12 +68,12 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   }
 
   /** Runs `write` (which stores `item`) under the first free slug for `base` (storeUnderFreeSlug). */
-  underFreeSlug(item: E, base: string, manager: EntityManager, write: () => Promise<void>): Promise<void> {
+  underFreeSlug(item: E, base: string, manager: Tx, write: () => Promise<void>): Promise<void> {
     return storeUnderFreeSlug(manager, this.dialect, this.table, item, base, write);
   }
 
   /** Holds the named lock until the transaction of `manager` ends (Dialect.lockName). */
-  lockName(manager: EntityManager, name: string): Promise<void> {
+  lockName(manager: Tx, name: string): Promise<void> {
     return this.dialect.lockName(manager, name);
   }
 
@@ -81,11 +82,11 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
    * transaction (`lock`) they are also kept from changing until it ends, so that an item being
    * linked cannot be trashed before the link commits.
    */
-  async findLive(ids: number[], manager: EntityManager = this.db.manager, lock = false): Promise<Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>[]> {
+  async findLive(ids: number[], reader: Reader, lock = false): Promise<Pick<E, 'id' | 'authorId' | 'status' | 'dateUtc'>[]> {
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return [];
     const sql = `SELECT id, author_id, status, date_utc FROM ${this.table} WHERE id IN (${placeholders(wanted)}) AND status <> 'trash'`;
-    const rows: { id: number | string; author_id: number | string; status: string; date_utc: string }[] = await manager.query(
+    const rows: { id: number | string; author_id: number | string; status: string; date_utc: string }[] = await managerOf(reader, this.db).query(
       lock ? this.dialect.lockForShare(sql) : sql,
       wanted,
     );
@@ -98,7 +99,7 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
    * The oldest item that a create would duplicate (§5.2): same name and, when given non-empty,
    * same description (both case-insensitive), not trashed, and visible to the creator.
    */
-  findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, manager?: EntityManager): Promise<E | null> {
+  findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, manager: Tx): Promise<E | null> {
     const qb = this.query(manager).where(`LOWER(${this.a}.name) = :name`, { name: name.toLowerCase() });
     if (description !== undefined) qb.andWhere(`LOWER(${this.a}.description) = :description`, { description: description.toLowerCase() });
     return applyVisibility(qb, this.a, visible, nowUtc).orderBy(`${this.a}.id`, 'ASC').getOne();
@@ -122,22 +123,22 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return page.map((r) => Number(r.id));
   }
 
-  async insert(item: E, manager: EntityManager): Promise<void> {
+  async insert(item: E, manager: Tx): Promise<void> {
     await manager.getRepository(this.entity).insert(item as QueryDeepPartialEntity<E>);
   }
 
   /** Bulk load (`seed`): items with their ids already allocated, in the caller's transaction. */
-  insertMany(items: E[], manager: EntityManager): Promise<void> {
+  insertMany(items: E[], manager: Tx): Promise<void> {
     return insertInChunks(manager, this.entity, items as QueryDeepPartialEntity<E>[]);
   }
 
-  async update(item: E, manager: EntityManager): Promise<void> {
+  async update(item: E, manager: Tx): Promise<void> {
     const { id, ...columns } = item;
     await manager.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
   }
 
   /** Moves the item to the trash (slug freed with `__trashed`) and unlinks it from every event. */
-  async trash(item: E, status: string, nowUtc: string, tx: EntityManager): Promise<E> {
+  async trash(item: E, status: string, nowUtc: string, tx: Tx): Promise<E> {
     const trashed: E = { ...item, status: 'trash', statusBeforeTrash: status, slug: trashedSlug(item.slug), modifiedUtc: nowUtc };
     await this.update(trashed, tx);
     await this.unlinkFromEvents(tx, item.id);

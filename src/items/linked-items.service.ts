@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DateTime } from 'luxon';
-import { EntityManager, TypeORMError } from 'typeorm';
+import { TypeORMError } from 'typeorm';
 import { Actor, assertCan, can, canDelete, canEdit, canRead } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
@@ -14,6 +14,7 @@ import type { AppConfig } from '../config/app-config';
 import type { ImageChoice, MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { UsersService } from '../users';
+import { OUTER, type Reader, type Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { resolveAuthor } from './authorship';
 import type { ItemExtensions } from './item-extensions';
@@ -244,7 +245,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
   }
 
   /** The second half: status scaling, slug rules and duplicate reuse inside `manager`'s transaction. */
-  createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
+  createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: Tx): Promise<{ entity: E; reused: boolean }> {
     return this.insertOrReuse(actor, prepared.write as PreparedWrite<E>, manager);
   }
 
@@ -255,10 +256,10 @@ export class LinkedItems<E extends LinkedItemEntity> {
 
   /**
    * The ids among `ids` that an event write by `actor` may link: items of this kind, not in the
-   * trash, readable by the caller. Inside a transaction (`tx`) they stay so until it ends.
+   * trash, readable by the caller. Inside a write (`reader` its Tx) they stay so until it ends.
    */
-  async linkableIds(actor: Actor | null, ids: number[], tx?: EntityManager): Promise<Set<number>> {
-    const live = await this.repo.findLive(ids, tx, tx !== undefined);
+  async linkableIds(actor: Actor | null, ids: number[], reader: Reader): Promise<Set<number>> {
+    const live = await this.repo.findLive(ids, reader, reader !== OUTER);
     return new Set(live.filter((item) => this.readable(actor, item)).map((item) => item.id));
   }
 
@@ -331,7 +332,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
    * (a named lock in the database, held to the end of the transaction), so concurrent creates of
    * one item on any number of instances make one item and reuse it.
    */
-  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: EntityManager): Promise<{ entity: E; reused: boolean }> {
+  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: Tx): Promise<{ entity: E; reused: boolean }> {
     const now = DateTime.utc();
     const nowUtc = formatSql(now);
     const name = w.name as string; // required by the create DTO
@@ -373,7 +374,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
    * create cannot change what the caller could not change by an update (compatibility note).
    * Status, author, date and slug of the existing item are never touched.
    */
-  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: EntityManager): Promise<E> {
+  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: Tx): Promise<E> {
     if (!canEdit(actor, item)) return item;
     const changes: Partial<E> = { ...w.fields };
     const imageId = await this.media.idFor(manager, w.image, actor);
@@ -388,7 +389,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return next;
   }
 
-  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: EntityManager): Promise<E> {
+  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: Tx): Promise<E> {
     const now = DateTime.utc();
     const next: E = { ...item, ...w.fields, modifiedUtc: formatSql(now) };
     if (w.name !== undefined) next.name = w.name;

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Actor, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { invalidParam, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toInt } from '../common/params';
 import { AppConfig } from '../config/app-config';
+import type { Tx } from '../database/tx';
 import { PostsService } from '../posts';
 import { probeImage, urlExtension } from './image-probe';
 import { MediaEntity } from './media.entity';
@@ -73,7 +74,7 @@ export class MediaService {
   }
 
   /** The media id to store, inside the write's transaction: undefined = leave as is, null = none. */
-  async idFor(tx: EntityManager, choice: ImageChoice, actor: Actor | null): Promise<number | null | undefined> {
+  async idFor(tx: Tx, choice: ImageChoice, actor: Actor | null): Promise<number | null | undefined> {
     if (choice.kind === 'keep') return undefined;
     if (choice.kind === 'none') return null;
     if (choice.kind === 'id') return choice.id;

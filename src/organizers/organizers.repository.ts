@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { LinkedItemsRepository } from '../items';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
@@ -14,7 +15,7 @@ export class OrganizersRepository extends LinkedItemsRepository<OrganizerEntity>
     super(db, dialect, OrganizerEntity, ORGANIZER_QUERY);
   }
 
-  protected override async unlinkFromEvents(manager: EntityManager, id: number): Promise<void> {
+  protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
     await manager.getRepository(EventOrganizerEntity).createQueryBuilder().delete().where('organizer_id = :id', { id }).execute();
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { PostEntity, PostType } from './post.entity';
 
 /** Allocates ids from the shared post sequence and tells what kind of item an id is. */
@@ -14,7 +15,7 @@ export class PostsService {
   ) {}
 
   /** Reserve a new id for an item of this type (inside the caller's transaction). */
-  allocate(type: PostType, manager: EntityManager = this.db.manager): Promise<number> {
+  allocate(type: PostType, manager: Tx): Promise<number> {
     // Plain SQL: every write takes this path, and the ORM's save() costs more than the insert.
     return this.dialect.insertReturningId(manager, 'INSERT INTO posts (type) VALUES (?)', [type]);
   }
@@ -26,7 +27,7 @@ export class PostsService {
    * other transactions commit meanwhile. Anything else (READ COMMITTED with a concurrent
    * writer) shows as a count mismatch and fails the transaction rather than mixing ids.
    */
-  async allocateMany(type: PostType, count: number, manager: EntityManager): Promise<number[]> {
+  async allocateMany(type: PostType, count: number, manager: Tx): Promise<number[]> {
     if (count === 0) return [];
     const posts = manager.getRepository(PostEntity);
     const before = await posts.createQueryBuilder('p').select('MAX(p.id)', 'max').getRawOne<{ max: number | string | null }>();
@@ -46,9 +47,9 @@ export class PostsService {
     return rows.map((r) => Number(r.id));
   }
 
-  async typeOf(id: number, manager: EntityManager = this.db.manager): Promise<PostType | null> {
+  async typeOf(id: number): Promise<PostType | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await manager.getRepository(PostEntity).findOne({ where: { id }, select: { id: true, type: true } });
+    const row = await this.db.getRepository(PostEntity).findOne({ where: { id }, select: { id: true, type: true } });
     return row?.type ?? null;
   }
 

@@ -1,7 +1,9 @@
 import { appendChanges, ChangeSet } from '../database/change-log';
 import { nowUtcSql } from '../common/datetime/clock';
 import { Dialect } from '../database/dialect';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import type { Tx } from '../database/tx';
+import { bulkTransaction } from '../database/unit-of-work';
 import { trashedSlug } from '../items';
 import { slugify } from '../common/text/slugify';
 import { countsAsPublished, EventEntity, EventsRepository } from '../events';
@@ -94,7 +96,7 @@ export class Seeder {
       termLinks: 0,
     };
     await this.seedEvents(plan, { venueIds, organizerIds, categoryIds: categories.ids, tagIds: tags.ids }, authorId, summary);
-    await this.d.db.transaction((tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
+    await bulkTransaction(this.d.db, (tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
     // Planners learn the new row counts, and running servers drop their read caches.
     await this.d.db.query(Dialect.of(this.d.db).analyzeStatement(['events', 'event_terms', 'event_organizers', 'venues', 'organizers', 'terms', 'posts']));
     await appendChanges(this.d.db.manager, new ChangeSet(), nowUtcSql());
@@ -118,7 +120,7 @@ export class Seeder {
   private async seedTerms(taxonomy: Taxonomy, specs: TermSpec[]): Promise<{ ids: number[]; created: number }> {
     const ids: number[] = new Array<number>(specs.length);
     let created = 0;
-    await this.d.db.transaction(async (tx) => {
+    await bulkTransaction(this.d.db, async (tx) => {
       const existing = await this.d.terms.findAll(taxonomy, tx);
       const known = new Map(existing.map((t) => [termKey(t.parentId, t.name), t.id]));
       const slugs = new SlugRegistry(existing.map((t) => t.slug));
@@ -151,7 +153,7 @@ export class Seeder {
   private async seedLinked<S, E>(
     kind: 'venue' | 'organizer',
     specs: (S & { name: string })[],
-    repository: { insertMany(rows: E[], manager: EntityManager): Promise<void> },
+    repository: { insertMany(rows: E[], manager: Tx): Promise<void> },
     toRow: (spec: S, id: number, slug: string) => E,
   ): Promise<number[]> {
     const slugs = new SlugRegistry(await this.d.reads.liveSlugs(kind));
@@ -159,7 +161,7 @@ export class Seeder {
     const ids: number[] = [];
     for (let i = 0; i < specs.length; i += BATCH) {
       const batch = specs.slice(i, i + BATCH);
-      await this.d.db.transaction(async (tx) => {
+      await bulkTransaction(this.d.db, async (tx) => {
         const allocated = await this.d.posts.allocateMany(kind, batch.length, tx);
         const rows = batch.map((spec, k) => toRow(spec, allocated[k], slugs.take(slugify(spec.name), String(allocated[k]))));
         await repository.insertMany(rows, tx);
@@ -191,7 +193,7 @@ export class Seeder {
 
   private async writeEvents(batch: EventSpec[], links: EventLinks, slugs: SlugRegistry, authorId: number, summary: SeedSummary): Promise<void> {
     if (batch.length === 0) return;
-    await this.d.db.transaction(async (tx) => {
+    await bulkTransaction(this.d.db, async (tx) => {
       const ids = await this.d.posts.allocateMany('event', batch.length, tx);
       const events: EventEntity[] = [];
       const organizers: EventOrganizerEntity[] = [];

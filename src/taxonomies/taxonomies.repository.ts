@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import { managerOf, type Reader, type Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
@@ -22,24 +23,25 @@ export class TermsRepository {
     return manager.getRepository(TermEntity);
   }
 
-  findById(taxonomy: Taxonomy, id: number, manager?: EntityManager): Promise<TermEntity | null> {
-    return this.terms(manager).findOne({ where: { taxonomy, id } });
+  findById(taxonomy: Taxonomy, id: number, reader: Reader): Promise<TermEntity | null> {
+    return this.terms(managerOf(reader, this.db)).findOne({ where: { taxonomy, id } });
   }
 
-  async existingIds(taxonomy: Taxonomy, ids: number[], manager: EntityManager = this.db.manager): Promise<Set<number>> {
+  async existingIds(taxonomy: Taxonomy, ids: number[], reader: Reader): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
+    const manager = managerOf(reader, this.db);
     // Plain SQL (every event write with terms asks this): the ORM's find() costs more than the lookup.
     const rows: { id: number | string }[] = await manager.query(`SELECT id FROM terms WHERE taxonomy = ? AND id IN (${placeholders(ids)})`, [taxonomy, ...ids]);
     return new Set(rows.map((r) => Number(r.id)));
   }
 
-  async slugTaken(taxonomy: Taxonomy, slug: string, exceptId?: number, manager?: EntityManager): Promise<boolean> {
+  async slugTaken(taxonomy: Taxonomy, slug: string, exceptId: number | undefined, manager: Tx): Promise<boolean> {
     const row = await this.terms(manager).findOne({ where: { taxonomy, slug }, select: { id: true } });
     return row !== null && row.id !== exceptId;
   }
 
   /** Slugs of the kind among `base` and `base-…` (an index range), the term `exceptId` aside. */
-  async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, manager: EntityManager): Promise<Set<string>> {
+  async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, manager: Tx): Promise<Set<string>> {
     const { lo, hi } = suffixRange(base);
     const rows: { slug: string }[] = await manager.query('SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?', [
       taxonomy,
@@ -52,7 +54,7 @@ export class TermsRepository {
   }
 
   /** A term of the same kind and parent with the same name (TermEntity.nameKey). */
-  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number, manager?: EntityManager): Promise<TermEntity | null> {
+  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId: number | undefined, manager: Tx): Promise<TermEntity | null> {
     const qb = this.terms(manager)
       .createQueryBuilder('t')
       .where('t.taxonomy = :taxonomy AND t.parentId = :parentId AND t.nameKey = :key', { taxonomy, parentId, key: termNameKey(name) });
@@ -105,9 +107,9 @@ export class TermsRepository {
   }
 
   /** Terms whose slug is one of `slugs` or whose name is one of `names` (TermEntity.nameKey). */
-  async findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], manager?: EntityManager): Promise<TermEntity[]> {
+  async findBySlugsOrNames(taxonomy: Taxonomy, slugs: string[], names: string[], reader: Reader): Promise<TermEntity[]> {
     if (slugs.length === 0 && names.length === 0) return [];
-    const qb = this.terms(manager).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
+    const qb = this.terms(managerOf(reader, this.db)).createQueryBuilder('t').where('t.taxonomy = :taxonomy', { taxonomy });
     const keys = [...new Set(names.map(termNameKey))];
     qb.andWhere('(t.slug IN (:...slugs) OR t.nameKey IN (:...keys))', {
       slugs: slugs.length > 0 ? slugs : [''],
@@ -129,12 +131,12 @@ export class TermsRepository {
   }
 
   /** Writes the term; its name key follows its name (unless it already holds a shadow key for this name). */
-  save(term: Partial<TermEntity>, manager?: EntityManager): Promise<TermEntity> {
+  save(term: Partial<TermEntity>, manager: Tx): Promise<TermEntity> {
     return this.terms(manager).save(term.name === undefined ? term : { ...term, nameKey: keyFor(term) });
   }
 
   /** Every term of a kind, in id order (bulk loads match their names against these). */
-  findAll(taxonomy: Taxonomy, manager?: EntityManager): Promise<TermEntity[]> {
+  findAll(taxonomy: Taxonomy, manager: Tx): Promise<TermEntity[]> {
     return this.terms(manager).find({ where: { taxonomy }, order: { id: 'ASC' } });
   }
 
@@ -142,7 +144,7 @@ export class TermsRepository {
    * Bulk load (`seed`): inserts the terms (slugs already unique) and returns them with their
    * ids, read back by the unique (taxonomy, slug) pair.
    */
-  async insertMany(terms: Omit<TermEntity, 'id' | 'nameKey'>[], manager: EntityManager): Promise<TermEntity[]> {
+  async insertMany(terms: Omit<TermEntity, 'id' | 'nameKey'>[], manager: Tx): Promise<TermEntity[]> {
     await insertInChunks(
       manager,
       TermEntity,
@@ -160,7 +162,7 @@ export class TermsRepository {
   }
 
   /** Bulk load (`seed`): assignments with `published` already set; counts are left to recount(). */
-  insertEventTerms(links: EventTermEntity[], manager: EntityManager): Promise<void> {
+  insertEventTerms(links: EventTermEntity[], manager: Tx): Promise<void> {
     return insertInChunks(manager, EventTermEntity, links);
   }
 
@@ -169,7 +171,7 @@ export class TermsRepository {
    * its children to its parent. A child whose name is already used at that level keeps its name
    * under a key of its own (TermEntity.nameKey), as WordPress keeps both.
    */
-  async remove(term: TermEntity, tx: EntityManager): Promise<void> {
+  async remove(term: TermEntity, tx: Tx): Promise<void> {
     await tx.getRepository(EventTermEntity).delete({ termId: term.id });
     const children = await tx.getRepository(TermEntity).find({ where: { taxonomy: term.taxonomy, parentId: term.id } });
     for (const child of children) {
@@ -201,7 +203,7 @@ export class TermsRepository {
 
   /** Replaces an event's terms of one kind; returns the term ids linked and unlinked. */
   async replaceEventTerms(
-    manager: EntityManager,
+    manager: Tx,
     eventId: number,
     taxonomy: Taxonomy,
     termIds: number[],
@@ -236,7 +238,7 @@ export class TermsRepository {
    * when concurrent writes touch the same term (each waits for the row lock), where a recount
    * from each transaction's own snapshot could lose updates.
    */
-  async adjustCounts(manager: EntityManager, termIds: number[], delta: 1 | -1): Promise<void> {
+  async adjustCounts(manager: Tx, termIds: number[], delta: 1 | -1): Promise<void> {
     if (termIds.length === 0) return;
     await manager
       .createQueryBuilder()
@@ -247,7 +249,7 @@ export class TermsRepository {
   }
 
   /** Marks every assignment of an event as published or not; returns the affected term ids. */
-  async setEventPublished(manager: EntityManager, eventId: number, published: boolean): Promise<number[]> {
+  async setEventPublished(manager: Tx, eventId: number, published: boolean): Promise<number[]> {
     const links = manager.getRepository(EventTermEntity);
     const rows = await links.find({ where: { eventId }, select: { termId: true, published: true } });
     const changed = rows.filter((r) => r.published !== published).map((r) => r.termId);
@@ -256,7 +258,7 @@ export class TermsRepository {
   }
 
   /** Recomputes the stored counts of these terms from their published assignments. */
-  async recount(manager: EntityManager, termIds: number[]): Promise<void> {
+  async recount(manager: Tx, termIds: number[]): Promise<void> {
     if (termIds.length === 0) return;
     const counts = await manager
       .getRepository(EventTermEntity)

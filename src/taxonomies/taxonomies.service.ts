@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
 import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
@@ -7,6 +6,7 @@ import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
+import { OUTER, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
@@ -171,7 +171,7 @@ export class TaxonomiesService {
 
   /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
   /** `isNew`: the event was created in this transaction (it has no terms to replace). */
-  async assignToEvent(manager: EntityManager, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
+  async assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
     const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published, isNew);
     if (!published) return;
     await this.terms.adjustCounts(manager, added, 1);
@@ -179,7 +179,7 @@ export class TaxonomiesService {
   }
 
   /** The event became (un)published (or was trashed): its terms' counts follow. */
-  async eventPublicationChanged(manager: EntityManager, eventId: number, published: boolean): Promise<void> {
+  async eventPublicationChanged(manager: Tx, eventId: number, published: boolean): Promise<void> {
     await this.terms.adjustCounts(manager, await this.terms.setEventPublished(manager, eventId, published), published ? 1 : -1);
   }
 
@@ -188,12 +188,12 @@ export class TaxonomiesService {
    * existing term; categories include their descendants. null when any item is unknown.
    */
   async resolveFilter(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
-    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items);
+    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items, OUTER);
     const numeric = items
       .filter((i) => /^\d+$/.test(i))
       .map(Number)
       .filter(Number.isSafeInteger);
-    const byId = await this.terms.existingIds(taxonomy, numeric);
+    const byId = await this.terms.existingIds(taxonomy, numeric, OUTER);
     const ids: number[] = [];
     for (const item of items) {
       // By slug first, then by id, then by name (spec endpoints.md §4.1 and §4.1.3).
@@ -212,7 +212,7 @@ export class TaxonomiesService {
    * (unknown ones skipped); other items match a slug or a name, or create a new term.
    * Runs in the event's transaction; no permission beyond writing the event is needed.
    */
-  async resolveForEventWrite(manager: EntityManager, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
+  async resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
     const numeric = items
       .filter((i) => /^\d+$/.test(i))
       .map(Number)
@@ -266,7 +266,7 @@ export class TaxonomiesService {
 
   /** Unknown ids on item routes are a parameter error (spec endpoints.md §6.2). */
   private async require(taxonomy: Taxonomy, id: number): Promise<TermEntity> {
-    const term = id > 0 ? await this.terms.findById(taxonomy, id) : null;
+    const term = id > 0 ? await this.terms.findById(taxonomy, id, OUTER) : null;
     if (!term) throw invalidParams({ id: PARAM_MESSAGES.unknownId(KIND[taxonomy]) });
     return term;
   }
@@ -288,21 +288,21 @@ export class TaxonomiesService {
 
   private async allExist(taxonomy: Taxonomy, ids: number[] | undefined): Promise<boolean> {
     if (ids === undefined) return true;
-    const found = await this.terms.existingIds(taxonomy, ids);
+    const found = await this.terms.existingIds(taxonomy, ids, OUTER);
     return ids.every((id) => found.has(id));
   }
 
   /** `parent`: 0 (top level) or an existing category. */
   private async isParentOk(taxonomy: Taxonomy, parent: number | undefined): Promise<boolean> {
     if (taxonomy !== 'category' || parent === undefined || parent === 0) return true;
-    return (await this.terms.findById('category', parent)) !== null;
+    return (await this.terms.findById('category', parent, OUTER)) !== null;
   }
 
   /** Would making `parent` the parent of `term` put the term below itself? */
   private async wouldCycle(term: TermEntity, parent: number | undefined): Promise<boolean> {
     if (term.taxonomy !== 'category' || parent === undefined || parent === 0) return false;
     if (parent === term.id) return true;
-    const chain = await this.terms.ancestors([(await this.terms.findById('category', parent)) as TermEntity]);
+    const chain = await this.terms.ancestors([(await this.terms.findById('category', parent, OUTER)) as TermEntity]);
     let cursor = chain.get(parent);
     const seen = new Set<number>();
     while (cursor && !seen.has(cursor.id)) {
@@ -314,7 +314,7 @@ export class TaxonomiesService {
   }
 
   /** term_exists (with the existing term's id) when the name is used at that level. */
-  private async assertNameFree(tx: EntityManager, taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
+  private async assertNameFree(tx: Tx, taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
     const existing = await this.terms.findSiblingByName(taxonomy, parentId, name, exceptId, tx);
     if (existing) throw termExists(existing.id);
   }
@@ -324,11 +324,7 @@ export class TaxonomiesService {
    * under the first free slug generated from its name; the unique index on (kind, slug) settles
    * races. A name taken at the level surfaces as the database's unique-key error.
    */
-  private async writeTerm(
-    tx: EntityManager,
-    term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>,
-    given: string | undefined,
-  ): Promise<TermEntity> {
+  private async writeTerm(tx: Tx, term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>, given: string | undefined): Promise<TermEntity> {
     const explicit = given === undefined ? '' : slugify(given).slice(0, SLUG_MAX_LENGTH);
     let saved: TermEntity | undefined;
     const write = async (slug: string) => {
@@ -349,7 +345,7 @@ export class TaxonomiesService {
   }
 
   /** A term named in an event write: created, or, when a concurrent write created it first, that one. */
-  private async createOrReuse(tx: EntityManager, term: Omit<TermEntity, 'id' | 'slug' | 'nameKey'>): Promise<TermEntity> {
+  private async createOrReuse(tx: Tx, term: Omit<TermEntity, 'id' | 'slug' | 'nameKey'>): Promise<TermEntity> {
     try {
       return await this.writeTerm(tx, term, undefined);
     } catch (err) {

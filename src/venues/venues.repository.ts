@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { EVENTS_TABLE, LinkedItemsRepository } from '../items';
 import { VenueEntity } from './venue.entity';
 import { VENUE_QUERY } from './venues.filters';
@@ -13,7 +14,7 @@ export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
     super(db, dialect, VenueEntity, VENUE_QUERY);
   }
 
-  protected override async unlinkFromEvents(manager: EntityManager, id: number): Promise<void> {
+  protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
     await manager.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
   }
 }

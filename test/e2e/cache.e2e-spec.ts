@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { bulkTransaction } from '../../src/database/unit-of-work';
 import { PostsService } from '../../src/posts';
 import { EventsRepository } from '../../src/events/events.repository';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -86,7 +87,7 @@ describe('read caches follow every write', () => {
 
   it('pages read a block at a time stay right beyond the first block, and follow a write', async () => {
     // 230 events, one a day from 2042-01-01: past the first block of page ids (200; 4 pages of 50).
-    const ids = await t.app.get(DataSource).transaction(async (tx) => {
+    const ids = await bulkTransaction(t.app.get(DataSource), async (tx) => {
       const rows = [];
       for (let day = 0; day < 230; day++) {
         const id = await t.app.get(PostsService).allocate('event', tx);

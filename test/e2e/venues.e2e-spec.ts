@@ -1,5 +1,6 @@
 // The venue routes (spec endpoints.md §3, §4.6, §4.7, §5; resources.md §2, §7, §8, §9; auth.md; errors.md).
-import { DataSource, QueryFailedError } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
+import { UnitOfWork } from '../../src/database/unit-of-work';
 import { MediaService } from '../../src/media';
 import { VenuesService } from '../../src/venues';
 import { VenuesRepository } from '../../src/venues/venues.repository';
@@ -678,7 +679,7 @@ describe('venues', () => {
     // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).
     const createNested = async (who: ReturnType<typeof actor>, input: Record<string, unknown>, nested = true) => {
       const prepared = await svc().prepareCreate(who, input, nested);
-      return t.app.get(DataSource).transaction((manager) => svc().createPrepared(who, prepared, manager));
+      return t.app.get(UnitOfWork).run((tx) => svc().createPrepared(who, prepared, tx));
     };
 
     it('prepareCreate + createPrepared create inside the caller transaction, with status scaling, and reuse duplicates', async () => {

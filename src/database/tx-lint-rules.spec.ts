@@ -1,0 +1,152 @@
+import { join } from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import transactions from '../../eslint-rules/transactions.cjs';
+
+/**
+ * The lint half of the typed transaction handle (docs/design.md, "The unit of work"): a read on
+ * the outer connection inside a write is rejected, the same read through the write's Tx is
+ * accepted. Each case is type-checked against the real Tx, Reader and UnitOfWork.
+ */
+const fixtures = join(__dirname, '../../eslint-rules/fixtures');
+const filename = join(fixtures, 'file.ts');
+
+const tester = new RuleTester({
+  languageOptions: {
+    parser: tseslint.parser,
+    parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures },
+  },
+});
+
+/** What the cases share: the real handle types, and a repository shaped like ours. */
+const PRELUDE = `
+import { OUTER, type Reader, type Tx } from '../../src/database/tx';
+import type { UnitOfWork } from '../../src/database/unit-of-work';
+interface Row { id: number; status: string }
+interface EventsRepository {
+  findById(id: number): Promise<Row | null>;
+  findForUpdate(id: number, tx: Tx): Promise<Row | null>;
+  findLive(ids: number[], reader: Reader): Promise<Row[]>;
+  save(row: Row, tx: Tx): Promise<void>;
+}
+declare const uow: UnitOfWork;
+declare const events: EventsRepository;
+declare const outer: { query(sql: string): Promise<unknown[]>; getRepository(name: string): { findOne(id: number): Promise<unknown> } };
+declare function writeUnderFreeSlug(base: string, write: (slug: string) => Promise<void>): Promise<void>;
+void OUTER;
+`;
+
+const valid = (name: string, code: string) => ({ name, code: PRELUDE + code, filename });
+const invalid = (name: string, code: string, ...messageIds: string[]) => ({
+  name,
+  code: PRELUDE + code,
+  filename,
+  errors: messageIds.map((messageId) => ({ messageId })),
+});
+
+describe('tx/no-outer-connection-in-write', () => {
+  tester.run('no-outer-connection-in-write', transactions.rules['no-outer-connection-in-write'], {
+    valid: [
+      valid(
+        'every query through the handle: methods given it, the handle itself, locals made from it',
+        `
+        export const update = (id: number) =>
+          uow.run(async (tx, changes) => {
+            changes.record('event', id);
+            const row = await events.findForUpdate(id, tx);
+            if (row) await events.save({ ...row, status: 'trash' }, tx);
+            await events.findLive([id], tx);
+            await tx.query('SELECT 1');
+            const repo = tx.getRepository('events');
+            await repo.findOne({ where: { id } });
+            await Promise.all([events.findForUpdate(1, tx), events.findForUpdate(2, tx)]);
+          });`,
+      ),
+      valid(
+        'local helpers and callbacks, checked where they are written',
+        `
+        export async function store(tx: Tx, row: Row): Promise<void> {
+          const find = () => events.findForUpdate(row.id, tx);
+          const write = async (slug: string) => events.save({ ...row, status: slug }, tx);
+          await find();
+          await writeUnderFreeSlug('base', write);
+        }`,
+      ),
+      valid(
+        'outside writes, the outer connection named at the call site',
+        `
+        export async function read(id: number): Promise<void> {
+          await events.findById(id);
+          await events.findLive([id], OUTER);
+          await outer.query('SELECT 1');
+        }`,
+      ),
+      valid(
+        'a function given a Reader (which may be OUTER) is not a write',
+        `
+        export const live = (reader: Reader) => outer.query('SELECT 1').then(() => events.findLive([1], reader));`,
+      ),
+    ],
+    invalid: [
+      invalid(
+        'the case of the issue: a read on the outer connection inside the write (on SQLite it waits forever)',
+        `
+        export const trash = (id: number) =>
+          uow.run(async (tx) => {
+            const row = await events.findById(id);
+            if (row) await events.save(row, tx);
+          });`,
+        'outer',
+      ),
+      invalid(
+        'OUTER named inside a write whose callback takes no parameters',
+        `export const a = () => uow.run(async () => { await events.findLive([1], OUTER); });`,
+        'outer',
+      ),
+      invalid(
+        'a promise returned rather than awaited',
+        `export const b = () => uow.run((tx) => events.findForUpdate(1, tx).then(() => events.findById(1)));`,
+        'outer',
+      ),
+      invalid(
+        'the outer connection itself, directly and through a local made from it',
+        `
+        export const c = () =>
+          uow.run(async (tx) => {
+            await outer.query('SELECT 1');
+            const repo = outer.getRepository('events');
+            await repo.findOne(1);
+            return tx;
+          });`,
+        'outer',
+        'outer',
+      ),
+      invalid(
+        'inside a function given a Tx (a write helper), in a callback it passes on',
+        `
+        export async function helper(tx: Tx, id: number): Promise<void> {
+          await events.save({ id, status: 'publish' }, tx);
+          await writeUnderFreeSlug('base', async () => {
+            await events.findById(id);
+          });
+        }`,
+        'outer',
+      ),
+      invalid(
+        'a second unit of work inside a write',
+        `export const d = () => uow.run(async (tx) => uow.run(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
+        'nested',
+      ),
+    ],
+  });
+});
+
+describe('tx/no-tx-assertion', () => {
+  tester.run('no-tx-assertion', transactions.rules['no-tx-assertion'], {
+    valid: [valid('a Tx passed on as it was given', `export const e = (tx: Tx) => events.save({ id: 1, status: '' }, tx);`)],
+    invalid: [
+      invalid('as Tx', `export const f = () => events.save({ id: 1, status: '' }, outer as unknown as Tx);`, 'assertion'),
+      invalid('<Reader> (a union with Tx)', `export const g = () => events.findLive([1], <Reader>(<unknown>outer));`, 'assertion'),
+    ],
+  });
+});
