@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { isRole, Role, ROLES } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { isValidLogin } from '../config/app-config';
-import { Dialect } from '../database/dialect';
+import type { ChangeType } from '../database/change-log';
+import { UnitOfWork } from '../database/unit-of-work';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
 import { UserEntity } from './user.entity';
@@ -19,7 +20,10 @@ export interface CreatedUser {
 
 @Injectable()
 export class UsersService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   findByLogin(login: string): Promise<UserEntity | null> {
     return this.db.getRepository(UserEntity).findOne({ where: { login } });
@@ -55,16 +59,13 @@ export class UsersService {
     const clear = password === undefined ? generateApplicationPassword() : password;
     if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
     const hash = await hashPassword(clear);
-    try {
-      return await this.db.transaction(async (tx) => {
-        const user = await tx.getRepository(UserEntity).save({ login, role: role as Role, createdUtc: nowUtcSql() });
-        await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
-        return { user, password: clear };
-      });
-    } catch (err) {
-      if (Dialect.of(this.db).isUniqueViolation(err)) throw new UserInputError(`A user with login "${login}" already exists.`);
-      throw err;
-    }
+    // A login taken meanwhile is found on the next attempt (the unit of work retries a lost unique race).
+    return this.uow.run(async (tx) => {
+      if (await tx.getRepository(UserEntity).exists({ where: { login } })) throw new UserInputError(`A user with login "${login}" already exists.`);
+      const user = await tx.getRepository(UserEntity).save({ login, role: role as Role, createdUtc: nowUtcSql() });
+      await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
+      return { user, password: clear };
+    });
   }
 
   /** Every user with how many application passwords it has, in id order (no secrets). */
@@ -86,7 +87,7 @@ export class UsersService {
     const clear = password === undefined ? generateApplicationPassword() : password;
     if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
     const hash = await hashPassword(clear);
-    await this.db.transaction(async (tx) => {
+    await this.uow.run(async (tx) => {
       await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
       await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
     });
@@ -96,8 +97,7 @@ export class UsersService {
   /** Revokes every application password of the user; returns how many there were. */
   async revoke(login: string): Promise<number> {
     const user = await this.requireLogin(login);
-    const result = await this.db.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
-    return result.affected ?? 0;
+    return this.uow.run(async (tx) => (await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id })).affected ?? 0);
   }
 
   /**
@@ -108,16 +108,18 @@ export class UsersService {
     const user = await this.requireLogin(login);
     const heir = reassignTo === undefined ? null : await this.requireLogin(reassignTo);
     if (heir?.id === user.id) throw new UserInputError('A user cannot take over its own items.');
-    return this.db.transaction(async (tx) => {
+    return this.uow.run(async (tx, changes) => {
       let authored = 0;
-      for (const table of AUTHORED_TABLES) {
-        const [row] = (await tx.query(`SELECT COUNT(*) AS n FROM ${table} WHERE author_id = ?`, [user.id])) as { n: number | string }[];
-        authored += Number(row?.n ?? 0);
+      for (const [table, type] of AUTHORED_TABLES) {
+        const rows = (await tx.query(`SELECT id FROM ${table} WHERE author_id = ?`, [user.id])) as { id: number | string }[];
+        authored += rows.length;
+        // Their representations name the new author: for the read caches and the change feed, each changed.
+        for (const row of rows) changes.record(type, Number(row.id));
       }
       if (authored > 0 && !heir) {
         throw new UserInputError(`"${login}" is the author of ${authored} events, venues or organizers; name who takes them over with --reassign LOGIN.`);
       }
-      if (heir) for (const table of AUTHORED_TABLES) await tx.query(`UPDATE ${table} SET author_id = ? WHERE author_id = ?`, [heir.id, user.id]);
+      if (heir) for (const [table] of AUTHORED_TABLES) await tx.query(`UPDATE ${table} SET author_id = ? WHERE author_id = ?`, [heir.id, user.id]);
       await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
       await tx.getRepository(UserEntity).delete({ id: user.id });
       return { reassigned: authored };
@@ -132,4 +134,8 @@ export class UsersService {
 }
 
 /** Tables whose rows name a user as their author. */
-const AUTHORED_TABLES = ['events', 'venues', 'organizers'] as const;
+const AUTHORED_TABLES: readonly [string, ChangeType][] = [
+  ['events', 'event'],
+  ['venues', 'venue'],
+  ['organizers', 'organizer'],
+];

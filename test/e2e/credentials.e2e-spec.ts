@@ -86,12 +86,20 @@ describe('credentials managed while the server runs', () => {
     const auth = basic('leaver', password);
     const venue = await http(t, auth).post(`${API}/venues`).send({ venue: 'Leaver hall' });
     expect(venue.status).toBe(201);
+    const event = await http(t, auth).post(`${API}/events`).send({ title: 'Leaver party', start_date: '2040-02-02 20:00', end_date: '2040-02-02 23:00' });
+    expect(event.status).toBe(201);
+    // Read anonymously first, so the event and its list item sit in the read caches.
+    const readEvent = async () => (await http(t).get(`${API}/events/${event.body.id}`)).body.author;
+    const listed = async () => (await http(t).get(`${API}/events?start_date=2040-02-01&end_date=2040-02-03`)).body.events[0].author;
+    expect([await readEvent(), await listed()]).toEqual([event.body.author, event.body.author]);
     await expect(users.delete('leaver')).rejects.toThrow(/--reassign/);
     await users.create('heir', 'editor');
-    expect(await users.delete('leaver', 'heir')).toEqual({ reassigned: 1 });
+    expect(await users.delete('leaver', 'heir')).toEqual({ reassigned: 2 });
     expectError(await http(t, auth).get(`${API}/events`), 401, 'invalid_username');
-    const heir = (await users.list()).find((u) => u.login === 'heir');
-    expect((await http(t).get(`${API}/venues/${venue.body.id}`)).body.author).toBe(String(heir?.id));
+    const heir = String((await users.list()).find((u) => u.login === 'heir')?.id);
+    expect((await http(t).get(`${API}/venues/${venue.body.id}`)).body.author).toBe(heir);
+    // The reassignment is a write like any other: the cached event follows it.
+    expect([await readEvent(), await listed()]).toEqual([heir, heir]);
   });
 });
 
