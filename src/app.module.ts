@@ -5,6 +5,7 @@ import { CacheModule } from './common/cache/cache.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
+import { causalReadsOnGalera } from './database/galera';
 import { runMigrationsExclusively } from './database/migration-lock';
 import { serializeSqliteTransactions } from './database/sqlite-transactions';
 import { IndexModule } from './index/index.module';
@@ -35,6 +36,7 @@ export class AppModule {
           useFactory: () => ({ ...schemaDataSourceOptions(config), retryAttempts: 1 }),
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
+            await causalReadsOnGalera(ds);
             if (config.migrate) {
               const log = new Logger('Migrations');
               await runMigrationsExclusively(ds, { onWait: (holder) => log.log(`waiting for ${holder} to finish applying migrations`) });

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { causalReadsOnGalera } from '../database/galera';
 import { runMigrationsExclusively } from '../database/migration-lock';
 
 /**
@@ -12,6 +13,7 @@ import { runMigrationsExclusively } from '../database/migration-lock';
 export async function openCliDataSource(options: DataSourceOptions, migrate: boolean): Promise<DataSource> {
   const dataSource = await withServerFlavour(await new DataSource(options).initialize());
   try {
+    await causalReadsOnGalera(dataSource);
     if (migrate) await applyMigrations(dataSource);
     return dataSource;
   } catch (err) {

@@ -4,6 +4,7 @@
 // file is skipped and says so (a single server cannot show what certification conflicts do).
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';
+import { DataSource } from 'typeorm';
 import type { Response } from 'supertest';
 import { SHARED_VERSION_POLL_MS } from '../../src/common/cache/data-version.service';
 import { API, http } from '../support/http';
@@ -63,6 +64,17 @@ describeCluster('two instances through two cluster nodes', () => {
   /** Other instances see a write within the poll interval; replication is quicker still. */
   const settle = () => new Promise((resolve) => setTimeout(resolve, SHARED_VERSION_POLL_MS * 4));
   const event = (title: string, extra: Record<string, unknown> = {}) => ({ title, start_date: '2031-05-01 19:00', end_date: '2031-05-01 21:00', ...extra });
+
+  it('every pooled connection of an instance on a Galera node reads causally, not only those a write used', async () => {
+    // First, while the instances are fresh. Ten reads at once take every connection of the pool, most of which no write has used.
+    for (const t of [a, b]) {
+      const ds = t.app.get(DataSource);
+      const values = await Promise.all(
+        Array.from({ length: 10 }, async () => Number((await ds.query('SELECT SLEEP(0.05), @@SESSION.wsrep_sync_wait AS v'))[0].v)),
+      );
+      expect(values).toEqual(Array(10).fill(1));
+    }
+  });
 
   it('creates of one title: every one stored, each its own slug, no 5xx', async () => {
     const created = await race((t) => http(t, admin).post(`${API}/events`).send(event('Cluster Title')));
