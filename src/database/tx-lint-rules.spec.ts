@@ -14,7 +14,9 @@ const filename = join(fixtures, 'file.ts');
 const tester = new RuleTester({
   languageOptions: {
     parser: tseslint.parser,
-    parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures },
+    // With CI=true typescript-eslint would build each program once (single run) and type the file
+    // on disk, not each case's code: every case here must be typed anew.
+    parserOptions: { project: './tsconfig.json', tsconfigRootDir: fixtures, disallowAutomaticSingleRunInference: true },
   },
 });
 
