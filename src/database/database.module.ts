@@ -3,6 +3,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from '../common/cache/cache.module';
 import { Dialect } from './dialect';
+import { SqliteCheckpointer } from './sqlite-checkpointer';
 import { UnitOfWork } from './unit-of-work';
 
 /** Exposes the Dialect of the configured connection to repositories, and the unit of work every write runs in. */
@@ -10,7 +11,7 @@ import { UnitOfWork } from './unit-of-work';
 @Module({
   // UnitOfWork moves the data version when a write commits.
   imports: [CacheModule],
-  providers: [{ provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) }, UnitOfWork],
+  providers: [{ provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) }, UnitOfWork, SqliteCheckpointer],
   exports: [Dialect, UnitOfWork],
 })
 export class DatabaseModule {}

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import { findEntitiesByIds } from '../database/entity-rows';
 import type { Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug } from '../items';
@@ -90,7 +91,7 @@ export class EventsRepository {
   /** Events by id, in the order of `ids`. */
   async findByIds(ids: number[]): Promise<EventEntity[]> {
     if (ids.length === 0) return [];
-    const rows = await this.events().find({ where: { id: In(ids) } });
+    const rows = await findEntitiesByIds(this.db.manager, EventEntity, [...new Set(ids)]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter((e): e is EventEntity => e !== undefined);
   }

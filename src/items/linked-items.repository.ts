@@ -1,6 +1,7 @@
 import { DataSource, EntityManager, EntityTarget, SelectQueryBuilder } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import { insertInChunks } from '../database/bulk-insert';
+import { findEntitiesByIds } from '../database/entity-rows';
 import type { Dialect } from '../database/dialect';
 import { managerOf, type Reader, type Tx } from '../database/tx';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
@@ -53,7 +54,7 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   findByIds(ids: number[]): Promise<E[]> {
     const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
     if (wanted.length === 0) return Promise.resolve([]);
-    return this.query().where(`${this.a}.id IN (:...ids)`, { ids: wanted }).getMany();
+    return findEntitiesByIds(this.db.manager, this.entity, wanted);
   }
 
   async existingIds(ids: number[]): Promise<Set<number>> {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
+import { findEntitiesByIds } from '../database/entity-rows';
 import { managerOf, type Reader, type Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { EventTermEntity } from './entities/event-term.entity';
@@ -87,7 +88,7 @@ export class TermsRepository {
   /** Terms by id, in the order of `ids`. */
   async findByIds(ids: number[]): Promise<TermEntity[]> {
     if (ids.length === 0) return [];
-    const byId = new Map((await this.terms().find({ where: { id: In(ids) } })).map((t) => [t.id, t]));
+    const byId = new Map((await findEntitiesByIds(this.db.manager, TermEntity, [...new Set(ids)])).map((t) => [t.id, t]));
     return ids.map((id) => byId.get(id)).filter((t): t is TermEntity => t !== undefined);
   }
 
@@ -99,7 +100,7 @@ export class TermsRepository {
     const known = new Map<number, TermEntity>(terms.map((t) => [t.id, t]));
     let wanted = [...new Set(terms.map((t) => t.parentId).filter((id) => id > 0 && !known.has(id)))];
     while (wanted.length > 0) {
-      const rows = await this.terms().find({ where: { id: In(wanted) } });
+      const rows = await findEntitiesByIds(this.db.manager, TermEntity, wanted);
       for (const row of rows) known.set(row.id, row);
       wanted = [...new Set(rows.map((t) => t.parentId).filter((id) => id > 0 && !known.has(id)))];
     }
@@ -240,12 +241,10 @@ export class TermsRepository {
    */
   async adjustCounts(manager: Tx, termIds: number[], delta: 1 | -1): Promise<void> {
     if (termIds.length === 0) return;
-    await manager
-      .createQueryBuilder()
-      .update(TermEntity)
-      .set({ count: () => (delta > 0 ? 'count + 1' : 'count - 1') })
-      .where('id IN (:...termIds)', { termIds: [...new Set(termIds)].sort((a, b) => a - b) })
-      .execute();
+    const ids = [...new Set(termIds)].sort((a, b) => a - b);
+    // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
+    const count = manager.connection.driver.escape('count');
+    await manager.query(`UPDATE terms SET ${count} = ${count} ${delta > 0 ? '+' : '-'} 1 WHERE id IN (${placeholders(ids)})`, ids);
   }
 
   /** Marks every assignment of an event as published or not; returns the affected term ids. */

@@ -35,7 +35,13 @@ export class UsersService {
 
   /** Is this hash still one of the user's application passwords (not revoked or replaced)? */
   async hasPasswordHash(userId: number, hash: string): Promise<boolean> {
-    return this.db.getRepository(ApplicationPasswordEntity).exists({ where: { userId, passwordHash: hash } });
+    // Plain SQL: it runs on every authenticated request, and TypeORM's exists() spent ~100 µs
+    // building the query (a profile of POST /events) for a lookup that takes a few.
+    const rows = (await this.db.query('SELECT 1 AS found FROM application_passwords WHERE user_id = ? AND password_hash = ? LIMIT 1', [
+      userId,
+      hash,
+    ])) as unknown[];
+    return rows.length > 0;
   }
 
   /** Does `password` match one of the user's application passwords? */
