@@ -10,9 +10,19 @@ import { invalidJson, invalidRequest, toWpValidationError } from './common/error
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './common/http/json-limits';
 import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filter';
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
+import { registerResponseCache } from './common/http/response-cache';
+import { ReadModel } from './common/cache/read-model';
+import { API_NAMESPACE } from './config/app-config';
+import { EventsService } from './events';
 import { registerListReplies } from './common/pagination';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
+
+/**
+ * Routes whose anonymous answers depend only on their URL, the data and the time (by the
+ * second): their whole answers are kept in the read model (common/http/response-cache.ts).
+ */
+const CACHEABLE_ROUTES = ['events', 'events/:id', 'events/by-slug/:slug', 'venues', 'organizers', 'categories', 'tags'];
 
 const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 100, parameterLimit: 1000 };
 
@@ -92,6 +102,12 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       },
       'request',
     );
+  });
+
+  const events = app.get(EventsService);
+  registerResponseCache(fastify, app.get(ReadModel), {
+    routes: CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`),
+    upToDate: () => !events.hasDue(),
   });
 
   app.useGlobalFilters(new WpExceptionFilter());

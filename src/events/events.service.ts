@@ -348,6 +348,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     if (status === 'future' && (this.nextScheduledUtc === null || dateUtc < this.nextScheduledUtc)) this.nextScheduledUtc = dateUtc;
   }
 
+  /** Is a scheduled event due to be published (by the next promoteDue)? */
+  hasDue(): boolean {
+    return this.nextScheduledUtc !== null && this.nextScheduledUtc <= nowUtcSql();
+  }
+
   /** Publishes scheduled events whose date has passed; cheap when none is due (one comparison). */
   async promoteDue(): Promise<void> {
     const now = nowUtcSql();

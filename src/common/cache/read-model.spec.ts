@@ -24,7 +24,7 @@ describe('ReadModel', () => {
     expect(total).toBeCloseTo(1, 6);
     const { model } = setup(10);
     model.cache('events.listed');
-    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.42 * 10 * 1024 * 1024) })]);
+    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.34 * 10 * 1024 * 1024) })]);
   });
 
   it('refuses a cache taken twice (two owners would flush and fill one another)', () => {
@@ -34,18 +34,19 @@ describe('ReadModel', () => {
   });
 
   it('bounds a cache by bytes, evicting the least recently used entries', () => {
-    const { model } = setup(4); // events.singles: 12% of 4 MB ≈ 503 kB
+    const { model } = setup(4); // events.singles: 8% of 4 MB ≈ 335 kB
     const cache = model.cache<Buffer>('events.singles');
     const item = Buffer.alloc(100 * 1024);
-    for (let i = 0; i < 4; i++) cache.set(`k${i}`, item);
+    for (let i = 0; i < 3; i++) cache.set(`k${i}`, item);
     expect(cache.get('k0')).toBe(item); // k0 is now the most recent
-    cache.set('k4', item);
-    cache.set('k5', item); // 6 × 100 kB > 503 kB: the two least recent (k1, k2) go
+    cache.set('k3', item);
+    cache.set('k4', item); // 5 × 100 kB > 335 kB: the two least recent (k1, k2) go
     expect(cache.get('k1')).toBeUndefined();
+    expect(cache.get('k2')).toBeUndefined();
     expect(cache.get('k0')).toBe(item);
     const [stats] = model.stats();
     expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
-    expect(stats.entries).toBe(4);
+    expect(stats.entries).toBe(3);
   });
 
   it('empties every cache when this process commits a write', () => {
@@ -116,5 +117,6 @@ describe('approximateBytes', () => {
     expect(approximateBytes(Buffer.alloc(1000), 'k')).toBe(64 + 2 + 1000);
     expect(approximateBytes([1, 2, 3], '')).toBe(64 + 16 + 24);
     expect(approximateBytes(5, 'a'.repeat(100))).toBe(64 + 200 + 8);
+    expect(approximateBytes({ body: Buffer.alloc(500), headers: [['a', 'bc']] }, '')).toBe(64 + 32 + 500 + 16 + 16 + 2 + 4);
   });
 });

@@ -6,11 +6,13 @@ import { DataVersion } from './data-version.service';
 /**
  * Every cache of the read model, with its share of CALENDAR_CACHE_MB. The presented list items
  * of events get the most: a page is assembled from them, and a deep page of a common filter
- * presents ten events nobody asked for recently. Totals, page-id blocks and lookups are small.
+ * presents ten events nobody asked for recently. `responses` keeps whole anonymous answers
+ * (common/http/response-cache.ts). Totals, page-id blocks and lookups are small.
  */
 export const CACHE_SHARES = {
-  'events.listed': 0.42,
-  'events.singles': 0.12,
+  responses: 0.12,
+  'events.listed': 0.34,
+  'events.singles': 0.08,
   'events.totals': 0.02,
   'events.page-ids': 0.08,
   'events.lookups': 0.02,
@@ -47,6 +49,7 @@ function valueBytes(value: unknown): number {
   if (value === null || value === undefined || typeof value === 'number' || typeof value === 'boolean') return 8;
   if (typeof value === 'string') return value.length * 2;
   if (Array.isArray(value)) return 16 + value.reduce<number>((sum, item) => sum + valueBytes(item), 0);
+  if (typeof value === 'object') return 32 + Object.values(value).reduce<number>((sum, item) => sum + valueBytes(item), 0);
   return 256;
 }
 
