@@ -115,20 +115,56 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     if (q.ticketed === true) throw ticketsNotActive();
     const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
-    const visibility = listVisibility(actor, q.status);
     await this.promoteDue();
-
-    const dated = this.window(q);
-    const window = dated.window;
-    const bad = { ...dated.bad }; // the default window is shared between requests: never mutate it
-    // Filter lookups (terms with their descendants, linked ids, query plans) depend only on the data.
     await this.readModel.snapshot();
+    const { filters, extra, echo } = await this.listFilters(actor, q, raw);
+    // Search: the full-text index narrows to a list of candidates when they are few; when they
+    // are many, the count asks the index and the pages walk the listing index (a common word
+    // fills a page after a few rows; EventsRepository.searchPlan).
+    const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
+    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
+
+    const page = q.page ?? 1;
+    const perPage = q.per_page ?? 10;
+    const params: Record<string, string> = { page: String(page), per_page: String(perPage), ...echo };
+    for (const key of [...ECHOED_PARAMS, ...this.extensions.all().flatMap((e) => e.params)]) {
+      const text = rawParam(raw[key]);
+      if (text !== undefined && !(key in params)) params[key] = text;
+    }
+    return this.pipeline.answer({
+      page,
+      perPage,
+      filterKey: JSON.stringify([filters, extensionKey]),
+      count: () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra),
+      pageIds: (offset, limit) => this.events.pageIds(Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters, offset, limit, extra),
+      present: (ids) => this.presentListed(ids),
+      pageNotFound: eventPageNotFound,
+      params,
+      layout: 'items-first',
+    });
+  }
+
+  /**
+   * The list parameters as filters (spec endpoints.md §4.1), every invalid one reported
+   * together: the date window, terms by slug/id/name with their descendants, linked ids that
+   * must exist, and the extensions' conditions. Lookups and query plans depend only on the
+   * data, so they come from the read model. `echo`: the window's parameters for rest_url.
+   */
+  private async listFilters(
+    actor: Actor | null,
+    q: ListEventsQueryDto,
+    raw: Json,
+  ): Promise<{ filters: EventListFilters; extra: EventQueryExtension[]; echo: Record<string, string> }> {
+    const visibility = listVisibility(actor, q.status);
+    const { window, bad: windowBad } = this.window(q);
+    const bad = { ...windowBad }; // the default window is shared between requests: never mutate it
     const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
       this.lookups.through(JSON.stringify(key), compute) as Promise<T>;
-    const categoryIds =
-      q.categories && (await this.orUnknown(lookup(['category', q.categories], () => this.taxonomies.resolveFilter('category', q.categories!).then(known))));
+    const terms = async (taxonomy: 'category' | 'tag', items: string[] | undefined) =>
+      items && this.orUnknown(lookup([taxonomy, items], () => this.taxonomies.resolveFilter(taxonomy, items).then(known)));
+    const categoryIds = await terms('category', q.categories);
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
-    const tagIds = q.tags && (await this.orUnknown(lookup(['tag', q.tags], () => this.taxonomies.resolveFilter('tag', q.tags!).then(known))));
+    const tagIds = await terms('tag', q.tags);
     if (tagIds === null) bad.tags = PARAM_MESSAGES.unknownTerm;
     if (q.venue && !(await lookup(['venue', q.venue], () => allIn(q.venue!, (ids) => this.venues.items.existingIds(ids))))) {
       bad.venue = PARAM_MESSAGES.unknownIds('venue');
@@ -143,7 +179,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       const condition = await extension.prepare(raw, actor);
       if (condition) extra.push(condition);
     }
-
     const termIds = [...(categoryIds ?? []), ...(tagIds ?? [])];
     const filters: EventListFilters = {
       visibility,
@@ -161,30 +196,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       include: q.include,
       parentId: q.post_parent,
     };
-    // Search: the full-text index narrows to a list of candidates when they are few; when they
-    // are many, the count asks the index and the pages walk the listing index (a common word
-    // fills a page after a few rows; EventsRepository.searchPlan).
-    const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
-    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
-
-    const page = q.page ?? 1;
-    const perPage = q.per_page ?? 10;
-    const params: Record<string, string> = { page: String(page), per_page: String(perPage), ...definedOnly(window.echo) };
-    for (const key of [...ECHOED_PARAMS, ...this.extensions.all().flatMap((e) => e.params)]) {
-      const text = rawParam(raw[key]);
-      if (text !== undefined && !(key in params)) params[key] = text;
-    }
-    return this.pipeline.answer({
-      page,
-      perPage,
-      filterKey: JSON.stringify([filters, extensionKey]),
-      count: () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra),
-      pageIds: (offset, limit) => this.events.pageIds(Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters, offset, limit, extra),
-      present: (ids) => this.presentListed(ids),
-      pageNotFound: eventPageNotFound,
-      params,
-      layout: 'items-first',
-    });
+    return { filters, extra, echo: definedOnly(window.echo) };
   }
 
   /** A filter lookup that found an unknown term is cached as `false` (a cache keeps no null). */

@@ -98,6 +98,8 @@ export interface LinkedItemsParts<E extends LinkedItemEntity> {
 export class LinkedItems<E extends LinkedItemEntity> {
   /** Presented list items by id, as UTF-8 JSON. */
   private readonly listed: NamedCache<Buffer>;
+  /** Embedded representations (no JSON-LD) by id, as events embed them. */
+  private readonly embedded: NamedCache<Json>;
   private readonly pipeline: ListPipeline;
   private readonly repo: LinkedItemsRepository<E>;
   private readonly posts: PostsService;
@@ -121,6 +123,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
     this.readModel = parts.readModel;
     this.uow = parts.uow;
     this.listed = parts.readModel.cache(`${kind.collection}.listed`);
+    this.embedded = parts.readModel.cache(`${kind.collection}.embedded`);
     this.pipeline = new ListPipeline(parts.readModel, kind.collection, parts.config.apiRoot);
   }
 
@@ -268,10 +271,36 @@ export class LinkedItems<E extends LinkedItemEntity> {
    * given (null = anonymous) only to the items that caller may read (resources.md §7).
    */
   async embed(ids: number[], opts: { jsonLd: boolean; actor?: Actor | null }): Promise<Map<number, Json>> {
+    if (!opts.jsonLd) return this.embedPlain(ids);
     const rows = await this.repo.findByIds(ids);
     const jsonLd = (item: E) => opts.jsonLd && (opts.actor === undefined || this.readable(opts.actor, item));
     const presented = await this.presentMany(rows, jsonLd);
     return new Map(rows.map((row, i) => [row.id, presented[i]]));
+  }
+
+  /**
+   * Embedded representations without JSON-LD, which depend on no caller: kept per id until the
+   * next write (a scheduled item is not kept: it turns public at its date without one). Every
+   * presented list page of events embeds a venue and organizers; most are the same few.
+   * The objects are shared between the events that embed them: never changed after this.
+   */
+  private async embedPlain(ids: number[]): Promise<Map<number, Json>> {
+    const out = new Map<number, Json>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const hit = this.embedded.get(String(id));
+      if (hit === undefined) missing.push(id);
+      else out.set(id, hit);
+    }
+    if (missing.length === 0) return out;
+    const generation = this.embedded.mark();
+    const rows = await this.repo.findByIds(missing);
+    const presented = await this.presentMany(rows);
+    rows.forEach((row, i) => {
+      out.set(row.id, presented[i]);
+      if (row.status !== 'future') this.embedded.set(String(row.id), presented[i], generation);
+    });
+    return out;
   }
 
   // ---- writing ----

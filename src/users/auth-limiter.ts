@@ -62,6 +62,11 @@ export class RequestLimiter {
     this.requests = perMinute > 0 ? (store ?? ((o) => new RateLimiterMemory(o)))(opts) : null;
   }
 
+  /** Is there a limit to count against (CALENDAR_RATE_LIMIT > 0)? */
+  get counting(): boolean {
+    return this.requests !== null;
+  }
+
   async take(key: string): Promise<void> {
     if (!this.requests) return;
     try {

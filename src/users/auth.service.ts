@@ -42,6 +42,11 @@ export class AuthService {
     this.requests = new RequestLimiter(config.rateLimit, (opts) => store.limiter(opts));
   }
 
+  /** A request without credentials when no request limit counts it: anonymous, with nothing to check or wait for. */
+  isPlainAnonymous(authorization: string | undefined): boolean {
+    return authorization === undefined && !this.requests.counting;
+  }
+
   /**
    * null = anonymous (no header, or a scheme other than Basic). Throws 401 for bad credentials,
    * 429 when the login or the client `address` is over a limit.

@@ -47,6 +47,11 @@ export class DataVersion {
     return this.known();
   }
 
+  /** current() when it would not read the change log now, else undefined (then call current()). */
+  fresh(): string | undefined {
+    return Date.now() - this.checkedAt > SHARED_VERSION_POLL_MS ? undefined : this.known();
+  }
+
   /** The version as last seen, without asking the change log. */
   known(): string {
     return `${this.shared}.${this.local}`;

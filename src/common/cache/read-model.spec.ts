@@ -8,6 +8,9 @@ class FakeVersion {
   local = 0;
   known = () => `${this.shared}.${this.local}`;
   current = async () => this.known();
+  /** Set `polledRecently` to answer without a poll, as DataVersion does within 250 ms of one. */
+  polledRecently = false;
+  fresh = () => (this.polledRecently ? this.known() : undefined);
   committed = () => void (this.local += 1);
   other = () => void (this.shared += 1);
 }
@@ -24,7 +27,7 @@ describe('ReadModel', () => {
     expect(total).toBeCloseTo(1, 6);
     const { model } = setup(10);
     model.cache('events.listed');
-    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.34 * 10 * 1024 * 1024) })]);
+    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.3 * 10 * 1024 * 1024) })]);
   });
 
   it('refuses a cache taken twice (two owners would flush and fill one another)', () => {
@@ -69,6 +72,18 @@ describe('ReadModel', () => {
     expect(cache.get('x')).toBe(1);
     version.other();
     await model.snapshot();
+    expect(cache.get('x')).toBeUndefined();
+  });
+
+  it('snapshotNow follows the version without waiting when no poll is due, and says so when one is', () => {
+    const { version, model } = setup();
+    const cache = model.cache<number>('events.totals');
+    expect(model.snapshotNow()).toBe(false); // a poll is due: the caller awaits snapshot()
+    version.polledRecently = true;
+    expect(model.snapshotNow()).toBe(true);
+    cache.set('x', 1);
+    version.other();
+    expect(model.snapshotNow()).toBe(true);
     expect(cache.get('x')).toBeUndefined();
   });
 

@@ -11,7 +11,7 @@ import { DataVersion } from './data-version.service';
  */
 export const CACHE_SHARES = {
   responses: 0.12,
-  'events.listed': 0.34,
+  'events.listed': 0.3,
   'events.singles': 0.08,
   'events.totals': 0.02,
   'events.page-ids': 0.08,
@@ -20,9 +20,11 @@ export const CACHE_SHARES = {
   'venues.listed': 0.06,
   'venues.totals': 0.01,
   'venues.page-ids': 0.02,
+  'venues.embedded': 0.02,
   'organizers.listed': 0.06,
   'organizers.totals': 0.01,
   'organizers.page-ids': 0.02,
+  'organizers.embedded': 0.02,
   'categories.listed': 0.03,
   'categories.totals': 0.01,
   'categories.page-ids': 0.01,
@@ -160,12 +162,24 @@ export class ReadModel {
 
   /** Brings the caches up to date with the data (cheap: DataVersion polls at most every 250 ms); returns the version. */
   async snapshot(): Promise<string> {
-    const version = await this.version.current();
-    if (version !== this.seenVersion) {
-      if (this.seenVersion !== null) this.flush();
-      this.seenVersion = version;
-    }
+    const version = this.version.fresh() ?? (await this.version.current());
+    this.follow(version);
     return version;
+  }
+
+  /** snapshot() without waiting, when no poll is due: false when one is (then await snapshot()). */
+  snapshotNow(): boolean {
+    const version = this.version.fresh();
+    if (version === undefined) return false;
+    this.follow(version);
+    return true;
+  }
+
+  /** The data version is `version`: when it moved since last seen, every cache is emptied. */
+  private follow(version: string): void {
+    if (version === this.seenVersion) return;
+    if (this.seenVersion !== null) this.flush();
+    this.seenVersion = version;
   }
 
   /** After the commit of a write in this process (UnitOfWork): the next read sees it. */

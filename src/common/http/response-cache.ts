@@ -39,31 +39,45 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
   const routes = new Set(options.routes);
   const answers: NamedCache<CachedAnswer> = readModel.cache('responses');
 
-  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.method !== 'GET' || request.actor !== null || !routes.has(request.routeOptions.url ?? '') || !options.upToDate()) return;
-    await readModel.snapshot();
+  /** Sends the kept answer, or marks the request so that onSend keeps its answer. */
+  const answer = (request: FastifyRequest, reply: FastifyReply): boolean => {
     const key = `${Math.floor(Date.now() / 1000)} ${request.url}`;
     const hit = answers.get(key);
     if (hit === undefined) {
       request.answerKey = { key, generation: answers.mark() };
-      return;
+      return false;
     }
     for (const [name, value] of hit.headers) void reply.header(name, value);
-    await reply.code(200).send(hit.body);
-    return reply;
+    void reply.code(200).send(hit.body);
+    return true;
+  };
+
+  // Callback-style hooks: on this path a promise per hook is a measurable part of a cached answer.
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (request.method !== 'GET' || request.actor !== null || !routes.has(request.routeOptions.url ?? '') || !options.upToDate()) return done();
+    // Answered from the cache, the hook chain ends here (done is not called); else the request goes on.
+    const next = () => {
+      if (!answer(request, reply)) done();
+    };
+    if (readModel.snapshotNow()) return next();
+    readModel.snapshot().then(next, done);
   });
 
-  fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
     const target = request.answerKey;
-    if (target === undefined || reply.statusCode !== 200) return payload;
-    const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
-    if (body === null) return payload; // a stream: not kept
-    const headers: [string, string][] = [];
-    for (const name of KEPT_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers.push([name, String(value)]);
+    if (target !== undefined && reply.statusCode === 200) {
+      const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
+      if (body !== null) answers.set(target.key, { headers: keptHeaders(reply), body }, target.generation); // a stream is not kept
     }
-    answers.set(target.key, { headers, body }, target.generation);
-    return payload;
+    done(null, payload);
   });
+}
+
+function keptHeaders(reply: FastifyReply): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const name of KEPT_HEADERS) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers.push([name, String(value)]);
+  }
+  return headers;
 }

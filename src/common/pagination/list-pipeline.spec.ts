@@ -3,7 +3,7 @@ import type { DataVersion } from '../cache/data-version.service';
 import { ReadModel } from '../cache/read-model';
 import { ListPipeline, ListRequest, PAGE_ID_BLOCK, presentCached } from './list-pipeline';
 
-const fakeVersion = { current: async () => '0.0', known: () => '0.0', committed: () => undefined } as unknown as DataVersion;
+const fakeVersion = { current: async () => '0.0', fresh: () => '0.0', known: () => '0.0', committed: () => undefined } as unknown as DataVersion;
 const readModel = () => new ReadModel(fakeVersion, loadConfig({}));
 
 /** A list of `n` items with ids 1…n, recording the queries it was asked. */
