@@ -94,7 +94,10 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     }
     done(null, payload);
   });
+  // The one line per request, at info: below that level (LOG_LEVEL=warn…) nothing is built for it.
+  const logsRequests = ['trace', 'debug', 'info'].includes(fastify.log.level);
   fastify.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+    if (!logsRequests) return done();
     request.log.info(
       {
         method: request.method,
