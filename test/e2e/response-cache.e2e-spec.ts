@@ -2,6 +2,7 @@
 // request (src/common/http/response-cache.ts). What a client sees must not change: the same
 // bytes and headers as the full path, nothing a write changed, nothing another caller may see,
 // and every per-request rule (authentication, rate limits, request ids) still applied.
+import { DataVersion } from '../../src/common/cache/data-version.service';
 import { ReadModel } from '../../src/common/cache/read-model';
 import { nextSecond } from '../support/events';
 import { API, http, JSON_TYPE } from '../support/http';
@@ -71,6 +72,21 @@ describe('anonymous answers kept whole', () => {
     expect(asAdmin.body.events.map((e: { title: string }) => e.title)).toEqual(['Kept draft']);
     // …and what the administrator saw is not served to the next anonymous reader.
     expect((await http(t).get(url)).text).toBe(anonymous.text);
+  });
+
+  it('when the change log cannot be read, the answer is the errors.md one the route gives, not a framework error', async () => {
+    const version = t.app.get(DataVersion);
+    const { fresh, current } = version;
+    version.fresh = () => undefined;
+    version.current = () => Promise.reject(new Error('the database went away'));
+    try {
+      const res = await http(t).get(`${API}/events?${WINDOW}&per_page=3`);
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 'rest_internal_error', message: expect.any(String), data: { status: 500 } });
+      expect(res.text).not.toContain('went away');
+    } finally {
+      Object.assign(version, { fresh, current });
+    }
   });
 
   it('errors are not kept, and bad credentials still answer 401 on a cached URL', async () => {

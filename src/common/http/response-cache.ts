@@ -60,7 +60,9 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
       if (!answer(request, reply)) done();
     };
     if (readModel.snapshotNow()) return next();
-    readModel.snapshot().then(next, done);
+    // When the change log cannot be read, the request goes the whole way: the route meets the
+    // same failure and answers it as every route does (errors.md).
+    readModel.snapshot().then(next, () => done());
   });
 
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
