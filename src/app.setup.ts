@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Duplex } from 'node:stream';
+import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
 import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,7 +13,7 @@ import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filte
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
 import { registerResponseCache } from './common/http/response-cache';
 import { ReadModel } from './common/cache/read-model';
-import { API_NAMESPACE } from './config/app-config';
+import { API_NAMESPACE, AppConfig } from './config/app-config';
 import { EventsService } from './events';
 import { registerListReplies } from './common/pagination';
 import type { Actor } from './common/auth';
@@ -69,6 +70,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerBodyParsers(fastify);
   registerListReplies(fastify);
+  // First of the hooks, so that every answer carries it: errors, and answers from the response cache.
+  await registerCors(app, app.get(AppConfig).corsOrigins);
   await app.register(fastifyFormbody as never, { parser: (s: string) => qs.parse(s, QS_OPTIONS) });
 
   const auth = app.get(AuthService);
@@ -131,6 +134,28 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   );
   setupApiDocs(app as INestApplication);
 }
+
+/**
+ * CORS (beyond.md #8), with @fastify/cors: pre-flights answer 204 with the allowed methods and
+ * headers and a max age; every answer allows `*`, or echoes the request's Origin when
+ * CALENDAR_CORS_ORIGINS lists it (with `Vary: Origin`), and exposes the headers a client reads.
+ * CALENDAR_CORS_ORIGINS set empty: nothing registered (OPTIONS is then an unknown route, 404).
+ */
+async function registerCors(app: NestFastifyApplication, origins: '*' | string[] | null): Promise<void> {
+  if (origins === null) return;
+  await app.register(fastifyCors as never, {
+    origin: origins,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'If-Match', 'If-None-Match', 'X-Request-Id'],
+    exposedHeaders: ['X-TEC-Total', 'X-TEC-TotalPages', 'ETag', 'Link', 'X-Request-Id'],
+    maxAge: CORS_MAX_AGE_SECONDS,
+    // A bare OPTIONS (no Origin, no Access-Control-Request-Method) is answered 204 too, not 400.
+    strictPreflight: false,
+  });
+}
+
+/** How long a browser may reuse a pre-flight answer. */
+const CORS_MAX_AGE_SECONDS = 600;
 
 /** JSON bodies: empty means no parameters; anything unparsable is rest_invalid_json. Other types are ignored. */
 function registerBodyParsers(fastify: FastifyInstance): void {

@@ -86,6 +86,29 @@ describe('loadConfig', () => {
   });
 });
 
+describe('CALENDAR_CORS_ORIGINS (beyond.md #8)', () => {
+  it('is any origin when unset, off when set empty, or the listed origins', () => {
+    expect(loadConfig({}).corsOrigins).toBe('*');
+    expect(loadConfig({ CALENDAR_CORS_ORIGINS: '' }).corsOrigins).toBeNull();
+    expect(loadConfig({ CALENDAR_CORS_ORIGINS: '  ' }).corsOrigins).toBeNull();
+    expect(loadConfig({ CALENDAR_CORS_ORIGINS: '*' }).corsOrigins).toBe('*');
+    expect(loadConfig({ CALENDAR_CORS_ORIGINS: 'https://a.example/, http://localhost:5173' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
+  });
+
+  it('refuses what is not an origin, saying what it takes', () => {
+    for (const bad of ['a.example', 'https://a.example/path', 'ftp://a.example', 'https://a.example,', '*,https://a.example']) {
+      expect(() => loadConfig({ CALENDAR_CORS_ORIGINS: bad })).toThrow(/CALENDAR_CORS_ORIGINS must be \*, empty \(off\) or a comma-separated list of origins/);
+    }
+  });
+
+  it('keeps blank as unset for every other variable', () => {
+    expect(loadConfig({ CALENDAR_TIMEZONE: '' }).timezone).toBe('UTC');
+  });
+});
+
 describe('parseDatabaseUrl', () => {
   it.each([
     ['sqlite::memory:', { kind: 'sqlite', file: ':memory:' }],

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsOptional, Matches, MinLength, ValidateBy, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, Matches, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isValidTimezone } from '../common/datetime/zones';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
@@ -46,6 +46,8 @@ export class AppConfig {
   dbConnectWait: number;
   /** What the read model's caches may hold together, in megabytes (CALENDAR_CACHE_MB). */
   cacheMb: number;
+  /** CORS (beyond.md #8): any origin (`*`), these origins, or off (`null`: CALENDAR_CORS_ORIGINS set empty). */
+  corsOrigins: '*' | string[] | null;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -168,6 +170,13 @@ export class EnvironmentVariables {
   @IsCount(4, 4096)
   CALENDAR_CACHE_MB?: string;
 
+  // Set but empty is meaningful (CORS off), so the rule runs on '' too (IsOptional skips only undefined).
+  @ValidateIf((env: EnvironmentVariables) => env.CALENDAR_CORS_ORIGINS !== undefined)
+  @Satisfies('isOriginList', (v) => parseCorsOrigins(v) !== undefined, {
+    message: ({ value }) => `CALENDAR_CORS_ORIGINS must be *, empty (off) or a comma-separated list of origins such as https://example.org (got "${value}")`,
+  })
+  CALENDAR_CORS_ORIGINS?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -180,9 +189,15 @@ export class EnvironmentVariables {
 }
 
 /** Reads and validates the environment once; throws ConfigError naming every bad variable. */
+/** Variables whose empty value is a setting (beyond.md #8: `CALENDAR_CORS_ORIGINS=` turns CORS off). */
+const EMPTY_MEANS_SOMETHING = new Set(['CALENDAR_CORS_ORIGINS']);
+
 export function loadConfig(env: Env): AppConfig {
   const given: Env = {};
-  for (const [name, value] of Object.entries(env)) given[name] = value === undefined || value.trim() === '' ? undefined : value.trim();
+  for (const [name, value] of Object.entries(env)) {
+    // A blank variable counts as unset, except where set-but-empty has a meaning of its own.
+    given[name] = value === undefined || (value.trim() === '' && !EMPTY_MEANS_SOMETHING.has(name)) ? undefined : value.trim();
+  }
   const vars = plainToInstance(EnvironmentVariables, given);
   // Every broken rule, in the order of the variables above (this class's declaration order).
   const problems = validateSync(vars).flatMap((e) => Object.values(e.constraints ?? {}));
@@ -211,6 +226,8 @@ export function loadConfig(env: Env): AppConfig {
   cfg.allowPrivateUrls = onOff(vars.CALENDAR_ALLOW_PRIVATE_URLS, false);
   cfg.dbConnectWait = Number(vars.CALENDAR_DB_CONNECT_WAIT ?? 30);
   cfg.cacheMb = Number(vars.CALENDAR_CACHE_MB ?? 64);
+  const cors = parseCorsOrigins(vars.CALENDAR_CORS_ORIGINS ?? '*');
+  cfg.corsOrigins = cors === undefined ? '*' : cors; // validated above: undefined cannot reach here
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;
@@ -218,6 +235,18 @@ export function loadConfig(env: Env): AppConfig {
 
 function onOff(value: string | undefined, fallback: boolean): boolean {
   return value === undefined ? fallback : ON_OFF[value.toLowerCase()];
+}
+
+/**
+ * CALENDAR_CORS_ORIGINS: `*` (the default), empty (CORS off: null), or origins separated by
+ * commas (`scheme://host[:port]`, no path). undefined when it is none of these.
+ */
+export function parseCorsOrigins(value: string): '*' | string[] | null | undefined {
+  const text = value.trim();
+  if (text === '') return null;
+  if (text === '*') return '*';
+  const origins = text.split(',').map((o) => o.trim().replace(/\/+$/, ''));
+  return origins.every((o) => /^https?:\/\/[^/\s?#]+$/i.test(o)) ? origins : undefined;
 }
 
 export function isValidLogin(login: string): boolean {
