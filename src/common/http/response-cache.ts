@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NamedCache, ReadModel } from '../cache/read-model';
 
 /** The headers a cached answer keeps (the others are per request, such as x-request-id, or Node's own). */
-const KEPT_HEADERS = ['content-type', 'x-tec-total', 'x-tec-totalpages'] as const;
+const KEPT_HEADERS = ['content-type', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
 
 interface CachedAnswer {
   headers: [string, string][];

@@ -8,7 +8,17 @@ export class ListPage<T extends object = Record<string, unknown>> {
     readonly body: T,
     readonly total: number,
     readonly totalPages: number,
+    /** The neighbours of this page, for the `Link` header (beyond.md #10); the same URLs as the body's. */
+    readonly neighbours: { next?: string; previous?: string } = {},
   ) {}
+
+  /** RFC 8288 `Link` value with rel="next" / rel="prev", or undefined when the page has no neighbour. */
+  get linkHeader(): string | undefined {
+    const links: string[] = [];
+    if (this.neighbours.next !== undefined) links.push(`<${this.neighbours.next}>; rel="next"`);
+    if (this.neighbours.previous !== undefined) links.push(`<${this.neighbours.previous}>; rel="prev"`);
+    return links.length > 0 ? links.join(', ') : undefined;
+  }
 }
 
 export const totalPages = (total: number, perPage: number): number => (total === 0 ? 0 : Math.ceil(total / perPage));

@@ -44,6 +44,7 @@ describe('ListPipeline', () => {
     expect(body.rest_url).toBe('http://x/api/events/?page=2&per_page=10');
     expect(body.next_rest_url).toBe('http://x/api/events/?page=3&per_page=10');
     expect(body.previous_rest_url).toBe('http://x/api/events/?per_page=10');
+    expect(page.linkHeader).toBe('<http://x/api/events/?page=3&per_page=10>; rel="next", <http://x/api/events/?per_page=10>; rel="prev"');
   });
 
   it('puts rest_url and the totals before the items for terms, and offers a previous page past the end', async () => {

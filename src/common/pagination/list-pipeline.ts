@@ -75,7 +75,7 @@ export class ListPipeline {
       req.layout === 'items-first'
         ? JsonText.envelope(this.collection, items, { ...links, total, total_pages: pages })
         : JsonText.envelope(this.collection, items, neighbours, { rest_url, total, total_pages: pages });
-    return new ListPage(body, total, pages);
+    return new ListPage(body, total, pages, { next: links.next_rest_url, previous: links.previous_rest_url });
   }
 
   private async pageOfIds(req: ListRequest, total: number, offset: number): Promise<number[]> {

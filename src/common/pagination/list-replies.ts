@@ -3,7 +3,8 @@ import { JsonText, ListPage } from './list-page';
 
 /**
  * Sends what handlers return as ListPage (the body goes out, the totals become the X-TEC-Total
- * and X-TEC-TotalPages headers, spec resources.md §8.3) and JsonText (a body serialised ahead,
+ * and X-TEC-TotalPages headers, spec resources.md §8.3, the neighbours the Link header,
+ * beyond.md #10) and JsonText (a body serialised ahead,
  * sent as it is). A Fastify hook rather than a Nest interceptor: a global interceptor puts every
  * request of every route through rxjs and an async-context bind, about 5% of a cached list
  * request.
@@ -13,6 +14,8 @@ export function registerListReplies(fastify: FastifyInstance): void {
     let body: unknown = payload;
     if (body instanceof ListPage) {
       void reply.header('X-TEC-Total', String(body.total)).header('X-TEC-TotalPages', String(body.totalPages));
+      const link = body.linkHeader;
+      if (link !== undefined) void reply.header('Link', link);
       body = body.body;
     }
     if (body instanceof JsonText) {
