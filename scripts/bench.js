@@ -401,6 +401,11 @@ function scenarios(found, combos, random) {
   return [
     get('events', '/events'),
     get('events-per-page-50', '/events?per_page=50'),
+    // The same page coded (beyond.md #11): the coded form is kept with the cached answer.
+    { ...get('events-per-page-50-br', '/events?per_page=50'), headers: { 'accept-encoding': 'gzip, deflate, br' } },
+    { ...get('events-per-page-50-gzip', '/events?per_page=50'), headers: { 'accept-encoding': 'gzip' } },
+    // A client revalidating the first page with the tag it holds: 304, no body (beyond.md #3).
+    { ...get('events-304', '/events'), revalidate: true },
     get('events-category', `/events?categories=${found.categories[0]}`),
     get('events-search-common', `/events?search=${found.common}`),
     get('events-search-rare', `/events?search=${found.rare}`),
@@ -478,6 +483,11 @@ async function load(gen, base, pid, scenario, seconds, connections) {
 }
 
 async function measure(gen, server, ceiling, scenario, opts) {
+  if (scenario.revalidate) {
+    // The tag a client would hold: from one plain GET, then sent back in If-None-Match.
+    const first = await request(server.base, { path: scenario.path });
+    scenario.headers = { ...scenario.headers, 'if-none-match': String(first.headers.etag) };
+  }
   // The one representative response the ceiling replays (for multi-request scenarios, the first).
   const sample = await request(server.base, { method: scenario.method, path: scenario.path, headers: scenario.headers, body: scenario.body });
   if (sample.status >= 300) note(`  warning: ${scenario.method} ${scenario.path} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);

@@ -119,6 +119,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   registerResponseCache(fastify, app.get(ReadModel), {
     routes: CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`),
     upToDate: () => !events.hasDue(),
+    // The event routes answer iCalendar to a client that asks for it (ical.md): another body, another key.
+    variant: (request) => (request.headers.accept?.includes('text/calendar') ? 'ics' : ''),
   });
 
   app.useGlobalFilters(new WpExceptionFilter());

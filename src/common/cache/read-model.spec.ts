@@ -27,7 +27,7 @@ describe('ReadModel', () => {
     expect(total).toBeCloseTo(1, 6);
     const { model } = setup(10);
     model.cache('events.listed');
-    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(0.3 * 10 * 1024 * 1024) })]);
+    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(CACHE_SHARES['events.listed'] * 10 * 1024 * 1024) })]);
   });
 
   it('refuses a cache taken twice (two owners would flush and fill one another)', () => {
@@ -50,6 +50,19 @@ describe('ReadModel', () => {
     const [stats] = model.stats();
     expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
     expect(stats.entries).toBe(3);
+  });
+
+  it('leaves a content cache (keyed by a hash of what it holds) alone on writes', () => {
+    const { version, model } = setup();
+    const flushed = model.cache<number>('events.totals');
+    const lasting = model.contentCache<Buffer>('encodings');
+    flushed.set('x', 1);
+    lasting.set('"tag"-br', Buffer.from('coded'));
+    model.committed();
+    version.other();
+    expect(flushed.get('x')).toBeUndefined();
+    expect(lasting.get('"tag"-br')?.toString()).toBe('coded');
+    expect(() => model.contentCache('encodings')).toThrow(/twice/);
   });
 
   it('empties every cache when this process commits a write', () => {

@@ -11,7 +11,8 @@ import { DataVersion } from './data-version.service';
  */
 export const CACHE_SHARES = {
   responses: 0.12,
-  'events.listed': 0.3,
+  encodings: 0.04,
+  'events.listed': 0.26,
   'events.singles': 0.08,
   'events.totals': 0.02,
   'events.page-ids': 0.08,
@@ -143,6 +144,8 @@ export class NamedCache<V extends NonNullable<unknown>> {
 @Injectable()
 export class ReadModel {
   private readonly caches = new Map<string, Pick<NamedCache<NonNullable<unknown>>, 'clear' | 'stats'>>();
+  /** The caches whose keys name their content (a hash of it): no write makes them stale, so they are not flushed. */
+  private readonly lasting = new Set<string>();
   private generation = 0;
   private seenVersion: string | null = null;
 
@@ -153,9 +156,22 @@ export class ReadModel {
 
   /** The cache `name`, bounded to its share of CALENDAR_CACHE_MB (features take theirs at construction). */
   cache<V extends NonNullable<unknown>>(name: CacheName): NamedCache<V> {
+    return this.register(name, () => this.generation);
+  }
+
+  /**
+   * A cache keyed by what its values are made from (a content hash): it never holds a stale value,
+   * so writes leave it alone and only its byte bound evicts. For the compressed forms of bodies.
+   */
+  contentCache<V extends NonNullable<unknown>>(name: CacheName): NamedCache<V> {
+    this.lasting.add(name);
+    return this.register(name, () => 0);
+  }
+
+  private register<V extends NonNullable<unknown>>(name: CacheName, generation: () => number): NamedCache<V> {
     if (this.caches.has(name)) throw new Error(`read model: the cache ${name} is taken twice`);
     const maxBytes = Math.floor(CACHE_SHARES[name] * this.config.cacheMb * 1024 * 1024);
-    const cache = new NamedCache<V>(name, maxBytes, () => this.generation);
+    const cache = new NamedCache<V>(name, maxBytes, generation);
     this.caches.set(name, cache);
     return cache;
   }
@@ -195,6 +211,6 @@ export class ReadModel {
 
   private flush(): void {
     this.generation += 1;
-    for (const cache of this.caches.values()) cache.clear();
+    for (const [name, cache] of this.caches) if (!this.lasting.has(name)) cache.clear();
   }
 }

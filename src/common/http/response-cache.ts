@@ -1,12 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NamedCache, ReadModel } from '../cache/read-model';
+import { addVary, bodyTag, Coding, codingFor, encode, isCompressible, MIN_COMPRESSED_BYTES, noneMatchHits, variantTag } from './representation';
 
 /** The headers a cached answer keeps (the others are per request, such as x-request-id, or Node's own). */
-const KEPT_HEADERS = ['content-type', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'vary', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
 
-interface CachedAnswer {
-  headers: [string, string][];
+/** A body as the HTTP layer sends it: its bytes, its tag, and whether it is worth compressing. */
+interface Representation {
   body: Buffer;
+  /** The strong tag of `body` (present on GET answers). */
+  tag: string | undefined;
+  compressible: boolean;
+}
+
+interface CachedAnswer extends Representation {
+  headers: [string, string][];
 }
 
 export interface ResponseCacheOptions {
@@ -14,41 +22,92 @@ export interface ResponseCacheOptions {
   routes: readonly string[];
   /** False while something the cached answers do not show yet is due (a scheduled event to publish): the request then goes the whole way. */
   upToDate: () => boolean;
+  /**
+   * What else than the URL an answer depends on, from the request (the `Accept` header of routes
+   * that negotiate iCalendar): part of the cache key. Empty for the usual JSON answer.
+   */
+  variant: (request: FastifyRequest) => string;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set on an anonymous GET of a cacheable route that missed: where onSend keeps the answer. */
     answerKey?: { key: string; generation: number };
+    /** Set once the reply's body is final (a cached answer, already tagged and coded): onSend leaves it alone. */
+    represented?: boolean;
   }
 }
 
 /**
  * Whole answers of anonymous reads, kept in the read model (`responses`) and sent before Nest
  * routes the request: a cached list page then costs the HTTP stack and the hooks, not the
- * framework's handler pipeline, the service and the page assembly (issue 12, item 7).
+ * framework's handler pipeline, the service and the page assembly (issue 12, item 7). And what
+ * every answer goes through on its way out (beyond.md #3, #4, #11): GET answers and successful
+ * updates get a strong `ETag` (an update's from its service); a GET whose `If-None-Match` names it answers 304 without a body;
+ * bodies over 1 KB go out `br` or `gzip` as `Accept-Encoding` allows, their coded forms kept by
+ * tag (`encodings`) so that a body already compressed once costs no compression again.
  *
- * An answer is kept only for an anonymous GET that answered 200 on one of `routes`, by its URL
- * and the current second: what these routes answer depends on the parameters, the data (the
- * read model empties the cache on every write) and the time, which enters as the default date
- * window (by the minute) and the visibility of scheduled items (by the second). Authentication
- * and rate limits run first, as for every request (onRequest hooks registered earlier); a
- * caller with credentials never reads or fills it.
+ * An answer is kept only for an anonymous GET that answered 200 on one of `routes`, by its URL,
+ * its variant and the current second: what these routes answer depends on the parameters, the
+ * data (the read model empties the cache on every write) and the time, which enters as the
+ * default date window (by the minute) and the visibility of scheduled items (by the second).
+ * Its tag is computed once, when it is kept. Authentication and rate limits run first, as for
+ * every request (onRequest hooks registered earlier); a caller with credentials never reads or
+ * fills it.
  */
 export function registerResponseCache(fastify: FastifyInstance, readModel: ReadModel, options: ResponseCacheOptions): void {
   const routes = new Set(options.routes);
   const answers: NamedCache<CachedAnswer> = readModel.cache('responses');
+  const encodings: NamedCache<Buffer> = readModel.contentCache('encodings');
+
+  /** The coded form of a tagged body, from `encodings` or made now (and kept there). */
+  const coded = (rep: Representation, coding: Coding): Promise<Buffer> | Buffer => {
+    if (rep.tag === undefined) return encode(rep.body, coding);
+    const key = variantTag(rep.tag, coding);
+    return encodings.get(key) ?? encodings.through(key, () => encode(rep.body, coding));
+  };
+
+  /**
+   * Puts the tag, the 304 and the coding on a reply, and hands the body to send to `send`
+   * (synchronously when nothing needs compressing now).
+   */
+  const represent = (request: FastifyRequest, reply: FastifyReply, rep: Representation, send: (err: Error | null, body: Buffer | string) => void): void => {
+    const coding = rep.compressible ? codingFor(request.headers['accept-encoding']) : null;
+    if (rep.compressible) void reply.header('vary', addVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    if (rep.tag !== undefined) {
+      const tag = variantTag(rep.tag, coding);
+      void reply.header('etag', tag);
+      if ((request.method === 'GET' || request.method === 'HEAD') && noneMatchHits(request.headers['if-none-match'], tag)) {
+        void reply.code(304).removeHeader('content-type').removeHeader('content-length');
+        return send(null, '');
+      }
+    }
+    if (coding === null) return send(null, rep.body);
+    void reply.header('content-encoding', coding).removeHeader('content-length');
+    const body = coded(rep, coding);
+    if (Buffer.isBuffer(body)) return send(null, body);
+    body.then(
+      (out) => send(null, out),
+      (err: Error) => send(err, ''),
+    );
+  };
 
   /** Sends the kept answer, or marks the request so that onSend keeps its answer. */
   const answer = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const key = `${Math.floor(Date.now() / 1000)} ${request.url}`;
+    const key = `${Math.floor(Date.now() / 1000)} ${options.variant(request)} ${request.url}`;
     const hit = answers.get(key);
     if (hit === undefined) {
       request.answerKey = { key, generation: answers.mark() };
       return false;
     }
     for (const [name, value] of hit.headers) void reply.header(name, value);
-    void reply.code(200).send(hit.body);
+    request.represented = true;
+    void reply.code(200);
+    represent(request, reply, hit, (err, body) => {
+      // Compression does not fail on a Buffer; were it to, the body goes out as it is.
+      if (err) void reply.removeHeader('content-encoding').header('etag', hit.tag).send(hit.body);
+      else void reply.send(body);
+    });
     return true;
   };
 
@@ -66,13 +125,29 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
   });
 
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
+    if (request.represented === true) return done(null, payload);
+    const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
+    if (body === null) return done(null, payload); // a stream (static files) or no body
+    const rep: Representation = {
+      body,
+      tag: isTagged(request.method, reply.statusCode) ? bodyTag(body) : undefined,
+      compressible: body.length > MIN_COMPRESSED_BYTES && isCompressible(reply.getHeader('content-type')),
+    };
     const target = request.answerKey;
     if (target !== undefined && reply.statusCode === 200) {
-      const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
-      if (body !== null) answers.set(target.key, { headers: keptHeaders(reply), body }, target.generation); // a stream is not kept
+      answers.set(target.key, { ...rep, headers: keptHeaders(reply) }, target.generation);
     }
-    done(null, payload);
+    represent(request, reply, rep, done);
   });
+}
+
+/**
+ * Which answers get a tag from their body: every GET that answers 200 (beyond.md #3). A write's
+ * answer is not the item's GET body (it has no JSON-LD): its service sets the tag of that body
+ * itself (preconditions.ts, Tagged), and it goes out as it is.
+ */
+function isTagged(method: string, status: number): boolean {
+  return (method === 'GET' || method === 'HEAD') && status === 200;
 }
 
 function keptHeaders(reply: FastifyReply): [string, string][] {
