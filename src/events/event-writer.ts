@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
+import { assertIfMatch, assertUnchanged, Tagged } from '../common/http/preconditions';
 import { Actor, assertCan, can, canEdit } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
@@ -90,28 +91,31 @@ export class EventWriter {
     return (await this.reader.present([saved], { jsonLd: false }))[0];
   }
 
-  async updateById(actor: Actor | null, id: number, dto: UpdateEventDto): Promise<Json> {
+  async updateById(actor: Actor | null, id: number, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
     const existing = (await this.posts.typeOf(id)) === 'event' ? await this.events.findById(id) : null;
     const w = await this.prepare(actor, dto, existing);
     if (existing) this.reader.assertMay(canEdit, actor, existing);
     else assertCan(actor, 'edit_own_unpublished');
-    return this.update(actor, await this.reader.requireEvent(id), dto, w);
+    return this.update(actor, await this.reader.requireEvent(id), dto, w, ifMatch);
   }
 
-  async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto): Promise<Json> {
+  async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
     const existing = await this.reader.requireSlug(slug);
     const w = await this.prepare(actor, dto, existing);
     this.reader.assertMay(canEdit, actor, existing);
-    return this.update(actor, existing, dto, w);
+    return this.update(actor, existing, dto, w, ifMatch);
   }
 
-  private async update(actor: Actor | null, found: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<Json> {
+  private async update(actor: Actor | null, found: EventEntity, dto: UpdateEventDto, w: PreparedWrite, ifMatch: string | undefined): Promise<Tagged | Json> {
+    await assertIfMatch(ifMatch, () => this.reader.singleBody(actor, found));
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx, changes) => {
       changes.record('event', found.id);
       // The row as committed now, locked until the end, so that a concurrent update of other
       // fields or a delete is not overwritten; a fresh copy on every attempt.
-      const stored = (await this.events.findForUpdate(found.id, tx)) ?? found;
+      const locked = await this.events.findForUpdate(found.id, tx);
+      assertUnchanged(ifMatch, found, locked);
+      const stored = locked ?? found;
       const before = { status: stored.status, published: countsAsPublished(stored.status) };
       const event = Object.assign(new EventEntity(), stored);
       this.applyFields(event, dto, w, stored, actor);
@@ -139,7 +143,7 @@ export class EventWriter {
       return event;
     });
     this.reader.noteScheduled(saved.dateUtc, saved.status);
-    return (await this.reader.present([saved], { jsonLd: false }))[0];
+    return this.reader.tagged(actor, saved, (await this.reader.present([saved], { jsonLd: false }))[0]);
   }
 
   /**

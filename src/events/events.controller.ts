@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, SlugParamDoc, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { EventDto, EventListDto } from './dto/event-response.dto';
@@ -41,29 +42,29 @@ export class EventsController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update an event (partial: omitted fields stay)', UpdateEventDto, EventDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto) {
-    return this.writer.updateById(actor, id, input);
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.writer.updateById(actor, id, input, ifMatch);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update an event (same as POST)', UpdateEventDto, EventDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto) {
-    return this.update(actor, id, input);
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update an event (same as POST)', UpdateEventDto, EventDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto) {
-    return this.update(actor, id, input);
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Move an event to the trash', EventDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.events.removeById(actor, id);
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+    return this.events.removeById(actor, id, ifMatch);
   }
 
   @Get('by-slug/:slug')
@@ -76,28 +77,28 @@ export class EventsController {
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an event by slug (partial)', UpdateEventDto, EventDto)
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto) {
-    return this.writer.updateBySlug(actor, slug, input);
+  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.writer.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an event by slug (same as POST)', UpdateEventDto, EventDto)
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto) {
-    return this.updateBySlug(actor, slug, input);
+  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an event by slug (same as POST)', UpdateEventDto, EventDto)
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto) {
-    return this.updateBySlug(actor, slug, input);
+  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
+    return this.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Move an event to the trash, by slug', EventDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.events.removeBySlug(actor, slug);
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
+    return this.events.removeBySlug(actor, slug, ifMatch);
   }
 }

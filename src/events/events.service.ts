@@ -1,5 +1,6 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
+import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
@@ -255,9 +256,24 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     return json;
   }
 
+  /**
+   * The body the caller's single GET of this event shows now (JSON-LD included), or null when
+   * that GET answers an error (trashed, not readable): what `If-Match` tags are compared with.
+   */
+  async singleBody(actor: Actor | null, event: EventEntity): Promise<Json | null> {
+    if (event.status === 'trash' || !canRead(actor, this.asOwned(event))) return null;
+    return (await this.present([event], { jsonLd: true, actor }))[0];
+  }
+
+  /** A write's answer with the tag of the event's single GET as it now is for the caller (none when that GET fails). */
+  async tagged(actor: Actor | null, event: EventEntity, answer: Json): Promise<Tagged | Json> {
+    const body = await this.singleBody(actor, event);
+    return body === null ? answer : new Tagged(answer, tagOfJson(body));
+  }
+
   // ---------------------------------------------------------------- delete
 
-  async removeById(actor: Actor | null, id: number): Promise<Json> {
+  async removeById(actor: Actor | null, id: number, ifMatch?: string): Promise<Json> {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
     // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
@@ -265,21 +281,24 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     else assertCan(actor, 'delete_own_unpublished');
     if (kind === null) throw eventNotFound(id);
     if (!event) throw invalidEventId();
-    return this.trash(event);
+    return this.trash(actor, event, ifMatch);
   }
 
-  async removeBySlug(actor: Actor | null, slug: string): Promise<Json> {
+  async removeBySlug(actor: Actor | null, slug: string, ifMatch?: string): Promise<Json> {
     const event = await this.requireSlug(slug);
     this.assertMay(canDelete, actor, event);
-    return this.trash(event);
+    return this.trash(actor, event, ifMatch);
   }
 
-  private async trash(event: EventEntity): Promise<Json> {
+  private async trash(actor: Actor | null, event: EventEntity, ifMatch: string | undefined): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
+    await assertIfMatch(ifMatch, () => this.singleBody(actor, event));
     const trashed = await this.uow.run(async (tx, changes) => {
       changes.record('event', event.id);
       // The row as committed now, locked until the end: a concurrent delete may have come first.
-      const current = (await this.events.findForUpdate(event.id, tx)) ?? event;
+      const locked = await this.events.findForUpdate(event.id, tx);
+      assertUnchanged(ifMatch, event, locked);
+      const current = locked ?? event;
       if (current.status === 'trash') throw eventInTrash();
       const next = Object.assign(new EventEntity(), current, {
         statusBeforeTrash: current.status,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { plainToInstance } from 'class-transformer';
+import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { validateSync } from 'class-validator';
 import { DateTime } from 'luxon';
 import { TypeORMError } from 'typeorm';
@@ -174,6 +175,11 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return this.presentOne(item, true);
   }
 
+  /** The body the caller's single GET of this item shows now, or null when that GET answers an error (If-Match compares with it). */
+  private async singleBody(actor: Actor | null, item: E): Promise<Json | null> {
+    return this.readable(actor, item) ? this.presentOne(item, true) : null;
+  }
+
   /** POST /venues, POST /organizers (§5.2). */
   async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
     const write = await this.prepare(actor, input, invalidParams, raw, true);
@@ -190,31 +196,45 @@ export class LinkedItems<E extends LinkedItemEntity> {
   }
 
   /** Partial update (§5.3): unknown → 400, then the right to edit that item; no duplicate reuse. */
-  async update(actor: Actor | null, ref: LinkedItemRef, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
+  async update(
+    actor: Actor | null,
+    ref: LinkedItemRef,
+    input: LinkedItemFieldsDto,
+    raw: Record<string, unknown> = {},
+    ifMatch?: string,
+  ): Promise<Tagged | Json> {
     const item = await this.require(ref);
     const write = await this.prepare(actor, input, invalidParams, raw, false);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
+    await assertIfMatch(ifMatch, () => this.singleBody(actor, item));
     write.image = await this.media.probeChoice(write.image);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
       // The row as committed now, locked: a concurrent write to other fields, or a delete, is kept.
       this.uow.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
-        return this.applyUpdate(actor, (await this.repo.findForUpdate(item.id, tx)) ?? item, write, tx);
+        const locked = await this.repo.findForUpdate(item.id, tx);
+        assertUnchanged(ifMatch, item, locked);
+        return this.applyUpdate(actor, locked ?? item, write, tx);
       }),
     );
-    return this.presentOne(updated, false);
+    const answer = await this.presentOne(updated, false);
+    const body = await this.singleBody(actor, updated);
+    return body === null ? answer : new Tagged(answer, tagOfJson(body));
   }
 
   /** DELETE (§5.3): unknown → 400, right to delete → already trashed 410 → trash and unlink. */
-  async remove(actor: Actor | null, ref: LinkedItemRef): Promise<Json> {
+  async remove(actor: Actor | null, ref: LinkedItemRef, ifMatch?: string): Promise<Json> {
     const item = await this.require(ref);
     if (!canDelete(actor, item)) throw forbidden(actor !== null);
     if (item.status === 'trash') throw this.kind.errors.inTrash();
+    await assertIfMatch(ifMatch, () => this.singleBody(actor, item));
     const nowUtc = nowUtcSql();
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
       this.uow.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
-        const current = (await this.repo.findForUpdate(item.id, tx)) ?? item;
+        const locked = await this.repo.findForUpdate(item.id, tx);
+        assertUnchanged(ifMatch, item, locked);
+        const current = locked ?? item;
         if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
         return this.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
       }),

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
+import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
@@ -39,29 +40,47 @@ export class OrganizersController {
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial)', UpdateOrganizerDto, OrganizerDto)
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { slug }, input, raw);
+  updateBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { slug }, input, raw);
+  putBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { slug }, input, raw);
+  patchBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Move an organizer to the trash by slug and unlink it from its events', OrganizerDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.organizers.items.remove(actor, { slug });
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
+    return this.organizers.items.remove(actor, { slug }, ifMatch);
   }
 
   @Get(':id')
@@ -74,28 +93,46 @@ export class OrganizersController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial)', UpdateOrganizerDto, OrganizerDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { id }, input, raw);
+  update(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { id }, input, raw);
+  put(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
-    return this.organizers.items.update(actor, { id }, input, raw);
+  patch(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateOrganizerDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.organizers.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Move an organizer to the trash and unlink it from its events', OrganizerDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.organizers.items.remove(actor, { id });
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+    return this.organizers.items.remove(actor, { id }, ifMatch);
   }
 }

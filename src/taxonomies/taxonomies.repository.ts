@@ -28,6 +28,11 @@ export class TermsRepository {
     return this.terms(managerOf(reader, this.db)).findOne({ where: { taxonomy, id } });
   }
 
+  /** The term as committed now, locked until the write's end (If-Match compares it with the row it checked). */
+  findForUpdate(taxonomy: Taxonomy, id: number, tx: Tx): Promise<TermEntity | null> {
+    return this.dialect.lockForUpdate(this.terms(tx).createQueryBuilder('t').where('t.taxonomy = :taxonomy AND t.id = :id', { taxonomy, id })).getOne();
+  }
+
   async existingIds(taxonomy: Taxonomy, ids: number[], reader: Reader): Promise<Set<number>> {
     if (ids.length === 0) return new Set();
     const manager = managerOf(reader, this.db);

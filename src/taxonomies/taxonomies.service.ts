@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, assertCan, can, Capability } from '../common/auth';
+import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
 import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
@@ -138,10 +139,11 @@ export class TaxonomiesService {
     return (await this.present([term]))[0];
   }
 
-  async update(actor: Actor | null, taxonomy: Taxonomy, id: number, input: TermWrite): Promise<TermJson> {
+  async update(actor: Actor | null, taxonomy: Taxonomy, id: number, input: TermWrite, ifMatch?: string): Promise<Tagged> {
     const term = await this.require(taxonomy, id);
     await this.checkParams([['parent', async () => (await this.isParentOk(taxonomy, input.parent)) && !(await this.wouldCycle(term, input.parent))]], taxonomy);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
+    await assertIfMatch(ifMatch, async () => (await this.present([term]))[0]);
 
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
     const name = input.name === undefined ? term.name : this.cleanName(actor, input.name);
@@ -150,18 +152,24 @@ export class TaxonomiesService {
       changes.record(taxonomy, id);
       if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(tx, taxonomy, parentId, name, term.id);
       // The row as committed now: its count moves with every event write.
-      const next = { ...((await this.terms.findById(taxonomy, id, tx)) ?? term), name, description, parentId };
+      const current = await this.terms.findForUpdate(taxonomy, id, tx);
+      assertUnchanged(ifMatch, term, current);
+      const next = { ...(current ?? term), name, description, parentId };
       return input.slug === undefined ? this.terms.save(next, tx) : this.writeTerm(tx, next, input.slug);
     });
-    return (await this.present([updated]))[0];
+    // A term reads the same for every caller, and its update answers what its GET shows.
+    const answer = (await this.present([updated]))[0];
+    return new Tagged(answer, tagOfJson(answer));
   }
 
-  async remove(actor: Actor | null, taxonomy: Taxonomy, id: number): Promise<TermJson> {
+  async remove(actor: Actor | null, taxonomy: Taxonomy, id: number, ifMatch?: string): Promise<TermJson> {
     const term = await this.require(taxonomy, id);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
     const before = (await this.present([term]))[0];
+    await assertIfMatch(ifMatch, async () => before);
     await this.uow.run(async (tx, changes) => {
       changes.record(taxonomy, term.id);
+      assertUnchanged(ifMatch, term, await this.terms.findForUpdate(taxonomy, term.id, tx));
       await this.terms.remove(term, tx);
     });
     return before;

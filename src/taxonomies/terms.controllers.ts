@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Patch, Post, Put, Query } from '@nestjs/common
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListCategoriesQueryDto, ListTermsQueryDto } from './dto/list-terms.query.dto';
@@ -39,29 +40,29 @@ export class CategoriesController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update a category (partial)', UpdateCategoryDto, CategoryDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto) {
-    return this.taxonomies.update(actor, 'category', id, input);
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.taxonomies.update(actor, 'category', id, input, ifMatch);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update a category (partial, same as POST)', UpdateCategoryDto, CategoryDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto) {
-    return this.update(actor, id, input);
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update a category (partial, same as POST)', UpdateCategoryDto, CategoryDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto) {
-    return this.update(actor, id, input);
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Delete a category permanently; its children move up to its parent', CategoryDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.taxonomies.remove(actor, 'category', id);
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+    return this.taxonomies.remove(actor, 'category', id, ifMatch);
   }
 }
 
@@ -93,28 +94,28 @@ export class TagsController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update a tag (partial)', UpdateTermDto, TagDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto) {
-    return this.taxonomies.update(actor, 'tag', id, input);
+  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
+    return this.taxonomies.update(actor, 'tag', id, input, ifMatch);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update a tag (partial, same as POST)', UpdateTermDto, TagDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto) {
-    return this.update(actor, id, input);
+  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update a tag (partial, same as POST)', UpdateTermDto, TagDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto) {
-    return this.update(actor, id, input);
+  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
+    return this.update(actor, id, input, ifMatch);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Delete a tag permanently', TagDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.taxonomies.remove(actor, 'tag', id);
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+    return this.taxonomies.remove(actor, 'tag', id, ifMatch);
   }
 }

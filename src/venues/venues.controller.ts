@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
+import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
@@ -39,29 +40,47 @@ export class VenuesController {
   @Post('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial)', UpdateVenueDto, VenueDto)
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { slug }, input, raw);
+  updateBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Put('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { slug }, input, raw);
+  putBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Patch('by-slug/:slug')
   @SlugParamDoc()
   @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { slug }, input, raw);
+  patchBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { slug }, input, raw, ifMatch);
   }
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Move a venue to the trash by slug and unlink it from its events', VenueDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.venues.items.remove(actor, { slug });
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
+    return this.venues.items.remove(actor, { slug }, ifMatch);
   }
 
   @Get(':id')
@@ -74,28 +93,46 @@ export class VenuesController {
   @Post(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial)', UpdateVenueDto, VenueDto)
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { id }, input, raw);
+  update(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Put(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { id }, input, raw);
+  put(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Patch(':id')
   @IdParamDoc()
   @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateVenueDto, @RawInput() raw: Record<string, unknown>) {
-    return this.venues.items.update(actor, { id }, input, raw);
+  patch(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateVenueDto,
+    @RawInput() raw: Record<string, unknown>,
+    @IfMatch() ifMatch: string | undefined,
+  ) {
+    return this.venues.items.update(actor, { id }, input, raw, ifMatch);
   }
 
   @Delete(':id')
   @IdParamDoc()
   @ReadDocs('Move a venue to the trash and unlink it from its events', VenueDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.venues.items.remove(actor, { id });
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+    return this.venues.items.remove(actor, { id }, ifMatch);
   }
 }

@@ -6,6 +6,7 @@ import {
   REST_MISSING_CALLBACK_PARAM,
   REST_NO_ROUTE,
   REST_PAYLOAD_TOO_LARGE,
+  REST_PRECONDITION_FAILED,
 } from './error-codes';
 
 /**
@@ -56,3 +57,6 @@ export const missingParams = (names: string[]) =>
 
 /** 401 for anonymous callers, 403 for authenticated ones (auth.md §3). */
 export const forbidden = (authenticated: boolean) => new WpError(REST_FORBIDDEN, 'You are not allowed to perform this action.', authenticated ? 403 : 401);
+
+/** 412: `If-Match` names no tag of the item's current state (beyond.md #4). */
+export const preconditionFailed = () => new WpError(REST_PRECONDITION_FAILED, 'The item has changed since you read it.', 412);

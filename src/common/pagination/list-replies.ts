@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { Tagged } from '../http/preconditions';
 import { JsonText, ListPage } from './list-page';
 
 /**
  * Sends what handlers return as ListPage (the body goes out, the totals become the X-TEC-Total
  * and X-TEC-TotalPages headers, spec resources.md §8.3, the neighbours the Link header,
- * beyond.md #10) and JsonText (a body serialised ahead,
+ * beyond.md #10), Tagged (a write's answer and the item's new ETag, beyond.md #4) and JsonText (a body serialised ahead,
  * sent as it is). A Fastify hook rather than a Nest interceptor: a global interceptor puts every
  * request of every route through rxjs and an async-context bind, about 5% of a cached list
  * request.
@@ -12,6 +13,10 @@ import { JsonText, ListPage } from './list-page';
 export function registerListReplies(fastify: FastifyInstance): void {
   fastify.addHook('preSerialization', (_request, reply, payload, done) => {
     let body: unknown = payload;
+    if (body instanceof Tagged) {
+      void reply.header('etag', body.tag);
+      body = body.body;
+    }
     if (body instanceof ListPage) {
       void reply.header('X-TEC-Total', String(body.total)).header('X-TEC-TotalPages', String(body.totalPages));
       const link = body.linkHeader;
