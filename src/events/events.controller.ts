@@ -4,6 +4,7 @@ import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, SlugParamDoc, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { EventDto, EventListDto } from './dto/event-response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
@@ -61,9 +62,9 @@ export class EventsController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move an event to the trash', EventDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.events.removeById(actor, id);
+  @ReadDocs('Move an event to the trash; with force=true delete it for good', EventDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto) {
+    return this.events.removeById(actor, id, q.force === true);
   }
 
   @Get('by-slug/:slug')
@@ -96,8 +97,8 @@ export class EventsController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move an event to the trash, by slug', EventDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.events.removeBySlug(actor, slug);
+  @ReadDocs('Move an event to the trash, by slug; with force=true delete it for good', EventDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto) {
+    return this.events.removeBySlug(actor, slug, q.force === true);
   }
 }

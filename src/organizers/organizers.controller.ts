@@ -4,6 +4,7 @@ import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
 import { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 import { CreateOrganizerDto, UpdateOrganizerDto } from './dto/write-organizer.dto';
@@ -59,9 +60,9 @@ export class OrganizersController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events', OrganizerDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.organizers.items.remove(actor, { slug });
+  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto) {
+    return this.organizers.items.remove(actor, { slug }, q.force === true);
   }
 
   @Get(':id')
@@ -94,8 +95,8 @@ export class OrganizersController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move an organizer to the trash and unlink it from its events', OrganizerDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.organizers.items.remove(actor, { id });
+  @ReadDocs('Move an organizer to the trash and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto) {
+    return this.organizers.items.remove(actor, { id }, q.force === true);
   }
 }

@@ -4,6 +4,7 @@ import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
 import { VenueDto, VenueListDto } from './dto/venue-response.dto';
 import { CreateVenueDto, UpdateVenueDto } from './dto/write-venue.dto';
@@ -59,9 +60,9 @@ export class VenuesController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move a venue to the trash by slug and unlink it from its events', VenueDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.venues.items.remove(actor, { slug });
+  @ReadDocs('Move a venue to the trash by slug and unlink it from its events; with force=true delete it for good', VenueDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto) {
+    return this.venues.items.remove(actor, { slug }, q.force === true);
   }
 
   @Get(':id')
@@ -94,8 +95,8 @@ export class VenuesController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move a venue to the trash and unlink it from its events', VenueDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.venues.items.remove(actor, { id });
+  @ReadDocs('Move a venue to the trash and unlink it from its events; with force=true delete it for good', VenueDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto) {
+    return this.venues.items.remove(actor, { id }, q.force === true);
   }
 }
