@@ -7,14 +7,26 @@ import { searchWords } from '../../src/events/events.filters';
 import { searchTokens } from '../../src/events/search-grams';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { Caller, createCategory, createEvent, createItem, createOrganizer, createTag, createVenue, makeUsers, readEvent, readTerm, uid } from '../support/api';
+import {
+  Caller,
+  createCategory,
+  createEvent,
+  createNamed,
+  createOrganizer,
+  createTag,
+  createVenue,
+  makeUsers,
+  ItemRoute,
+  readEvent,
+  readTerm,
+  uid,
+} from '../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 
-type Kind = 'events' | 'venues' | 'organizers';
 type Users = Awaited<ReturnType<typeof makeUsers>>;
 
+type Kind = ItemRoute;
 const KINDS: Kind[] = ['events', 'venues', 'organizers'];
-const NAME_FIELD = { events: 'title', venues: 'venue', organizers: 'organizer' } as const;
 
 describe('permanent delete (beyond.md #1)', () => {
   let t: TestApp;
@@ -27,13 +39,8 @@ describe('permanent delete (beyond.md #1)', () => {
   }, 30_000);
   afterAll(async () => t?.close());
 
-  /** A new item of `kind` made by `caller` (administrator by default), named with a unique token. */
-  async function make(kind: Kind, fields: Record<string, unknown> = {}, caller: Caller = users.admin): Promise<{ id: number; slug: string; token: string }> {
-    const token = uid(kind.slice(0, 2));
-    const body = { [NAME_FIELD[kind]]: `Gone ${token}`, ...fields };
-    const item = kind === 'events' ? await createEvent(t, caller.authorization, body) : await createItem(t, caller.authorization, kind, body);
-    return { id: item.id, slug: item.slug as string, token };
-  }
+  /** A new item of `kind` by `caller` (administrator by default). */
+  const make = (kind: Kind, fields: Record<string, unknown> = {}, caller: Caller = users.admin) => createNamed(t, caller, kind, 'Gone', fields);
 
   const path = (kind: Kind, ref: 'id' | 'slug', item: { id: number; slug: string }) => (ref === 'id' ? `/${kind}/${item.id}` : `/${kind}/by-slug/${item.slug}`);
   const forceDelete = (caller: Caller | undefined, route: string) => as(caller).delete(`${API}${route}?force=true`);
