@@ -343,3 +343,27 @@ describe('permanent delete (beyond.md #1)', () => {
     });
   });
 });
+
+describe('permanent delete with the geo extension on (beyond.md #1, geo.md)', () => {
+  let t: TestApp;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CALENDAR_GEO: 'on' });
+    admin = await t.userHeader('geoadmin', 'administrator');
+  }, 30_000);
+  afterAll(async () => t?.close());
+
+  const coordinatesOf = async (venueId: number) =>
+    Number(((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM venue_geo WHERE venue_id = ?', [venueId])) as { n: number | string }[])[0].n);
+
+  it("a venue's coordinates go with it", async () => {
+    const venue = await createVenue(t, admin.authorization, { venue: `Mapped ${uid()}`, geo_lat: 45.5, geo_lng: 9.2 });
+    expect(venue.geo_lat).toBe(45.5);
+    expect(await coordinatesOf(venue.id)).toBe(1);
+
+    expectStatus(await http(t, admin.authorization).delete(`${API}/venues/${venue.id}?force=true`), 200);
+
+    expect(await coordinatesOf(venue.id)).toBe(0);
+  });
+});
