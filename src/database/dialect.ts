@@ -66,6 +66,11 @@ export class Dialect {
       : [`INSERT OR REPLACE INTO event_search (rowid, grams) VALUES ${values}`, params];
   }
 
+  /** Removes the search document of an event deleted for good (the FTS5 table is contentless_delete). */
+  searchDelete(id: number): [string, unknown[]] {
+    return this.kind === 'mysql' ? ['DELETE FROM event_search WHERE event_id = ?', [id]] : ['DELETE FROM event_search WHERE rowid = ?', [id]];
+  }
+
   /**
    * Great-circle distance in km between the row's `latExpr`/`lngExpr` and the point bound to
    * `:{prefix}Lat`/`:{prefix}Lng` (haversine, R = 6371.0 km). The arcsine argument is capped

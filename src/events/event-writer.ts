@@ -4,7 +4,7 @@ import { assertIfMatch, assertUnchanged, Tagged } from '../common/http/precondit
 import { Actor, assertCan, can, canEdit } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
-import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { AppConfig } from '../config/app-config';
 import type { ChangeSet } from '../database/change-log';
@@ -21,6 +21,7 @@ import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { applyTiming, EventTiming } from './event-timing';
 import { countsAsPublished, EventsService } from './events.service';
+import { eventNotFound, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 import { invalidLinkedPostId, LinkedRef, parseOrganizerInput, parseVenueInput } from './linked-input';
 
@@ -96,26 +97,35 @@ export class EventWriter {
     const w = await this.prepare(actor, dto, existing);
     if (existing) this.reader.assertMay(canEdit, actor, existing);
     else assertCan(actor, 'edit_own_unpublished');
-    return this.update(actor, await this.reader.requireEvent(id), dto, w, ifMatch);
+    return this.update(actor, await this.reader.requireEvent(id), dto, w, () => eventNotFound(id), ifMatch);
   }
 
   async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
     const existing = await this.reader.requireSlug(slug);
     const w = await this.prepare(actor, dto, existing);
     this.reader.assertMay(canEdit, actor, existing);
-    return this.update(actor, existing, dto, w, ifMatch);
+    return this.update(actor, existing, dto, w, unknownEventSlug, ifMatch);
   }
 
-  private async update(actor: Actor | null, found: EventEntity, dto: UpdateEventDto, w: PreparedWrite, ifMatch: string | undefined): Promise<Tagged | Json> {
+  /** `gone`: the route's answer when a concurrent permanent delete came first. */
+  private async update(
+    actor: Actor | null,
+    found: EventEntity,
+    dto: UpdateEventDto,
+    w: PreparedWrite,
+    gone: () => WpError,
+    ifMatch: string | undefined,
+  ): Promise<Tagged | Json> {
     await assertIfMatch(ifMatch, () => this.reader.singleBody(actor, found));
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx, changes) => {
       changes.record('event', found.id);
       // The row as committed now, locked until the end, so that a concurrent update of other
-      // fields or a delete is not overwritten; a fresh copy on every attempt.
-      const locked = await this.events.findForUpdate(found.id, tx);
-      assertUnchanged(ifMatch, found, locked);
-      const stored = locked ?? found;
+      // fields or a trash is not overwritten; a fresh copy on every attempt. An event deleted for
+      // good meanwhile answers as unknown (nothing may be linked to a row that is gone).
+      const stored = await this.events.findForUpdate(found.id, tx);
+      if (!stored) throw gone();
+      assertUnchanged(ifMatch, found, stored);
       const before = { status: stored.status, published: countsAsPublished(stored.status) };
       const event = Object.assign(new EventEntity(), stored);
       this.applyFields(event, dto, w, stored, actor);

@@ -5,6 +5,7 @@ import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-co
 import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, SlugParamDoc, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { EventDto, EventListDto } from './dto/event-response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
@@ -62,9 +63,9 @@ export class EventsController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move an event to the trash', EventDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-    return this.events.removeById(actor, id, ifMatch);
+  @ReadDocs('Move an event to the trash; with force=true delete it for good', EventDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.events.removeById(actor, id, q.force === true, ifMatch);
   }
 
   @Get('by-slug/:slug')
@@ -97,8 +98,8 @@ export class EventsController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move an event to the trash, by slug', EventDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
-    return this.events.removeBySlug(actor, slug, ifMatch);
+  @ReadDocs('Move an event to the trash, by slug; with force=true delete it for good', EventDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.events.removeBySlug(actor, slug, q.force === true, ifMatch);
   }
 }

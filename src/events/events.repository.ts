@@ -173,6 +173,17 @@ export class EventsRepository {
     if (organizerIds.length > 0) await links.insert(organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })));
   }
 
+  /**
+   * Deletes the event's row for good with its organizer links and its search document (terms
+   * are the taxonomies' to remove, with their counts).
+   */
+  async remove(id: number, manager: Tx): Promise<void> {
+    await manager.getRepository(EventOrganizerEntity).delete({ eventId: id });
+    const [sql, params] = this.dialect.searchDelete(id);
+    await manager.query(sql, params);
+    await this.events(manager).delete({ id });
+  }
+
   /** Scheduled events whose publication date has passed (spec endpoints.md §3 rule 5). */
   findDueScheduled(nowUtc: string, manager: Tx): Promise<EventEntity[]> {
     return this.events(manager).createQueryBuilder('e').where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc }).select(['e.id']).getMany();

@@ -3,8 +3,8 @@ import { DateTime } from 'luxon';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
-import { effectiveStatus, listVisibility, trashedSlug } from '../items';
+import { forbidden, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
+import { deleteForGood, effectiveStatus, listVisibility, trashedSlug } from '../items';
 import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
@@ -28,6 +28,7 @@ import {
   geoDisabled,
   invalidEventId,
   ticketsNotActive,
+  unknownEventSlug,
 } from './events.errors';
 import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
@@ -273,7 +274,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
 
   // ---------------------------------------------------------------- delete
 
-  async removeById(actor: Actor | null, id: number, ifMatch?: string): Promise<Json> {
+  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). */
+  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string): Promise<Json> {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
     // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
@@ -281,24 +283,27 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     else assertCan(actor, 'delete_own_unpublished');
     if (kind === null) throw eventNotFound(id);
     if (!event) throw invalidEventId();
-    return this.trash(actor, event, ifMatch);
+    const gone = () => eventNotFound(id);
+    return force ? this.deleteForGood(actor, event, () => this.requireEvent(id), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
   }
 
-  async removeBySlug(actor: Actor | null, slug: string, ifMatch?: string): Promise<Json> {
+  async removeBySlug(actor: Actor | null, slug: string, force = false, ifMatch?: string): Promise<Json> {
     const event = await this.requireSlug(slug);
     this.assertMay(canDelete, actor, event);
-    return this.trash(actor, event, ifMatch);
+    const gone = () => unknownEventSlug();
+    return force ? this.deleteForGood(actor, event, () => this.requireSlug(slug), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
   }
 
-  private async trash(actor: Actor | null, event: EventEntity, ifMatch: string | undefined): Promise<Json> {
+  /** `gone`: the route's answer when a concurrent permanent delete came first. */
+  private async trash(actor: Actor | null, event: EventEntity, gone: () => WpError, ifMatch: string | undefined): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
     await assertIfMatch(ifMatch, () => this.singleBody(actor, event));
     const trashed = await this.uow.run(async (tx, changes) => {
       changes.record('event', event.id);
       // The row as committed now, locked until the end: a concurrent delete may have come first.
-      const locked = await this.events.findForUpdate(event.id, tx);
-      assertUnchanged(ifMatch, event, locked);
-      const current = locked ?? event;
+      const current = await this.events.findForUpdate(event.id, tx);
+      if (!current) throw gone();
+      assertUnchanged(ifMatch, event, current);
       if (current.status === 'trash') throw eventInTrash();
       const next = Object.assign(new EventEntity(), current, {
         statusBeforeTrash: current.status,
@@ -311,6 +316,36 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       return next;
     });
     return (await this.present([trashed], { jsonLd: false }))[0];
+  }
+
+  /**
+   * Permanent delete (beyond.md #1), from the trash too: the event, its organizer and term links
+   * (published ones leave the term counts), its search document and its id. `previous` is the
+   * event as the caller's single read shows it, JSON-LD included; a trashed event, which single
+   * reads refuse, is shown as it is stored (compatibility note).
+   */
+  private async deleteForGood(
+    actor: Actor | null,
+    found: EventEntity,
+    reread: () => Promise<EventEntity>,
+    gone: () => WpError,
+    ifMatch: string | undefined,
+  ): Promise<Json> {
+    return deleteForGood(this.uow, {
+      type: 'event',
+      found,
+      condition: { ifMatch, body: (event) => this.singleBody(actor, event) },
+      reread,
+      assertMayDelete: (event) => this.assertMay(canDelete, actor, event),
+      present: async (event) => (await this.present([event], { jsonLd: true, actor }))[0],
+      lock: (tx, id) => this.events.findForUpdate(id, tx),
+      gone,
+      remove: async (tx, event) => {
+        await this.taxonomies.eventRemoved(tx, event.id);
+        await this.events.remove(event.id, tx);
+        await this.posts.release(event.id, tx);
+      },
+    });
   }
 
   // ---------------------------------------------------------------- shared with EventWriter
@@ -328,7 +363,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   /** by-slug routes: an unknown slug is a parameter error (spec §4.2 step 1). */
   async requireSlug(slug: string): Promise<EventEntity> {
     const event = await this.events.findBySlug(slug);
-    if (!event) throw invalidParam('slug', PARAM_MESSAGES.unknownId('event'));
+    if (!event) throw unknownEventSlug();
     return event;
   }
 

@@ -67,6 +67,10 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     await rows.save(next as VenueGeoEntity);
   }
 
+  async remove(manager: Tx, id: number): Promise<void> {
+    await manager.getRepository(VenueGeoEntity).delete({ venueId: id });
+  }
+
   async present(venues: VenueEntity[]): Promise<Map<number, ItemExtras>> {
     const rows = await this.db.getRepository(VenueGeoEntity).find({ where: { venueId: In(venues.map((v) => v.id)) } });
     const out = new Map<number, ItemExtras>();

@@ -13,6 +13,9 @@ export { ItemColumns } from './item-columns';
 export { ItemWriteDto } from './item-write.dto';
 export { ItemExtensions } from './item-extensions';
 export type { ItemExtension, ItemExtras } from './item-extensions';
+export { DeleteItemQueryDto } from './delete-item.query.dto';
+export { deleteForGood } from './permanent-delete';
+export type { DeletedAnswer, PermanentDelete } from './permanent-delete';
 
 // ---- venues and organizers ----
 export { EVENTS_TABLE, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedItemHead, permalink } from './linked-items';

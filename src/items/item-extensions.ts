@@ -17,6 +17,8 @@ export interface ItemExtension<E extends { id: number }> {
   save(manager: Tx, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void>;
   /** Extra output for a batch of items (one query): keys for the item, and members for its JSON-LD. */
   present(items: E[]): Promise<Map<number, ItemExtras>>;
+  /** Deletes its data of an item deleted for good, inside that delete's transaction. */
+  remove(manager: Tx, id: number): Promise<void>;
 }
 
 export interface ItemExtras {
@@ -45,6 +47,10 @@ export class ItemExtensions<E extends { id: number }> {
 
   async save(manager: Tx, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void> {
     for (const extension of this.list) await extension.save(manager, item, input, isCreate);
+  }
+
+  async remove(manager: Tx, id: number): Promise<void> {
+    for (const extension of this.list) await extension.remove(manager, id);
   }
 
   /** Every extension's output for these items, merged per item. */

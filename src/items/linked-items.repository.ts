@@ -138,6 +138,12 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     await manager.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
   }
 
+  /** Deletes the item's row for good after unlinking it from every event (events stay, without it). */
+  async remove(id: number, tx: Tx): Promise<void> {
+    await this.unlinkFromEvents(tx, id);
+    await tx.getRepository(this.entity).delete(id);
+  }
+
   /** Moves the item to the trash (slug freed with `__trashed`) and unlinks it from every event. */
   async trash(item: E, status: string, nowUtc: string, tx: Tx): Promise<E> {
     const trashed: E = { ...item, status: 'trash', statusBeforeTrash: status, slug: trashedSlug(item.slug), modifiedUtc: nowUtc };

@@ -20,6 +20,7 @@ import type { UnitOfWork } from '../database/unit-of-work';
 import { resolveAuthor } from './authorship';
 import type { ItemExtensions } from './item-extensions';
 import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
+import { type DeletedAnswer, deleteForGood } from './permanent-delete';
 import {
   Json,
   LinkedItemEntity,
@@ -209,12 +210,13 @@ export class LinkedItems<E extends LinkedItemEntity> {
     await assertIfMatch(ifMatch, () => this.singleBody(actor, item));
     write.image = await this.media.probeChoice(write.image);
     const updated = await this.storing(this.kind.errors.couldNotUpdate, () =>
-      // The row as committed now, locked: a concurrent write to other fields, or a delete, is kept.
+      // The row as committed now, locked: a concurrent write to other fields, or a trash, is kept.
       this.uow.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
-        const locked = await this.repo.findForUpdate(item.id, tx);
-        assertUnchanged(ifMatch, item, locked);
-        return this.applyUpdate(actor, locked ?? item, write, tx);
+        const current = await this.repo.findForUpdate(item.id, tx);
+        if (!current) throw this.unknown(ref); // deleted for good meanwhile
+        assertUnchanged(ifMatch, item, current);
+        return this.applyUpdate(actor, current, write, tx);
       }),
     );
     const answer = await this.presentOne(updated, false);
@@ -222,24 +224,52 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return body === null ? answer : new Tagged(answer, tagOfJson(body));
   }
 
-  /** DELETE (§5.3): unknown → 400, right to delete → already trashed 410 → trash and unlink. */
-  async remove(actor: Actor | null, ref: LinkedItemRef, ifMatch?: string): Promise<Json> {
+  /**
+   * DELETE (§5.3): unknown → 400, right to delete → already trashed 410 → trash and unlink.
+   * With `force` (beyond.md #1) deleted for good instead, from the trash too.
+   */
+  async remove(actor: Actor | null, ref: LinkedItemRef, force = false, ifMatch?: string): Promise<Json> {
     const item = await this.require(ref);
     if (!canDelete(actor, item)) throw forbidden(actor !== null);
+    if (force) return this.storing(this.kind.errors.couldNotDelete, () => this.deleteForGood(actor, ref, item, ifMatch));
     if (item.status === 'trash') throw this.kind.errors.inTrash();
     await assertIfMatch(ifMatch, () => this.singleBody(actor, item));
     const nowUtc = nowUtcSql();
     const trashed = await this.storing(this.kind.errors.couldNotDelete, () =>
       this.uow.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
-        const locked = await this.repo.findForUpdate(item.id, tx);
-        assertUnchanged(ifMatch, item, locked);
-        const current = locked ?? item;
+        const current = await this.repo.findForUpdate(item.id, tx);
+        if (!current) throw this.unknown(ref); // deleted for good meanwhile
+        assertUnchanged(ifMatch, item, current);
         if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
         return this.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
       }),
     );
     return this.presentOne(trashed, false);
+  }
+
+  /**
+   * The item, its links from events (the events stay, without it), the extensions' data and its
+   * id, for good. `previous`: the item as the caller's single read shows it (with json_ld).
+   */
+  private deleteForGood(actor: Actor | null, ref: LinkedItemRef, found: E, ifMatch: string | undefined): Promise<DeletedAnswer> {
+    return deleteForGood(this.uow, {
+      type: this.kind.type,
+      found,
+      condition: { ifMatch, body: (item) => this.singleBody(actor, item) },
+      reread: () => this.require(ref),
+      assertMayDelete: (item) => {
+        if (!canDelete(actor, item)) throw forbidden(actor !== null);
+      },
+      present: (item) => this.presentOne(item, true),
+      lock: (tx, id) => this.repo.findForUpdate(id, tx),
+      gone: () => this.unknown(ref),
+      remove: async (tx, item) => {
+        await this.extensions.remove(tx, item.id);
+        await this.repo.remove(item.id, tx);
+        await this.posts.release(item.id, tx);
+      },
+    });
   }
 
   // ---- the seams used by event writes and event responses ----
@@ -484,8 +514,12 @@ export class LinkedItems<E extends LinkedItemEntity> {
   /** Unknown ids and slugs on item routes are parameter errors (§5.3), also for other kinds' ids. */
   private async require(ref: LinkedItemRef): Promise<E> {
     const item = 'id' in ref ? await this.repo.findById(ref.id) : await this.repo.findBySlug(ref.slug);
-    if (!item) throw invalidParam('id' in ref ? 'id' : 'slug', PARAM_MESSAGES.unknownId(this.kind.type));
+    if (!item) throw this.unknown(ref);
     return item;
+  }
+
+  private unknown(ref: LinkedItemRef): WpError {
+    return invalidParam('id' in ref ? 'id' : 'slug', PARAM_MESSAGES.unknownId(this.kind.type));
   }
 
   private readable(actor: Actor | null, item: Pick<E, 'authorId' | 'status' | 'dateUtc'>): boolean {

@@ -5,6 +5,7 @@ import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/
 import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
 import { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 import { CreateOrganizerDto, UpdateOrganizerDto } from './dto/write-organizer.dto';
@@ -78,9 +79,9 @@ export class OrganizersController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events', OrganizerDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
-    return this.organizers.items.remove(actor, { slug }, ifMatch);
+  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.organizers.items.remove(actor, { slug }, q.force === true, ifMatch);
   }
 
   @Get(':id')
@@ -131,8 +132,8 @@ export class OrganizersController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move an organizer to the trash and unlink it from its events', OrganizerDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-    return this.organizers.items.remove(actor, { id }, ifMatch);
+  @ReadDocs('Move an organizer to the trash and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.organizers.items.remove(actor, { id }, q.force === true, ifMatch);
   }
 }

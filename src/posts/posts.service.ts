@@ -47,6 +47,15 @@ export class PostsService {
     return rows.map((r) => Number(r.id));
   }
 
+  /**
+   * Gives up the row of an item deleted for good (inside the delete's transaction): its id then
+   * names nothing. The sequence never hands it out again (SQLite AUTOINCREMENT, InnoDB's
+   * persistent counter).
+   */
+  async release(id: number, manager: Tx): Promise<void> {
+    await manager.getRepository(PostEntity).delete({ id });
+  }
+
   async typeOf(id: number): Promise<PostType | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
     const row = await this.db.getRepository(PostEntity).findOne({ where: { id }, select: { id: true, type: true } });

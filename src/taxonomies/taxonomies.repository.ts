@@ -261,6 +261,11 @@ export class TermsRepository {
     return changed;
   }
 
+  /** Every assignment of one event (deleted for good). */
+  async removeEventTerms(manager: Tx, eventId: number): Promise<void> {
+    await manager.getRepository(EventTermEntity).delete({ eventId });
+  }
+
   /** Recomputes the stored counts of these terms from their published assignments. */
   async recount(manager: Tx, termIds: number[]): Promise<void> {
     if (termIds.length === 0) return;

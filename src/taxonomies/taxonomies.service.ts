@@ -191,6 +191,12 @@ export class TaxonomiesService {
     await this.terms.adjustCounts(manager, await this.terms.setEventPublished(manager, eventId, published), published ? 1 : -1);
   }
 
+  /** The event is being deleted for good: its published assignments leave the counts, then every assignment goes. */
+  async eventRemoved(manager: Tx, eventId: number): Promise<void> {
+    await this.eventPublicationChanged(manager, eventId, false);
+    await this.terms.removeEventTerms(manager, eventId);
+  }
+
   /**
    * Event-list filter values (spec endpoints.md §4.1.3): each item a slug, else an id, of an
    * existing term; categories include their descendants. null when any item is unknown.

@@ -5,6 +5,7 @@ import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/
 import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
+import { DeleteItemQueryDto } from '../items';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
 import { VenueDto, VenueListDto } from './dto/venue-response.dto';
 import { CreateVenueDto, UpdateVenueDto } from './dto/write-venue.dto';
@@ -78,9 +79,9 @@ export class VenuesController {
 
   @Delete('by-slug/:slug')
   @SlugParamDoc()
-  @ReadDocs('Move a venue to the trash by slug and unlink it from its events', VenueDto)
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @IfMatch() ifMatch: string | undefined) {
-    return this.venues.items.remove(actor, { slug }, ifMatch);
+  @ReadDocs('Move a venue to the trash by slug and unlink it from its events; with force=true delete it for good', VenueDto)
+  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.venues.items.remove(actor, { slug }, q.force === true, ifMatch);
   }
 
   @Get(':id')
@@ -131,8 +132,8 @@ export class VenuesController {
 
   @Delete(':id')
   @IdParamDoc()
-  @ReadDocs('Move a venue to the trash and unlink it from its events', VenueDto)
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-    return this.venues.items.remove(actor, { id }, ifMatch);
+  @ReadDocs('Move a venue to the trash and unlink it from its events; with force=true delete it for good', VenueDto)
+  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+    return this.venues.items.remove(actor, { id }, q.force === true, ifMatch);
   }
 }

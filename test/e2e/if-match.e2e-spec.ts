@@ -131,6 +131,17 @@ describe('If-Match on updates and deletes', () => {
     });
   });
 
+  it.each([0, 2, 4])('a permanent delete (?force=true) honours If-Match too: %s', async (i) => {
+    const url = await resources[i].make(500 + i);
+    const tag = (await send('GET', url)).headers.etag as string;
+    const refused = await send('DELETE', `${url}?force=true`, { 'if-match': '"stale"' });
+    expect(refused.statusCode).toBe(412);
+    expect((await send('GET', url)).statusCode).toBe(200);
+    const removed = await send('DELETE', `${url}?force=true`, { 'if-match': tag });
+    expect(removed.statusCode).toBe(200);
+    expect(JSON.parse(removed.payload).deleted).toBe(true);
+  });
+
   it('without If-Match nothing is checked', async () => {
     const url = await resources[0].make(999);
     expect((await send('POST', url, {}, { title: 'Unconditional' })).statusCode).toBe(200);

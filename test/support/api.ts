@@ -165,6 +165,26 @@ export const createVenue = (t: TestApp, authorization: string, body: Record<stri
 /** POST /organizers and fail loudly unless it answers 201. */
 export const createOrganizer = (t: TestApp, authorization: string, body: Record<string, unknown>) => createItem(t, authorization, 'organizers', body);
 
+/** Events, venues and organizers: the routes that share trash, permanent delete and restore. */
+export type ItemRoute = 'events' | LinkedRoute;
+
+/** The write field that names an item of each route. */
+export const NAME_FIELD = { events: 'title', venues: 'venue', organizers: 'organizer' } as const;
+
+/** A new event, venue or organizer named `{prefix} {token}` (a unique token, returned with it), `fields` win. */
+export async function createNamed(
+  t: TestApp,
+  caller: Caller,
+  route: ItemRoute,
+  prefix: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ id: number; slug: string; token: string }> {
+  const token = uid(route.slice(0, 2));
+  const body = { [NAME_FIELD[route]]: `${prefix} ${token}`, ...fields };
+  const item = route === 'events' ? await createEvent(t, caller.authorization, body) : await createItem(t, caller.authorization, route, body);
+  return { id: item.id, slug: item.slug as string, token };
+}
+
 // ------------------------------------------------------------------ categories and tags
 
 /** POST /categories or /tags and fail loudly unless it answers 201. */

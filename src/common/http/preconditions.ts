@@ -43,11 +43,15 @@ export async function assertIfMatch(ifMatch: string | undefined, currentBody: ()
 /** Half 2: inside the transaction, the locked row must be the row half 1 checked. */
 export function assertUnchanged(ifMatch: string | undefined, checked: object, locked: object | null): void {
   if (ifMatch === undefined) return;
-  if (locked === null || canonical(checked) !== canonical(locked)) throw preconditionFailed();
+  if (locked === null || !sameRow(checked, locked)) throw preconditionFailed();
 }
 
-function canonical(row: object): string {
-  return JSON.stringify(Object.entries(row).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+/** Do two reads of one row hold the same column values? */
+export function sameRow(a: object, b: object): boolean {
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
+  return [...keys].every((key) => left[key] === right[key]);
 }
 
 /**
