@@ -77,6 +77,7 @@ function buildIfNeeded() {
 }
 
 buildIfNeeded();
-const cli = process.argv[2] === '--cli';
-if (cli) process.argv.splice(2, 1);
-require(path.join(root, 'dist', 'src', cli ? 'cli.js' : 'main.js'));
+// `--cli`: the command line (src/cli.ts); `--openapi`: write the OpenAPI document (src/openapi.ts).
+const ENTRIES = { '--cli': 'cli.js', '--openapi': 'openapi.js' };
+const entry = Object.hasOwn(ENTRIES, process.argv[2]) ? ENTRIES[process.argv.splice(2, 1)[0]] : 'main.js';
+require(path.join(root, 'dist', 'src', entry));

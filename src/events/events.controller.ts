@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
-import { CreateDocs, IdParamDoc, ReadDocs, SlugParamDoc, UpdateDocs } from '../common/http/route-docs';
+import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { DeleteItemQueryDto } from '../items';
 import { EventDto, EventListDto } from './dto/event-response.dto';
@@ -12,8 +12,38 @@ import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 import { EventWriter } from './event-writer';
 import { EventsService } from './events.service';
 
+const LIST: RouteText = {
+  summary: 'List events',
+  description:
+    'Events in order of their start, with paging. Without date parameters the list runs from the start of yesterday to two years ahead. ' +
+    'Anonymous callers see published events only; logged-in users also see the other events they may read. ' +
+    'Filters combine: an event must match all of them. A page past the last answers 404.',
+};
+const CREATE: RouteText = {
+  summary: 'Create an event',
+  description:
+    '`title`, `start_date` and `end_date` are required. Venue and organizers can be given by id or created in the same request ' +
+    'from their data; categories and tags by id or by name (a new name creates the term). ' +
+    'Contributors may create events, but what they publish is kept `pending` for review.',
+};
+const READ: RouteText = {
+  summary: 'Read an event',
+  description:
+    'One event, with its venue, organizers, categories, tags and JSON-LD. An event that is not published can be read only by its author, ' +
+    'editors and administrators; an event in the trash answers 403.',
+};
+const UPDATE: RouteText = {
+  summary: 'Update an event',
+  description:
+    'Changes only the fields you send; the others keep their values. Sending `status` on an event in the trash takes it out of the trash. ' +
+    'Authors and contributors may only edit their own events, and contributors only until they are published.',
+};
+const DELETE: RouteText = {
+  summary: 'Delete an event',
+  description: 'Moves the event to the trash (its slug gets the suffix `__trashed`), or with `force=true` deletes it for good.',
+};
+
 @ApiTags('events')
-@ApiBasicAuth('basicAuth')
 @Controller(`${API_NAMESPACE}/events`)
 export class EventsController {
   constructor(
@@ -22,83 +52,73 @@ export class EventsController {
   ) {}
 
   @Get()
-  @ReadDocs('List events (default window: from yesterday to two years ahead)', EventListDto)
+  @ListDocs('event', LIST, EventListDto)
   list(@CurrentActor() actor: Actor | null, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {
     return this.events.list(actor, q, raw);
   }
 
   @Post()
-  @CreateDocs('Create an event (contributor and above)', CreateEventDto, EventDto)
+  @CreateDocs('event', CREATE, CreateEventDto, EventDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateEventDto) {
     return this.writer.create(actor, input);
   }
 
   @Get(':id')
-  @IdParamDoc()
-  @ReadDocs('Read an event, with its JSON-LD', EventDto)
+  @ReadDocs('event', READ, EventDto, 'id')
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.events.getById(actor, id);
   }
 
   @Post(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an event (partial: omitted fields stay)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', UPDATE, UpdateEventDto, EventDto, 'id')
   update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.writer.updateById(actor, id, input, ifMatch);
   }
 
   @Put(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an event (same as POST)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', sameAsPost(UPDATE, 'PUT'), UpdateEventDto, EventDto, 'id')
   put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.update(actor, id, input, ifMatch);
   }
 
   @Patch(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an event (same as POST)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', sameAsPost(UPDATE, 'PATCH'), UpdateEventDto, EventDto, 'id')
   patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.update(actor, id, input, ifMatch);
   }
 
   @Delete(':id')
-  @IdParamDoc()
-  @ReadDocs('Move an event to the trash; with force=true delete it for good', EventDto)
+  @DeleteDocs('event', DELETE, EventDto, 'id')
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.events.removeById(actor, id, q.force === true, ifMatch);
   }
 
   @Get('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Read an event by slug, with its JSON-LD', EventDto)
+  @ReadDocs('event', bySlug(READ), EventDto, 'slug')
   getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
     return this.events.getBySlug(actor, slug);
   }
 
   @Post('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an event by slug (partial)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', bySlug(UPDATE), UpdateEventDto, EventDto, 'slug')
   updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.writer.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Put('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an event by slug (same as POST)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PUT'), UpdateEventDto, EventDto, 'slug')
   putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Patch('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an event by slug (same as POST)', UpdateEventDto, EventDto)
+  @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PATCH'), UpdateEventDto, EventDto, 'slug')
   patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
     return this.updateBySlug(actor, slug, input, ifMatch);
   }
 
   @Delete('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Move an event to the trash, by slug; with force=true delete it for good', EventDto)
+  @DeleteDocs('event', bySlug(DELETE), EventDto, 'slug')
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.events.removeBySlug(actor, slug, q.force === true, ifMatch);
   }

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { DocumentDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { IndexService } from './index.service';
 
@@ -21,8 +22,10 @@ export class IndexController {
   }
 
   @Get(`${API_NAMESPACE}/doc`)
-  @ApiOperation({ summary: 'This OpenAPI 3 document' })
-  @ApiOkResponse({ description: 'The OpenAPI document of the namespace' })
+  @DocumentDocs({
+    summary: 'This OpenAPI document',
+    description: 'Describes every route of the API with its parameters, request bodies, answers and errors. Reading it is open to everyone.',
+  })
   doc() {
     return this.index.document();
   }

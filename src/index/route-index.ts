@@ -79,7 +79,9 @@ function operationArgs(doc: OpenAPIObject, op: OperationObject): Record<string, 
 function toArg(doc: OpenAPIObject, raw: SchemaObject | ReferenceObject | undefined, required: boolean, description?: string): RouteArg {
   const schema = raw ? resolve(doc, raw) : {};
   const arg: RouteArg = { required };
-  const type = schema.type ?? (schema.oneOf ? 'string' : undefined);
+  // An alternative of types (ids: integer or digits) is listed as its first type, as WordPress would.
+  const first = schema.oneOf?.[0];
+  const type = schema.type ?? (first ? (resolve(doc, first).type ?? 'string') : undefined);
   if (type) arg.type = type;
   if (schema.default !== undefined) arg.default = schema.default;
   const text = description ?? schema.description;

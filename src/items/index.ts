@@ -21,6 +21,7 @@ export type { DeletedAnswer, PermanentDelete } from './permanent-delete';
 export { EVENTS_TABLE, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedItemHead, permalink } from './linked-items';
 export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedPresentContext } from './linked-items';
 export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
+export { linkedItemRouteTexts } from './linked-item-docs';
 export { LinkedItemsRepository } from './linked-items.repository';
 export { LinkedItems, PreparedCreate } from './linked-items.service';
 export type { LinkedItemsParts, LinkedKind } from './linked-items.service';

@@ -1,4 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { dateInputDoc, idDoc } from '../common/http/route-docs';
 import { PARAM_MESSAGES } from '../common/errors';
 import { Check, DateParam, INVALID, NonEmptyString, Optional, toInt } from '../common/params';
 import { isWriteStatus, WRITE_STATUSES } from './statuses';
@@ -9,11 +10,14 @@ const isPositiveId = (v: unknown) => {
   return n !== INVALID && n >= 1 && Number.isSafeInteger(n);
 };
 
-const dateDoc = (description: string) => ({ type: 'string', description: `${description} (any format of spec README §6.2)` }) as const;
-
 /** Write fields every item kind has: events, venues, organizers (spec endpoints.md §3, §4.3, §4.6, §5.2). */
 export class ItemWriteDto {
-  @ApiPropertyOptional({ type: 'string', description: 'Slug; generated from the title or name when omitted (spec endpoints.md §4.6)' })
+  @ApiPropertyOptional({
+    type: 'string',
+    description:
+      'Slug (the name in URLs): lower case letters, digits, `-` and `_`; other text is converted. Made from the title or name when ' +
+      'omitted. When another item has it, `-2`, `-3`… is appended.',
+  })
   @Optional()
   @NonEmptyString()
   slug?: string;
@@ -23,17 +27,17 @@ export class ItemWriteDto {
   @Check('writeStatus', isWriteStatus, PARAM_MESSAGES.status)
   status?: string;
 
-  @ApiPropertyOptional({ type: 'integer', description: 'Author user id (only editors and administrators may name another user)' })
+  @ApiPropertyOptional(idDoc('Author user id (only editors and administrators may name another user)'))
   @Optional()
   @Check('author', isPositiveId, PARAM_MESSAGES.unknownId('user'))
   author?: string | number;
 
-  @ApiPropertyOptional(dateDoc('Publication date (events: in `timezone` or the site zone; others: the site zone)'))
+  @ApiPropertyOptional(dateInputDoc('Publication date (events: in `timezone` or the site zone; others: the site zone)'))
   @Optional()
   @DateParam()
   date?: string | number;
 
-  @ApiPropertyOptional(dateDoc('Publication date in UTC'))
+  @ApiPropertyOptional(dateInputDoc('Publication date in UTC'))
   @Optional()
   @DateParam()
   date_utc?: string | number;

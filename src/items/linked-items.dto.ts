@@ -63,5 +63,3 @@ export class ListLinkedItemsQueryDto extends PageQueryDto {
   @Allow()
   status?: unknown;
 }
-
-/** OpenAPI description of a `{slug}` item route. */

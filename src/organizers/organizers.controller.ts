@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
-import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
+import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
+import { linkedItemRouteTexts } from '../items';
 import { API_NAMESPACE } from '../config/app-config';
 import { DeleteItemQueryDto } from '../items';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
@@ -13,34 +14,33 @@ import { OrganizersService } from './organizers.service';
 
 /* POST, PUT and PATCH of an item are one partial update (spec endpoints.md §0); by id or by slug. */
 
+const TEXT = linkedItemRouteTexts('organizer');
+
 @ApiTags('organizers')
-@ApiBasicAuth('basicAuth')
 @Controller(`${API_NAMESPACE}/organizers`)
 export class OrganizersController {
   constructor(private readonly organizers: OrganizersService) {}
 
   @Get()
-  @ReadDocs('List organizers, newest first', OrganizerListDto)
+  @ListDocs('organizer', TEXT.list, OrganizerListDto)
   list(@CurrentActor() actor: Actor | null, @Query() q: ListOrganizersQueryDto, @RawQuery() raw: Record<string, unknown>) {
     return this.organizers.items.list(actor, q, raw);
   }
 
   @Post()
-  @CreateDocs('Create an organizer (contributor and above); an existing organizer with the same name is reused', CreateOrganizerDto, OrganizerDto)
+  @CreateDocs('organizer', TEXT.create, CreateOrganizerDto, OrganizerDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateOrganizerDto, @RawInput() raw: Record<string, unknown>) {
     return this.organizers.items.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Read an organizer by slug (with json_ld)', OrganizerDto)
+  @ReadDocs('organizer', bySlug(TEXT.read), OrganizerDto, 'slug')
   getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
     return this.organizers.items.get(actor, { slug });
   }
 
   @Post('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an organizer by slug (partial)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', bySlug(TEXT.update), UpdateOrganizerDto, OrganizerDto, 'slug')
   updateBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -52,8 +52,7 @@ export class OrganizersController {
   }
 
   @Put('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', sameAsPost(bySlug(TEXT.update), 'PUT'), UpdateOrganizerDto, OrganizerDto, 'slug')
   putBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -65,8 +64,7 @@ export class OrganizersController {
   }
 
   @Patch('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update an organizer by slug (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', sameAsPost(bySlug(TEXT.update), 'PATCH'), UpdateOrganizerDto, OrganizerDto, 'slug')
   patchBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -78,22 +76,19 @@ export class OrganizersController {
   }
 
   @Delete('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Move an organizer to the trash by slug and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  @DeleteDocs('organizer', bySlug(TEXT.delete), OrganizerDto, 'slug')
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.organizers.items.remove(actor, { slug }, q.force === true, ifMatch);
   }
 
   @Get(':id')
-  @IdParamDoc()
-  @ReadDocs('Read an organizer (with json_ld)', OrganizerDto)
+  @ReadDocs('organizer', TEXT.read, OrganizerDto, 'id')
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.organizers.items.get(actor, { id });
   }
 
   @Post(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an organizer (partial)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', TEXT.update, UpdateOrganizerDto, OrganizerDto, 'id')
   update(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -105,8 +100,7 @@ export class OrganizersController {
   }
 
   @Put(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', sameAsPost(TEXT.update, 'PUT'), UpdateOrganizerDto, OrganizerDto, 'id')
   put(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -118,8 +112,7 @@ export class OrganizersController {
   }
 
   @Patch(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update an organizer (partial, same as POST)', UpdateOrganizerDto, OrganizerDto)
+  @UpdateDocs('organizer', sameAsPost(TEXT.update, 'PATCH'), UpdateOrganizerDto, OrganizerDto, 'id')
   patch(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -131,8 +124,7 @@ export class OrganizersController {
   }
 
   @Delete(':id')
-  @IdParamDoc()
-  @ReadDocs('Move an organizer to the trash and unlink it from its events; with force=true delete it for good', OrganizerDto)
+  @DeleteDocs('organizer', TEXT.delete, OrganizerDto, 'id')
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.organizers.items.remove(actor, { id }, q.force === true, ifMatch);
   }

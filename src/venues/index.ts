@@ -3,4 +3,5 @@ export { VenuesService } from './venues.service';
 export { VenueEntity } from './venue.entity';
 export { VenuesRepository } from './venues.repository';
 export { VenueDto, VenueListDto } from './dto/venue-response.dto';
+export { CreateVenueDto } from './dto/write-venue.dto';
 export { VenueExtensions } from './venue-extensions';

@@ -1,9 +1,10 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
+import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
-import { CreateDocs, IdParamDoc, ReadDocs, UpdateDocs, SlugParamDoc } from '../common/http/route-docs';
+import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
+import { linkedItemRouteTexts } from '../items';
 import { API_NAMESPACE } from '../config/app-config';
 import { DeleteItemQueryDto } from '../items';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
@@ -13,34 +14,33 @@ import { VenuesService } from './venues.service';
 
 /* POST, PUT and PATCH of an item are one partial update (spec endpoints.md §0); by id or by slug. */
 
+const TEXT = linkedItemRouteTexts('venue');
+
 @ApiTags('venues')
-@ApiBasicAuth('basicAuth')
 @Controller(`${API_NAMESPACE}/venues`)
 export class VenuesController {
   constructor(private readonly venues: VenuesService) {}
 
   @Get()
-  @ReadDocs('List venues, newest first', VenueListDto)
+  @ListDocs('venue', TEXT.list, VenueListDto)
   list(@CurrentActor() actor: Actor | null, @Query() q: ListVenuesQueryDto, @RawQuery() raw: Record<string, unknown>) {
     return this.venues.items.list(actor, q, raw);
   }
 
   @Post()
-  @CreateDocs('Create a venue (contributor and above); an existing venue with the same name is reused', CreateVenueDto, VenueDto)
+  @CreateDocs('venue', TEXT.create, CreateVenueDto, VenueDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateVenueDto, @RawInput() raw: Record<string, unknown>) {
     return this.venues.items.create(actor, input, raw);
   }
 
   @Get('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Read a venue by slug (with json_ld)', VenueDto)
+  @ReadDocs('venue', bySlug(TEXT.read), VenueDto, 'slug')
   getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
     return this.venues.items.get(actor, { slug });
   }
 
   @Post('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update a venue by slug (partial)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', bySlug(TEXT.update), UpdateVenueDto, VenueDto, 'slug')
   updateBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -52,8 +52,7 @@ export class VenuesController {
   }
 
   @Put('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', sameAsPost(bySlug(TEXT.update), 'PUT'), UpdateVenueDto, VenueDto, 'slug')
   putBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -65,8 +64,7 @@ export class VenuesController {
   }
 
   @Patch('by-slug/:slug')
-  @SlugParamDoc()
-  @UpdateDocs('Update a venue by slug (partial, same as POST)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', sameAsPost(bySlug(TEXT.update), 'PATCH'), UpdateVenueDto, VenueDto, 'slug')
   patchBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -78,22 +76,19 @@ export class VenuesController {
   }
 
   @Delete('by-slug/:slug')
-  @SlugParamDoc()
-  @ReadDocs('Move a venue to the trash by slug and unlink it from its events; with force=true delete it for good', VenueDto)
+  @DeleteDocs('venue', bySlug(TEXT.delete), VenueDto, 'slug')
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.venues.items.remove(actor, { slug }, q.force === true, ifMatch);
   }
 
   @Get(':id')
-  @IdParamDoc()
-  @ReadDocs('Read a venue (with json_ld)', VenueDto)
+  @ReadDocs('venue', TEXT.read, VenueDto, 'id')
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.venues.items.get(actor, { id });
   }
 
   @Post(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update a venue (partial)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', TEXT.update, UpdateVenueDto, VenueDto, 'id')
   update(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -105,8 +100,7 @@ export class VenuesController {
   }
 
   @Put(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', sameAsPost(TEXT.update, 'PUT'), UpdateVenueDto, VenueDto, 'id')
   put(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -118,8 +112,7 @@ export class VenuesController {
   }
 
   @Patch(':id')
-  @IdParamDoc()
-  @UpdateDocs('Update a venue (partial, same as POST)', UpdateVenueDto, VenueDto)
+  @UpdateDocs('venue', sameAsPost(TEXT.update, 'PATCH'), UpdateVenueDto, VenueDto, 'id')
   patch(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -131,8 +124,7 @@ export class VenuesController {
   }
 
   @Delete(':id')
-  @IdParamDoc()
-  @ReadDocs('Move a venue to the trash and unlink it from its events; with force=true delete it for good', VenueDto)
+  @DeleteDocs('venue', TEXT.delete, VenueDto, 'id')
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
     return this.venues.items.remove(actor, { id }, q.force === true, ifMatch);
   }

@@ -1,21 +1,21 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { dateInputDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
 import { PARAM_MESSAGES } from '../../common/errors';
 import { PageQueryDto } from '../../common/pagination';
 import { DateParam, IdListParam, IntParam, NonEmptyString, Optional, StrictBool, StringListParam } from '../../common/params';
 
-const dateDoc = (description: string) => ({ type: 'string', description: `${description}; any format of spec README §6.2` }) as const;
 const arrayDoc = (description: string, type: 'integer' | 'string' = 'integer') =>
   ({ type: 'array', items: { type }, style: 'form', explode: false, description }) as const;
 
 /** GET /events (spec endpoints.md §4.1). */
 export class ListEventsQueryDto extends PageQueryDto {
-  @ApiPropertyOptional(dateDoc('Lower bound on the event start (default: 00:00 yesterday, site zone)'))
+  @ApiPropertyOptional(dateInputDoc('Lower bound on the event start (default: 00:00 yesterday, site zone)'))
   @Optional()
   @DateParam()
   start_date?: string;
 
-  @ApiPropertyOptional(dateDoc('Upper bound on the event end (default: now + 24 months)'))
+  @ApiPropertyOptional(dateInputDoc('Upper bound on the event end (default: now + 24 months)'))
   @Optional()
   @DateParam()
   end_date?: string;
@@ -25,22 +25,22 @@ export class ListEventsQueryDto extends PageQueryDto {
   @NonEmptyString()
   strict_dates?: string;
 
-  @ApiPropertyOptional(dateDoc('Only events starting on or before'))
+  @ApiPropertyOptional(dateInputDoc('Only events starting on or before'))
   @Optional()
   @DateParam()
   starts_before?: string;
 
-  @ApiPropertyOptional(dateDoc('Only events starting on or after'))
+  @ApiPropertyOptional(dateInputDoc('Only events starting on or after'))
   @Optional()
   @DateParam()
   starts_after?: string;
 
-  @ApiPropertyOptional(dateDoc('Only events ending on or before'))
+  @ApiPropertyOptional(dateInputDoc('Only events ending on or before'))
   @Optional()
   @DateParam()
   ends_before?: string;
 
-  @ApiPropertyOptional(dateDoc('Only events ending on or after'))
+  @ApiPropertyOptional(dateInputDoc('Only events ending on or after'))
   @Optional()
   @DateParam()
   ends_after?: string;

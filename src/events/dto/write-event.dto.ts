@@ -1,17 +1,35 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Allow } from 'class-validator';
+import { dateInputDoc, ID_FORMS, ID_SCHEMA } from '../../common/http/route-docs';
 import { isValidTimezone } from '../../common/datetime/zones';
 import { PARAM_MESSAGES } from '../../common/errors';
 import { ItemWriteDto } from '../../items';
+import { CreateOrganizerDto } from '../../organizers';
+import { CreateVenueDto } from '../../venues';
 import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty, FitsColumn } from '../../common/params';
 
 const isCost = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
-const dateDoc = (description: string) => ({ type: 'string', description: `${description} (any format of spec README §6.2)` }) as const;
-const flagDoc = (description: string) => ({ type: 'boolean', default: false, description }) as const;
-const listDoc = (description: string) => ({ type: 'array', items: { type: 'string' }, description }) as const;
+// No `default` in write bodies: generated clients would make the field required. The default
+// applies on create only (an update leaves an omitted flag as it is), so the text says it.
+const flagDoc = (description: string) => ({ type: 'boolean', description: `${description} (false when omitted on create)` }) as const;
+/** `categories`/`tags`: ids (numbers or digits) or names, as an array or a comma-separated string. */
+const termListDoc = (description: string) => ({
+  oneOf: [
+    { type: 'array', items: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
+    { type: 'string', description: 'Comma-separated list' },
+  ] satisfies SchemaObject[],
+  description,
+});
+/** `{ "id": N }`: an existing venue or organizer, named inside an object. */
+const linkedRef: SchemaObject = { type: 'object', required: ['id'], properties: { id: ID_SCHEMA } };
+const emptyString: SchemaObject = { type: 'string', maxLength: 0 };
+const LINKED_VENUE: SchemaObject = { oneOf: [...ID_FORMS, linkedRef, { $ref: getSchemaPath(CreateVenueDto) }] };
+const LINKED_ORGANIZER: SchemaObject = { oneOf: [...ID_FORMS, linkedRef, { $ref: getSchemaPath(CreateOrganizerDto) }] };
 
 /** The optional write fields of events (spec endpoints.md §4.3). */
+@ApiExtraModels(CreateVenueDto, CreateOrganizerDto)
 class EventFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Body text (HTML)' })
   @Optional()
@@ -35,11 +53,17 @@ class EventFieldsDto extends ItemWriteDto {
   @StrictBool()
   all_day?: boolean;
 
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'integer' }], description: 'Featured image: media id or image URL' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'integer' }],
+    description: 'Featured image: the id of a media item (number or digits) or the URL of an image; `0` or `""` removes it',
+  })
   @Allow()
   image?: unknown;
 
-  @ApiPropertyOptional({ oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }], description: 'Cost text, or several' })
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { oneOf: [{ type: 'string' }, { type: 'number' }] } }],
+    description: 'Cost: a text or a number, or several of them (the event then shows the range)',
+  })
   @Optional()
   @Check('cost', isCost, PARAM_MESSAGES.string)
   cost?: string | number | (string | number)[];
@@ -74,21 +98,37 @@ class EventFieldsDto extends ItemWriteDto {
   @StrictBool()
   featured?: boolean;
 
-  @ApiPropertyOptional(listDoc('Category ids or names (names create categories); empty removes all'))
+  @ApiPropertyOptional(termListDoc('Categories by id or by name (an unknown name creates a category); `[]` or `""` removes all'))
   @Optional()
   @StringListParam()
   categories?: string[];
 
-  @ApiPropertyOptional(listDoc('Tag ids or names (names create tags); empty removes all'))
+  @ApiPropertyOptional(termListDoc('Tags by id or by name (an unknown name creates a tag); `[]` or `""` removes all'))
   @Optional()
   @StringListParam()
   tags?: string[];
 
-  @ApiPropertyOptional({ description: 'Venue: id, {"id": N}, or the data of a new venue; 0, "" or [] removes it' })
+  @ApiPropertyOptional({
+    oneOf: [...(LINKED_VENUE.oneOf ?? []), { type: 'array', maxItems: 1, items: LINKED_VENUE }, emptyString],
+    description:
+      'The venue: its id, `{"id": N}`, or the fields of a new venue (a venue with the same name and description is reused); ' +
+      'a one-element array is the same as its element. `0`, `""` or `[]` removes the venue.',
+  })
   @Allow()
   venue?: unknown;
 
-  @ApiPropertyOptional({ description: 'Organizers: ids, {"id": N} objects or new-organizer data, as an array or comma list; [] removes all' })
+  @ApiPropertyOptional({
+    oneOf: [
+      ...(LINKED_ORGANIZER.oneOf ?? []),
+      { type: 'array', items: LINKED_ORGANIZER },
+      { type: 'string', pattern: '^\\s*\\d+\\s*(,\\s*\\d+\\s*)+$', description: 'Comma-separated ids' },
+      emptyString,
+    ],
+    description:
+      'The organizers, in order: one or an array of ids, `{"id": N}` objects and fields of new organizers ' +
+      '(an organizer with the same name and description is reused), or a comma-separated list of ids. ' +
+      '`0`, `""` or `[]` removes all organizers.',
+  })
   @Allow()
   organizer?: unknown;
 }
@@ -101,12 +141,12 @@ export class UpdateEventDto extends EventFieldsDto {
   @FitsColumn('event', 'title')
   title?: string;
 
-  @ApiPropertyOptional(dateDoc('Start, wall-clock time in `timezone` (or the site zone)'))
+  @ApiPropertyOptional(dateInputDoc('Start, wall-clock time in `timezone` (or the site zone)'))
   @Optional()
   @DateParam()
   start_date?: string | number;
 
-  @ApiPropertyOptional(dateDoc('End; moved to the start when earlier'))
+  @ApiPropertyOptional(dateInputDoc('End; moved to the start when earlier'))
   @Optional()
   @DateParam()
   end_date?: string | number;
@@ -123,12 +163,12 @@ export class CreateEventDto extends EventFieldsDto {
   @FitsColumn('event', 'title')
   title: string;
 
-  @ApiProperty(dateDoc('Start, wall-clock time in `timezone` (or the site zone)'))
+  @ApiProperty(dateInputDoc('Start, wall-clock time in `timezone` (or the site zone)'))
   @Required()
   @DateParam()
   start_date: string | number;
 
-  @ApiProperty(dateDoc('End; moved to the start when earlier'))
+  @ApiProperty(dateInputDoc('End; moved to the start when earlier'))
   @Required()
   @DateParam()
   end_date: string | number;

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { idDoc } from '../../common/http/route-docs';
 import { IntParam, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 /** Write fields of categories and tags (spec endpoints.md §6.3–§6.4). */
@@ -31,7 +32,7 @@ export class UpdateTermDto extends TermFieldsDto {
   name?: string;
 }
 
-const parentDoc = { type: 'integer', description: 'Parent category id (0: top level)' } as const;
+const parentDoc = idDoc('Parent category id (0: top level)');
 
 export class CreateCategoryDto extends CreateTermDto {
   @ApiPropertyOptional(parentDoc)

@@ -3,7 +3,9 @@ import { LinkedItemFieldsDto } from '../../items';
 import { AnyString, LooseBool, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 const text = (description: string) => ({ type: 'string', description: `${description}; may be empty` }) as const;
-const flag = (description: string) => ({ type: 'boolean', default: true, description: `${description} (loose flag: true, yes, on, 1)` }) as const;
+// No `default` in write bodies (generated clients would make the field required): the text says it.
+const flag = (description: string) =>
+  ({ type: 'boolean', description: `${description}; true when omitted on create (also accepts "true", "yes", "on", "1" and their opposites)` }) as const;
 
 /** Venue write fields besides the shared ones (spec endpoints.md §5.2). */
 class VenueFieldsDto extends LinkedItemFieldsDto {

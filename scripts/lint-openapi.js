@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm run lint:openapi`: builds the OpenAPI document exactly as GET {api_root}/doc serves it (the
+// app booted on an in-memory SQLite database, see src/openapi.ts) and lints it with Redocly CLI
+// under redocly.yaml. The exit code is Redocly's: not 0 when the document has errors.
+'use strict';
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
+
+const root = path.join(__dirname, '..');
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-openapi-'));
+const file = path.join(dir, 'openapi.json');
+try {
+  execFileSync(process.execPath, [path.join(__dirname, 'start.js'), '--openapi', file], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [require.resolve('@redocly/cli/bin/cli.js'), 'lint', file, '--config', path.join(root, 'redocly.yaml')], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+  });
+} catch (err) {
+  process.exitCode = typeof err.status === 'number' && err.status !== 0 ? err.status : 1;
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
