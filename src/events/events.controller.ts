@@ -1,12 +1,14 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
+import { Calendar, type CalendarReply } from '../common/http/negotiation';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { CreateDocs, IdParamDoc, ReadDocs, SlugParamDoc, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { EventDto, EventListDto } from './dto/event-response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
+import { EventCalendarService } from './event-calendar.service';
 import { EventWriter } from './event-writer';
 import { EventsService } from './events.service';
 
@@ -17,12 +19,18 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly writer: EventWriter,
+    private readonly calendars: EventCalendarService,
   ) {}
 
   @Get()
   @ReadDocs('List events (default window: from yesterday to two years ahead)', EventListDto)
-  list(@CurrentActor() actor: Actor | null, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.events.list(actor, q, raw);
+  async list(
+    @CurrentActor() actor: Actor | null,
+    @Query() q: ListEventsQueryDto,
+    @RawQuery() raw: Record<string, unknown>,
+    @Calendar('negotiate') calendar: CalendarReply,
+  ) {
+    return calendar.wanted ? calendar.send(await this.calendars.feed(actor, q, raw)) : this.events.list(actor, q, raw);
   }
 
   @Post()
@@ -34,8 +42,8 @@ export class EventsController {
   @Get(':id')
   @IdParamDoc()
   @ReadDocs('Read an event, with its JSON-LD', EventDto)
-  get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.events.getById(actor, id);
+  async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('negotiate') calendar: CalendarReply) {
+    return calendar.wanted ? calendar.send(await this.calendars.byId(actor, id)) : this.events.getById(actor, id);
   }
 
   @Post(':id')
@@ -69,8 +77,8 @@ export class EventsController {
   @Get('by-slug/:slug')
   @SlugParamDoc()
   @ReadDocs('Read an event by slug, with its JSON-LD', EventDto)
-  getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.events.getBySlug(actor, slug);
+  async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Calendar('negotiate') calendar: CalendarReply) {
+    return calendar.wanted ? calendar.send(await this.calendars.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);
   }
 
   @Post('by-slug/:slug')
