@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NamedCache, ReadModel } from '../cache/read-model';
 
 /** The headers a cached answer keeps (the others are per request, such as x-request-id, or Node's own). */
-const KEPT_HEADERS = ['content-type', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'vary', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
 
 interface CachedAnswer {
   headers: [string, string][];
@@ -55,6 +55,8 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
   // Callback-style hooks: on this path a promise per hook is a measurable part of a cached answer.
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (request.method !== 'GET' || request.actor !== null || !routes.has(request.routeOptions.url ?? '') || !options.upToDate()) return done();
+    // Keyed by URL alone: an iCalendar answer negotiated on a JSON URL is neither read nor kept (ical.md).
+    if (request.headers.accept?.includes('text/calendar')) return done();
     // Answered from the cache, the hook chain ends here (done is not called); else the request goes on.
     const next = () => {
       if (!answer(request, reply)) done();
