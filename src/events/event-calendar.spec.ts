@@ -1,4 +1,6 @@
+import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import ICAL from 'ical.js';
+import { vtimezone } from '../common/ical/vtimezone';
 import { CalendarEventJson, calendarEvent, eventCalendar, eventFileName, eventTimes, locationOf, organizerOf, sequenceOf, zoneSpans } from './event-calendar';
 
 function event(overrides: Partial<CalendarEventJson> = {}): CalendarEventJson {
@@ -32,8 +34,8 @@ describe('eventTimes', () => {
     const t = eventTimes(event());
     expect({ allDay: t.allDay, start: t.start.toISO(), end: t.end.toISO(), timezone: t.timezone }).toEqual({
       allDay: false,
-      start: '2030-06-01T23:00:00.000Z',
-      end: '2030-06-02T02:00:00.000Z',
+      start: '2030-06-01T19:00:00.000-04:00',
+      end: '2030-06-01T22:00:00.000-04:00',
       timezone: 'America/New_York',
     });
   });
@@ -170,6 +172,23 @@ describe('eventCalendar', () => {
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
     const lines = unfold(text).split('\r\n');
     expect(lines).toEqual(expect.arrayContaining(['CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Jazz\\, Blues\\; more']));
+  });
+
+  it('is what ical-generator writes when it folds and asks for the zones itself', () => {
+    const events = [
+      event({ title: `Long title ${'é€🎷'.repeat(30)}` }),
+      event({ id: 13, global_id: 'example.org?id=13', timezone: 'Asia/Kolkata', utc_start_date: '2030-06-01 03:30:00', utc_end_date: '2030-06-01 05:30:00' }),
+      event({ id: 14, global_id: 'example.org?id=14', all_day: true }),
+    ];
+    const library = ical({
+      prodId: { company: 'calendar-events', product: 'calendar-events', language: 'EN' },
+      method: ICalCalendarMethod.PUBLISH,
+      scale: 'GREGORIAN',
+      name: escape('Jazz, Blues; more', false),
+      timezone: { name: '', generator: (zone) => vtimezone(zone, { from: 2030, to: 2030 }) },
+    });
+    for (const e of events) library.createEvent(calendarEvent(e));
+    expect(eventCalendar(events, { name: 'Jazz, Blues; more' })).toBe(library.toString());
   });
 
   it('has one VTIMEZONE per IANA zone used, none for UTC±N', () => {

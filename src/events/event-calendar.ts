@@ -1,6 +1,8 @@
 import ical, { escape, ICalCalendarMethod, ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
 import { DateTime, Zone } from 'luxon';
-import { isRepeatedLocalTime, vtimezone, YearSpan } from '../common/ical/vtimezone';
+import { foldLines } from '../common/ical/fold';
+import { isRepeatedLocalTime, vtimezone, YearSpan, zoneChanges } from '../common/ical/vtimezone';
+import { utcSqlMillis } from '../common/datetime/format';
 import { resolveZone } from '../common/datetime/zones';
 import { htmlToText, stripTags } from '../common/text/autop';
 
@@ -39,21 +41,22 @@ const PRODUCT = { company: 'calendar-events', product: 'calendar-events', langua
 /** SEQUENCE counts seconds from here to the last modification (docs/compatibility.md, "iCalendar export"). */
 const SEQUENCE_EPOCH = DateTime.fromISO('2020-01-01T00:00:00Z', { zone: 'utc' });
 
-/** The calendar of these events, as iCalendar text. */
+/**
+ * The calendar of these events, as iCalendar text: ical-generator writes the calendar's
+ * properties and each event (escaped, dates formatted), and vtimezone.ts each zone; the
+ * events are folded here (common/ical/fold.ts: the library's own fold is most of the cost of
+ * a large feed). No calendar zone is set: its name would move DTSTAMP and friends out of UTC
+ * form.
+ */
 export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions): string {
-  const spans = zoneSpans(events);
-  const calendar = ical({
-    prodId: PRODUCT,
-    method: ICalCalendarMethod.PUBLISH,
-    scale: 'GREGORIAN',
-    // ical-generator writes the name unescaped (NAME, X-WR-CALNAME are TEXT).
-    name: escape(opts.name, false),
-    // No calendar zone (its name would move DTSTAMP and friends out of UTC form): the generator
-    // alone, asked for every zone an event names.
-    timezone: { name: '', generator: (zone) => vtimezone(zone, spans.get(zone) ?? currentYear()) },
-  });
-  for (const event of events) calendar.createEvent(calendarEvent(event));
-  return calendar.toString();
+  // ical-generator writes the name unescaped (NAME, X-WR-CALNAME are TEXT).
+  const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, scale: 'GREGORIAN', name: escape(opts.name, false) });
+  const vevents = events.map((event) => calendar.createEvent(calendarEvent(event)).toString());
+  const zones = [...zoneSpans(events)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
+  // The calendar without events: BEGIN:VCALENDAR, its properties, END:VCALENDAR (short, folded by the library).
+  const frame = calendar.clear().toString();
+  const end = frame.lastIndexOf('END:VCALENDAR');
+  return `${frame.slice(0, end)}${foldLines(zones.map((z) => `${z}\r\n`).join('') + vevents.join(''))}${frame.slice(end)}`;
 }
 
 /** One VEVENT, property by property as ical.md's table has it. */
@@ -89,11 +92,13 @@ export function eventTimes(e: Pick<CalendarEventJson, 'all_day' | 'start_date' |
     const day = (sql: string) => DateTime.fromISO(sql.slice(0, 10), { zone: 'utc' });
     return { allDay: true, start: day(e.start_date), end: day(e.end_date).plus({ days: 1 }), timezone: null };
   }
-  const start = utc(e.utc_start_date);
-  const end = utc(e.utc_end_date);
+  const [start, end] = [utcSqlMillis(e.utc_start_date), utcSqlMillis(e.utc_end_date)];
   const zone = ianaZone(e.timezone);
-  const local = zone !== null && !isRepeatedLocalTime(zone, start.toMillis()) && !isRepeatedLocalTime(zone, end.toMillis());
-  return { allDay: false, start, end, timezone: local ? e.timezone : null };
+  const changes = zone && zoneChanges(e.timezone, { from: yearOf(e.utc_start_date), to: yearOf(e.utc_end_date) });
+  const local = zone !== null && !isRepeatedLocalTime(changes!, start) && !isRepeatedLocalTime(changes!, end);
+  // In the zone they are written in: ical-generator then formats them without converting again.
+  const at = (ms: number) => DateTime.fromMillis(ms, { zone: local ? zone : 'utc' });
+  return { allDay: false, start: at(start), end: at(end), timezone: local ? e.timezone : null };
 }
 
 /** LOCATION: the venue's name and address parts joined with `, `; GEO when it has coordinates (geo extension). */
@@ -131,8 +136,7 @@ export function zoneSpans(events: Pick<CalendarEventJson, 'all_day' | 'timezone'
   const spans = new Map<string, YearSpan>();
   for (const e of events) {
     if (e.all_day || ianaZone(e.timezone) === null) continue;
-    const from = Number(e.utc_start_date.slice(0, 4));
-    const to = Number(e.utc_end_date.slice(0, 4));
+    const [from, to] = [yearOf(e.utc_start_date), yearOf(e.utc_end_date)];
     const span = spans.get(e.timezone);
     spans.set(e.timezone, span ? { from: Math.min(span.from, from), to: Math.max(span.to, to) } : { from, to });
   }
@@ -144,16 +148,12 @@ export function eventFileName(e: Pick<CalendarEventJson, 'id' | 'slug'>): string
   return /^[a-z0-9][a-z0-9_-]{0,99}$/i.test(e.slug) ? `${e.slug}.ics` : `event-${e.id}.ics`;
 }
 
-const utc = (sql: string) => DateTime.fromSQL(sql, { zone: 'utc' });
+const utc = (sql: string) => DateTime.fromMillis(utcSqlMillis(sql), { zone: 'utc' });
+const yearOf = (sql: string) => Number(sql.slice(0, 4));
 
 function ianaZone(name: string): Zone | null {
   const zone = resolveZone(name);
   return zone?.type === 'iana' ? zone : null;
-}
-
-function currentYear(): YearSpan {
-  const year = DateTime.utc().year;
-  return { from: year, to: year };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

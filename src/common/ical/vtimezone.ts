@@ -87,7 +87,28 @@ function observance(name: string, zone: Zone, change: OffsetChange): string[] {
 }
 
 const REMEMBERED = new Map<string, string | null>();
+const REMEMBERED_CHANGES = new Map<string, OffsetChange[]>();
 const MAX_REMEMBERED = 500;
+
+/** A bounded memo: zones and year spans in use are few; a full map starts over. */
+function remember<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (memo.size >= MAX_REMEMBERED) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
+/** The offset changes of an IANA zone in the years covered (a day wider on each side); none for any other name. */
+export function zoneChanges(name: string, years: YearSpan): OffsetChange[] {
+  return remember(REMEMBERED_CHANGES, `${name}|${years.from}|${years.to}`, () => {
+    const zone = resolveZone(name);
+    if (!zone || zone.type !== 'iana') return [];
+    const { fromMs, toMs } = spanBounds(years);
+    return offsetChanges(zone, fromMs, toMs);
+  });
+}
 
 /**
  * The VTIMEZONE of an IANA zone for the years covered (lines joined by CRLF, unfolded), or
@@ -96,36 +117,27 @@ const MAX_REMEMBERED = 500;
  * that instant and whose offset does not change), then one observance per change.
  */
 export function vtimezone(name: string, years: YearSpan): string | null {
-  const key = `${name}|${years.from}|${years.to}`;
-  const known = REMEMBERED.get(key);
-  if (known !== undefined) return known;
-  const zone = resolveZone(name);
-  const text = zone && zone.type === 'iana' ? buildVtimezone(name, zone, years) : null;
-  if (REMEMBERED.size >= MAX_REMEMBERED) REMEMBERED.clear();
-  REMEMBERED.set(key, text);
-  return text;
+  return remember(REMEMBERED, `${name}|${years.from}|${years.to}`, () => {
+    const zone = resolveZone(name);
+    return zone && zone.type === 'iana' ? buildVtimezone(name, zone, years) : null;
+  });
 }
 
 function buildVtimezone(name: string, zone: Zone, years: YearSpan): string {
-  const { fromMs, toMs } = spanBounds(years);
+  const { fromMs } = spanBounds(years);
   const initial = zone.offset(fromMs);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${name}`, `X-LIC-LOCATION:${name}`];
   lines.push(...observance(name, zone, { atMs: fromMs, from: initial, to: initial }));
-  for (const change of offsetChanges(zone, fromMs, toMs)) lines.push(...observance(name, zone, change));
+  for (const change of zoneChanges(name, years)) lines.push(...observance(name, zone, change));
   lines.push('END:VTIMEZONE');
   return lines.join('\r\n');
 }
 
 /**
- * True when `ms` falls in the hour a zone repeats when its clocks go back, at the second pass:
- * its local time then names the first pass in iCalendar (RFC 5545 §3.3.5), so a time meant
- * for the second pass cannot be written as local time with a TZID.
+ * True when `ms` falls in the time a zone repeats when its clocks go back (one of `changes`),
+ * at the second pass: its local time then names the first pass in iCalendar (RFC 5545
+ * §3.3.5), so a time meant for the second pass cannot be written as local time with a TZID.
  */
-export function isRepeatedLocalTime(zone: Zone, ms: number): boolean {
-  const offset = zone.offset(ms);
-  // Clocks that went back within the last three hours (no zone shifts by more at once).
-  const before = zone.offset(ms - 3 * 60 * MINUTE_MS);
-  if (before <= offset) return false;
-  const firstPass = ms - (before - offset) * MINUTE_MS;
-  return zone.offset(firstPass) === before;
+export function isRepeatedLocalTime(changes: OffsetChange[], ms: number): boolean {
+  return changes.some((c) => c.to < c.from && ms >= c.atMs && ms < c.atMs + (c.from - c.to) * MINUTE_MS);
 }
