@@ -367,6 +367,31 @@ async function mixedCombos(base, found, random) {
   return out;
 }
 
+/** How many events the events-ics scenario's feed should hold (it takes the nearest query it finds). */
+const ICS_EVENTS = 100;
+
+/**
+ * The events-ics scenario's query: a category and a window from today, chosen with the JSON
+ * list's totals (a feed lists what the list lists for the same parameters) so that the feed
+ * holds about ICS_EVENTS events whatever the size of the seed.
+ */
+async function icsQuery(base, found) {
+  const today = new Date();
+  const day = (offset) => new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset)).toISOString().slice(0, 10);
+  let best;
+  for (const category of found.categories.slice(0, 20)) {
+    for (const days of [1, 3, 7, 14, 30, 60, 120, 240, 365]) {
+      const query = `categories=${category}&start_date=${day(0)}&end_date=${day(days)}`;
+      const { headers } = await getJson(base, `${API}/events?${query}&per_page=1`);
+      const total = Number(headers['x-tec-total']);
+      if (best === undefined || Math.abs(total - ICS_EVENTS) < Math.abs(best.total - ICS_EVENTS)) best = { query, total };
+      if (Math.abs(total - ICS_EVENTS) <= ICS_EVENTS / 10) return best;
+      if (total > ICS_EVENTS) break; // longer windows only hold more
+    }
+  }
+  return best;
+}
+
 /** How many mixed requests are drawn in advance; wrk walks through them and starts over at the end. */
 const MIXED_REQUESTS = 20_000;
 
@@ -411,6 +436,8 @@ function scenarios(found, combos, random) {
     get('events-search-rare', `/events?search=${found.rare}`),
     get('events-venue', `/events?venue=${found.venues[0]}`),
     get('events-month', `/events?${month(1)}`),
+    // An iCalendar feed of about ICS_EVENTS events (icsQuery; the bench says how many it found).
+    get('events-ics', `/events.ics?${found.ics.query}`),
     {
       name: 'event-by-id',
       method: 'GET',
@@ -627,6 +654,8 @@ async function main() {
   const server = await startServer(db, opts.profile);
   const ceiling = await startCeiling();
   const found = await discover(server.base);
+  found.ics = await icsQuery(server.base, found);
+  note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
   const random = new Random(opts.seed);
   let list = scenarios(found, await mixedCombos(server.base, found, random), random);
   if (opts.scenarios) {

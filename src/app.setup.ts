@@ -12,6 +12,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './common/http/json-limits';
 import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filter';
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
 import { registerResponseCache } from './common/http/response-cache';
+import { prefersCalendar } from './common/http/negotiation';
 import { ReadModel } from './common/cache/read-model';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
 import { EventsService } from './events';
@@ -24,7 +25,7 @@ import { setupApiDocs } from './index/api-docs';
  * Routes whose anonymous answers depend only on their URL, the data and the time (by the
  * second): their whole answers are kept in the read model (common/http/response-cache.ts).
  */
-const CACHEABLE_ROUTES = ['events', 'events/:id', 'events/by-slug/:slug', 'venues', 'organizers', 'categories', 'tags'];
+const CACHEABLE_ROUTES = ['events', 'events/:id', 'events/by-slug/:slug', 'events.ics', 'events/:id.ics', 'venues', 'organizers', 'categories', 'tags'];
 
 const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 100, parameterLimit: 1000 };
 
@@ -119,8 +120,11 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   registerResponseCache(fastify, app.get(ReadModel), {
     routes: CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`),
     upToDate: () => !events.hasDue(),
-    // The event routes answer iCalendar to a client that asks for it (ical.md): another body, another key.
-    variant: (request) => (request.headers.accept?.includes('text/calendar') ? 'ics' : ''),
+    // The event routes answer iCalendar to a client that prefers it (ical.md): another body, another key.
+    variant: (request) => {
+      const accept = request.headers.accept;
+      return accept !== undefined && accept.includes('text/calendar') && prefersCalendar(accept) ? 'ics' : '';
+    },
   });
 
   app.useGlobalFilters(new WpExceptionFilter());

@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       timezone: 'UTC',
       geo: false,
       logLevel: 'info',
+      siteTitle: 'Calendar',
+      icsMaxEvents: 1000,
     });
     expect(c.apiRoot).toBe('http://127.0.0.1:3000/calendar/events/v1');
   });
@@ -28,6 +30,8 @@ describe('loadConfig', () => {
       CALENDAR_ADMIN_LOGIN: 'root',
       CALENDAR_ADMIN_PASSWORD: 'abcd efgh ijkl',
       CALENDAR_GEO: 'on',
+      CALENDAR_SITE_TITLE: ' Jazz in the Park ',
+      CALENDAR_ICS_MAX_EVENTS: '250',
       LOG_LEVEL: 'warn',
     });
     expect(c).toMatchObject({
@@ -41,7 +45,13 @@ describe('loadConfig', () => {
       adminPassword: 'abcdefghijkl',
       geo: true,
       logLevel: 'warn',
+      siteTitle: 'Jazz in the Park',
+      icsMaxEvents: 250,
     });
+  });
+
+  it.each(['0', 'many', '-5'])('rejects CALENDAR_ICS_MAX_EVENTS=%s', (value) => {
+    expect(() => loadConfig({ CALENDAR_ICS_MAX_EVENTS: value })).toThrow(/CALENDAR_ICS_MAX_EVENTS must be a whole number from 1 to 100000/);
   });
 
   it('names every bad variable at once', () => {

@@ -1,7 +1,7 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsOptional, Matches, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
+import { IsIn, IsOptional, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isValidTimezone } from '../common/datetime/zones';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
@@ -48,6 +48,10 @@ export class AppConfig {
   cacheMb: number;
   /** CORS (beyond.md #8): any origin (`*`), these origins, or off (`null`: CALENDAR_CORS_ORIGINS set empty). */
   corsOrigins: '*' | string[] | null;
+  /** The site's name: the calendar name of iCalendar feeds (X-WR-CALNAME). */
+  siteTitle: string;
+  /** At most this many events in one iCalendar feed (ical.md, CALENDAR_ICS_MAX_EVENTS). */
+  icsMaxEvents: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -177,6 +181,14 @@ export class EnvironmentVariables {
   })
   CALENDAR_CORS_ORIGINS?: string;
 
+  @IsOptional()
+  @MaxLength(200, { message: 'CALENDAR_SITE_TITLE must have at most 200 characters' })
+  CALENDAR_SITE_TITLE?: string;
+
+  @IsOptional()
+  @IsCount(1, 100_000)
+  CALENDAR_ICS_MAX_EVENTS?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -228,6 +240,8 @@ export function loadConfig(env: Env): AppConfig {
   cfg.cacheMb = Number(vars.CALENDAR_CACHE_MB ?? 64);
   const cors = parseCorsOrigins(vars.CALENDAR_CORS_ORIGINS ?? '*');
   cfg.corsOrigins = cors === undefined ? '*' : cors; // validated above: undefined cannot reach here
+  cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Calendar';
+  cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

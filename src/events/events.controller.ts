@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
+import { Calendar, type CalendarReply } from '../common/http/negotiation';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
@@ -9,6 +10,7 @@ import { DeleteItemQueryDto } from '../items';
 import { EventDto, EventListDto } from './dto/event-response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
+import { EventCalendarService } from './event-calendar.service';
 import { EventWriter } from './event-writer';
 import { EventsService } from './events.service';
 
@@ -49,12 +51,18 @@ export class EventsController {
   constructor(
     private readonly events: EventsService,
     private readonly writer: EventWriter,
+    private readonly calendars: EventCalendarService,
   ) {}
 
   @Get()
   @ListDocs('event', LIST, EventListDto)
-  list(@CurrentActor() actor: Actor | null, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.events.list(actor, q, raw);
+  async list(
+    @CurrentActor() actor: Actor | null,
+    @Query() q: ListEventsQueryDto,
+    @RawQuery() raw: Record<string, unknown>,
+    @Calendar('negotiate') calendar: CalendarReply,
+  ) {
+    return calendar.wanted ? calendar.send(await this.calendars.feed(actor, q, raw)) : this.events.list(actor, q, raw);
   }
 
   @Post()
@@ -65,8 +73,8 @@ export class EventsController {
 
   @Get(':id')
   @ReadDocs('event', READ, EventDto, 'id')
-  get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    return this.events.getById(actor, id);
+  async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('negotiate') calendar: CalendarReply) {
+    return calendar.wanted ? calendar.send(await this.calendars.byId(actor, id)) : this.events.getById(actor, id);
   }
 
   @Post(':id')
@@ -95,8 +103,8 @@ export class EventsController {
 
   @Get('by-slug/:slug')
   @ReadDocs('event', bySlug(READ), EventDto, 'slug')
-  getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-    return this.events.getBySlug(actor, slug);
+  async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Calendar('negotiate') calendar: CalendarReply) {
+    return calendar.wanted ? calendar.send(await this.calendars.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);
   }
 
   @Post('by-slug/:slug')

@@ -6,7 +6,7 @@ import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { EventOrganizerEntity } from '../organizers';
 import { eventRow } from '../../test/support/rows';
 import { EventEntity } from './entities/event.entity';
-import { applyEventFilters, applyEventOrder, EventListFilters } from './events.filters';
+import { applyEventFilters, applyEventOrder, EventListFilters, nearestFirst } from './events.filters';
 import { searchDocument } from './search-grams';
 
 let ds: DataSource;
@@ -115,5 +115,34 @@ describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => 
 
   it('never lists hidden events', async () => {
     expect(await titles({ include: [4] })).toEqual([]);
+  });
+});
+
+describe('nearestFirst', () => {
+  const pivot = '2030-06-15 12:00:00';
+  const earlier = [
+    { id: 3, start: '2030-06-14 12:00:00' },
+    { id: 2, start: '2030-06-10 12:00:00' },
+    { id: 1, start: '2030-05-20 12:00:00' },
+  ];
+  const later = [
+    { id: 4, start: '2030-06-15 12:00:00' },
+    { id: 5, start: '2030-06-16 12:00:00' },
+    { id: 6, start: '2030-07-30 12:00:00' },
+  ];
+
+  it.each([
+    [6, [1, 2, 3, 4, 5, 6]],
+    [4, [2, 3, 4, 5]],
+    // 3 (a day before) and 5 (a day after) tie: the later one goes first
+    [2, [4, 5]],
+    [3, [3, 4, 5]],
+    [1, [4]],
+    [0, []],
+  ])('keeps the %i nearest, in list order', (limit, ids) => expect(nearestFirst(earlier, later, pivot, limit)).toEqual(ids));
+
+  it('takes from one side when the other is empty', () => {
+    expect(nearestFirst(earlier, [], pivot, 2)).toEqual([2, 3]);
+    expect(nearestFirst([], later, pivot, 2)).toEqual([4, 5]);
   });
 });

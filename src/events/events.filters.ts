@@ -108,10 +108,44 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
   return qb;
 }
 
-/** Default order: start, publication date, id; with `include`: publication date, id (spec §4.1.4). */
-export function applyEventOrder(qb: SelectQueryBuilder<EventEntity>, byInclude: boolean): SelectQueryBuilder<EventEntity> {
-  if (!byInclude) qb.addOrderBy('e.startDate', 'ASC');
-  return qb.addOrderBy('e.dateUtc', 'ASC').addOrderBy('e.id', 'ASC');
+/**
+ * Default order: start, publication date, id; with `include`: publication date, id (spec §4.1.4).
+ * `DESC` walks the same order backwards (the calendar feed's past events, nearestFirst).
+ */
+export function applyEventOrder(qb: SelectQueryBuilder<EventEntity>, byInclude: boolean, direction: 'ASC' | 'DESC' = 'ASC'): SelectQueryBuilder<EventEntity> {
+  if (!byInclude) qb.addOrderBy('e.startDate', direction);
+  return qb.addOrderBy('e.dateUtc', direction).addOrderBy('e.id', direction);
+}
+
+/** A listed event's id with its start (a wall time, as the list compares them). */
+export interface IdAndStart {
+  id: number;
+  start: string;
+}
+
+/**
+ * The `limit` events nearest to `pivot`, in list order (the calendar feed, ical.md: "at most
+ * CALENDAR_ICS_MAX_EVENTS events, nearest first"): `later` starts at or after the pivot in
+ * list order, `earlier` before it in reverse list order; the one whose start is closer to the
+ * pivot is taken first (a tie goes to the later one), so a full feed keeps the coming weeks
+ * and the recent past rather than the oldest events of its window.
+ */
+export function nearestFirst(earlier: IdAndStart[], later: IdAndStart[], pivot: string, limit: number): number[] {
+  const at = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+  const now = at(pivot);
+  let [before, after] = [0, 0];
+  while (before + after < limit && (before < earlier.length || after < later.length)) {
+    const takeLater = before >= earlier.length || (after < later.length && at(later[after].start) - now <= now - at(earlier[before].start));
+    if (takeLater) after++;
+    else before++;
+  }
+  return [
+    ...earlier
+      .slice(0, before)
+      .reverse()
+      .map((e) => e.id),
+    ...later.slice(0, after).map((e) => e.id),
+  ];
 }
 
 /**

@@ -6,6 +6,8 @@ import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
+import { EventCalendarController } from './event-calendar.controller';
+import { EventCalendarService } from './event-calendar.service';
 import { EventListExtensions } from './event-list-extensions';
 import { EventWriter } from './event-writer';
 import { EventsController } from './events.controller';
@@ -14,8 +16,8 @@ import { EventsService } from './events.service';
 
 @Module({
   imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
-  controllers: [EventsController],
-  providers: [EventsRepository, EventsService, EventWriter, EventListExtensions],
+  controllers: [EventsController, EventCalendarController],
+  providers: [EventsRepository, EventsService, EventWriter, EventListExtensions, EventCalendarService],
   exports: [EventsService, EventListExtensions],
 })
 export class EventsModule {}

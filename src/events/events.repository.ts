@@ -10,7 +10,7 @@ import { storeUnderFreeSlug } from '../items';
 import { EventOrganizerEntity } from '../organizers';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument } from './search-grams';
-import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtension } from './events.filters';
+import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtension, IdAndStart, nearestFirst } from './events.filters';
 
 /** Search documents are long (hundreds of tokens): a few hundred to a statement. */
 const SEARCH_ROWS_PER_STATEMENT = 200;
@@ -68,6 +68,27 @@ export class EventsRepository {
     const qb = applyEventOrder(this.matching(filters, extensions, true), filters.include !== undefined);
     const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
     return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * Up to `limit` matching ids nearest to `pivot` (a wall time compared with start dates, as the
+   * list's window is), in list order (nearestFirst): two walks of the listing index from the
+   * pivot, one each way, of at most `limit` rows each. With `include`, which has no start
+   * order, the first `limit` in list order.
+   */
+  async nearestIds(filters: EventListFilters, pivot: string, limit: number, extensions: EventQueryExtension[] = []): Promise<number[]> {
+    if (filters.include !== undefined) return this.pageIds(filters, 0, limit, extensions);
+    const side = async (later: boolean): Promise<IdAndStart[]> => {
+      const qb = this.matching(filters, extensions, true).addSelect('e.startDate', 'start');
+      qb.andWhere(later ? 'e.startDate >= :pivot' : 'e.startDate < :pivot', { pivot });
+      const rows = await applyEventOrder(qb, false, later ? 'ASC' : 'DESC')
+        .limit(limit)
+        .getRawMany<{ id: number | string; start: string }>();
+      return rows.map((r) => ({ id: Number(r.id), start: r.start }));
+    };
+    const later = await side(true);
+    const earlier = await side(false);
+    return nearestFirst(earlier, later, pivot, limit);
   }
 
   /**

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
+import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
 import { deleteForGood, effectiveStatus, listVisibility, trashedSlug } from '../items';
 import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
@@ -114,16 +115,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   // ---------------------------------------------------------------- list
 
   async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<ListPage<JsonText>> {
-    if (q.ticketed === true) throw ticketsNotActive();
-    const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
-    if (unowned.length > 0) throw geoDisabled(unowned);
-    await this.promoteDue();
-    await this.readModel.snapshot();
-    const { filters, extra, echo } = await this.listFilters(actor, q, raw);
-    // Search: the full-text index narrows to a list of candidates when they are few; when they
-    // are many, the count asks the index and the pages walk the listing index (a common word
-    // fills a page after a few rows; EventsRepository.searchPlan).
-    const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
+    const { filters, extra, echo, plan } = await this.listQuery(actor, q, raw);
     const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
 
     const page = q.page ?? 1;
@@ -138,12 +130,45 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       perPage,
       filterKey: JSON.stringify([filters, extensionKey]),
       count: () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra),
-      pageIds: (offset, limit) => this.events.pageIds(Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters, offset, limit, extra),
+      pageIds: (offset, limit) => this.events.pageIds(walkFilters(filters, plan), offset, limit, extra),
       present: (ids) => this.presentListed(ids),
       pageNotFound: eventPageNotFound,
       params,
       layout: 'items-first',
     });
+  }
+
+  /**
+   * The calendar feed's events (ical.md, Export): what the list gives for the same parameters
+   * and caller, without paging, in a window from 30 days ago to a year ahead unless start_date
+   * or end_date say otherwise (`include` has no window); at most CALENDAR_ICS_MAX_EVENTS of
+   * them, those whose start is nearest to now (nearestFirst), in list order. Presented as the
+   * list presents them.
+   */
+  async calendarEvents(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<Json[]> {
+    const now = DateTime.utc().setZone(this.config.timezone);
+    const windowed: ListEventsQueryDto =
+      q.include !== undefined
+        ? q
+        : { ...q, start_date: q.start_date ?? formatSql(now.minus({ days: 30 })), end_date: q.end_date ?? formatSql(now.plus({ years: 1 })) };
+    const { filters, extra, plan } = await this.listQuery(actor, windowed, raw);
+    const ids = await this.events.nearestIds(walkFilters(filters, plan), formatSql(now), this.config.icsMaxEvents, extra);
+    return (await this.presentListed(ids)).map((bytes) => JSON.parse(bytes.toString()) as Json);
+  }
+
+  /** What every list of events starts with: the parameters checked and made filters, the data brought up to date, the search planned. */
+  private async listQuery(actor: Actor | null, q: ListEventsQueryDto, raw: Json) {
+    if (q.ticketed === true) throw ticketsNotActive();
+    const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
+    if (unowned.length > 0) throw geoDisabled(unowned);
+    await this.promoteDue();
+    await this.readModel.snapshot();
+    const { filters, extra, echo } = await this.listFilters(actor, q, raw);
+    // Search: the full-text index narrows to a list of candidates when they are few; when they
+    // are many, the count asks the index and the pages walk the listing index (a common word
+    // fills a page after a few rows; EventsRepository.searchPlan).
+    const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
+    return { filters, extra, echo, plan };
   }
 
   /**
@@ -438,6 +463,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private async refreshSchedule(): Promise<void> {
     this.nextScheduledUtc = await this.events.nextScheduledUtc();
   }
+}
+
+/** The filters to walk the list in order with: a short list of search candidates is where to start; the full-text index is only for counting. */
+function walkFilters(filters: EventListFilters, plan: number[] | 'index' | undefined): EventListFilters {
+  return Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters;
 }
 
 /** A cache keeps no null: an unknown term is `false` there. */

@@ -36,7 +36,8 @@ export class IndexService {
       namespace: API_NAMESPACE,
       routes: this.routeTable(),
       supports: ['sync-connect'],
-      _links: { up: [{ href: `${this.config.baseUrl}/` }] },
+      // For "subscribe" buttons (ical.md): the feed, whose webcal:// form calendar apps open.
+      _links: { up: [{ href: `${this.config.baseUrl}/` }], ical: [{ href: `${this.config.apiRoot}/events.ics` }] },
     };
   }
 

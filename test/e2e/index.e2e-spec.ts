@@ -21,7 +21,7 @@ describe('index and documentation (spec endpoints.md §1–§2)', () => {
     expect(res.status).toBe(200);
     expect(res.body.namespace).toBe('calendar/events/v1');
     expect(res.body.supports).toEqual(['sync-connect']);
-    expect(res.body._links).toEqual({ up: [{ href: `${t.baseUrl}/` }] });
+    expect(res.body._links).toEqual({ up: [{ href: `${t.baseUrl}/` }], ical: [{ href: `${t.baseUrl}/calendar/events/v1/events.ics` }] });
     const routes = res.body.routes;
     for (const key of [
       '/calendar/events/v1',

@@ -95,6 +95,8 @@ describe('ETag, If-None-Match and compression', () => {
       `${API}/tags`,
       `${API}/`,
       `${API}/doc`,
+      `${API}/events.ics?${WINDOW}`,
+      `${API}/events/${eventId}.ics`,
     ];
 
     it('every GET carries a strong tag; If-None-Match with it (or *) answers 304 with no body and the same tag', async () => {
@@ -114,6 +116,17 @@ describe('ETag, If-None-Match and compression', () => {
         const stale = await get(url, { 'if-none-match': '"not-this-one"' });
         expect([url, stale.statusCode]).toEqual([url, 200]);
       }
+    });
+
+    it('the JSON and iCalendar answers of one URL have their own tags, each revalidating only itself', async () => {
+      const url = `${API}/events/${eventId}`;
+      const json = await get(url);
+      const ics = await get(url, { accept: 'text/calendar' });
+      expect(ics.headers['content-type']).toMatch(/^text\/calendar/);
+      expect(ics.headers.vary).toMatch(/Accept\b/);
+      expect(ics.headers.etag).not.toBe(json.headers.etag);
+      expect((await get(url, { accept: 'text/calendar', 'if-none-match': ics.headers.etag as string })).statusCode).toBe(304);
+      expect((await get(url, { 'if-none-match': ics.headers.etag as string })).statusCode).toBe(200);
     });
 
     it('tags differ across codings, and a coded tag revalidates only that coding', async () => {

@@ -1,5 +1,5 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { addVary, bodyTag, codingFor, encode, ifMatchAccepts, isCompressible, noneMatchHits, variantTag } from './representation';
+import { varyWith, bodyTag, codingFor, encode, ifMatchAccepts, isCompressible, noneMatchHits, variantTag } from './representation';
 
 describe('codingFor (Accept-Encoding)', () => {
   it.each([
@@ -76,11 +76,11 @@ describe('encode', () => {
   });
 });
 
-describe('addVary', () => {
+describe('varyWith', () => {
   it('adds a name once', () => {
-    expect(addVary(undefined, 'Accept-Encoding')).toBe('Accept-Encoding');
-    expect(addVary('Origin', 'Accept-Encoding')).toBe('Origin, Accept-Encoding');
-    expect(addVary('Origin, accept-encoding', 'Accept-Encoding')).toBe('Origin, accept-encoding');
-    expect(addVary('*', 'Accept-Encoding')).toBe('*');
+    expect(varyWith(undefined, 'Accept-Encoding')).toBe('Accept-Encoding');
+    expect(varyWith('Origin', 'Accept-Encoding')).toBe('Origin, Accept-Encoding');
+    expect(varyWith('Origin, accept-encoding', 'Accept-Encoding')).toBe('Origin, accept-encoding');
+    expect(varyWith('*', 'Accept-Encoding')).toBe('*');
   });
 });

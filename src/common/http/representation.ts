@@ -124,8 +124,8 @@ export function encode(body: Buffer, coding: Coding): Promise<Buffer> {
   });
 }
 
-/** Adds `name` to the reply's `Vary` header unless it is named there already. */
-export function addVary(current: unknown, name: string): string {
+/** A `Vary` value naming `name` too: `current` (a reply's Vary header) with it added unless named there already. */
+export function varyWith(current: unknown, name: string): string {
   if (typeof current !== 'string' || current === '') return name;
   const names = current.split(',').map((s) => s.trim().toLowerCase());
   return names.includes(name.toLowerCase()) || names.includes('*') ? current : `${current}, ${name}`;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NamedCache, ReadModel } from '../cache/read-model';
-import { addVary, bodyTag, Coding, codingFor, encode, isCompressible, MIN_COMPRESSED_BYTES, noneMatchHits, variantTag } from './representation';
+import { bodyTag, Coding, codingFor, encode, isCompressible, MIN_COMPRESSED_BYTES, noneMatchHits, variantTag, varyWith } from './representation';
 
 /** The headers a cached answer keeps (the others are per request, such as x-request-id, or Node's own). */
 const KEPT_HEADERS = ['content-type', 'content-disposition', 'vary', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
@@ -73,7 +73,7 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
    */
   const represent = (request: FastifyRequest, reply: FastifyReply, rep: Representation, send: (err: Error | null, body: Buffer | string) => void): void => {
     const coding = rep.compressible ? codingFor(request.headers['accept-encoding']) : null;
-    if (rep.compressible) void reply.header('vary', addVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    if (rep.compressible) void reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Encoding'));
     if (rep.tag !== undefined) {
       const tag = variantTag(rep.tag, coding);
       void reply.header('etag', tag);

@@ -1,5 +1,5 @@
 import { applyDecorators, HttpCode, Type } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
 import type { HeadersObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 
@@ -231,6 +231,28 @@ export function ReadDocs(kind: DocKind, text: RouteText, response: Type, by: Ite
   );
 }
 
+/**
+ * An iCalendar answer (ical.md, Export): the feed of a list query (`by` absent) or one event.
+ * Public and conditional like the JSON reads; their errors stay JSON.
+ */
+export function CalendarDocs(text: RouteText, by?: ItemPath) {
+  return applyDecorators(
+    ApiOperation(text),
+    publicRead(),
+    ...pathParam(by),
+    ifNoneMatch(),
+    ApiProduces('text/calendar'),
+    ApiResponse({
+      status: 200,
+      description: 'An iCalendar document (RFC 5545)',
+      content: { 'text/calendar': { schema: { type: 'string' } } },
+      headers: ETAG,
+    }),
+    notModified(),
+    ...errorResponses(by === undefined ? 'list' : 'read', 'event', by),
+  );
+}
+
 /** A create route: its body and the 201 answer. */
 export function CreateDocs(kind: DocKind, text: RouteText, body: Type, response: Type) {
   return applyDecorators(
@@ -276,7 +298,6 @@ export function DeleteDocs(kind: DocKind, text: RouteText, response: Type, by: I
             },
           ],
         },
-        headers: ETAG,
       })
     : ApiResponse({ status: 200, description: `The ${kind} as it was before it was deleted`, type: response });
   return applyDecorators(

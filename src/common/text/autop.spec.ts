@@ -1,4 +1,4 @@
-import { autop, decodeEntities, firstWords, stripTags } from './autop';
+import { autop, decodeEntities, firstWords, htmlToText, stripTags } from './autop';
 
 describe('autop', () => {
   it.each([
@@ -111,4 +111,28 @@ describe('firstWords', () => {
     const html = `<p>${words.slice(0, 40).join(' ')}</p>\n<p>${words.slice(40).join(' ')}</p>`;
     expect(firstWords(stripTags(html), 55)).toBe(words.slice(0, 55).join(' '));
   });
+});
+
+describe('htmlToText', () => {
+  it.each([
+    // what autop makes of a stored description: lines and paragraphs come back
+    ['<p>Line 1<br />\nLine 2</p>\n<p>Para 2</p>', 'Line 1\nLine 2\n\nPara 2'],
+    ['<p>Bring <strong>snacks</strong> &amp; drinks; 5&euro;, cash</p>', 'Bring snacks & drinks; 5\u20ac, cash'],
+    // source newlines and runs of spaces are one space, as a browser shows them
+    ['<p>one\ntwo   three</p>', 'one two three'],
+    // list items and table rows are lines; blocks are paragraphs
+    ['<ul><li>a</li><li>b</li></ul><p>after</p>', 'a\nb\n\nafter'],
+    ['<table><tr><td>1</td><td>2</td></tr><tr><td>3</td></tr></table>', '1 2\n3'],
+    ['<h2>Title</h2>Body', 'Title\n\nBody'],
+    ['A<hr>B', 'A\n\nB'],
+    // never more than one blank line, none at the ends
+    ['<p></p><p>x</p><br><br><br><p>y</p><p></p>', 'x\n\ny'],
+    // what is not text goes, with the breaks inside it
+    ['<p>a</p><script>x<br>y</script><p>b</p>', 'a\n\nb'],
+    // an encoded tag is never a break (and goes, as stripTags has it)
+    ['<p>a&lt;br&gt;b</p>', 'a b'],
+    // the private-use characters that mark breaks cannot be smuggled in
+    ['a\ue000b\ue001c', 'abc'],
+    ['', ''],
+  ])('%j → %j', (html, text) => expect(htmlToText(html)).toBe(text));
 });

@@ -118,6 +118,35 @@ function removeTags(html: string): string {
 
 const squeeze = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
+/** Where a line ends in HTML: a line break, and the end of a list item or table row. */
+const LINE_END = /<br\b[^>]*>|<\/(?:li|dt|dd|tr)\s*>/gi;
+/** Where a paragraph ends: the end of a block. */
+const PARAGRAPH_END = /<\/(?:p|div|ul|ol|dl|table|h[1-6]|blockquote|pre|figure|section|article|aside|header|footer|address|form)\s*>|<hr\b[^>]*>/gi;
+/** Private-use characters that stand for those breaks while stripTags removes the tags; whitespace to it, so they survive. */
+const LINE_MARK = '\ue000';
+const PARAGRAPH_MARK = '\ue001';
+
+/**
+ * Plain text of an HTML fragment that keeps its lines (iCalendar DESCRIPTION, ical.md): like
+ * stripTags, but a line break or the end of a list item or table row starts a new line, and
+ * the end of a paragraph or other block leaves a blank line. Source newlines are spaces, as
+ * in HTML.
+ */
+export function htmlToText(html: string): string {
+  const marked = html
+    .replace(/[\ue000\ue001]/g, '')
+    .replace(LINE_END, (tag) => ` ${LINE_MARK}${tag}`)
+    .replace(PARAGRAPH_END, (tag) => ` ${PARAGRAPH_MARK}${tag}`);
+  return stripTags(marked)
+    .replaceAll(LINE_MARK, '\n')
+    .replaceAll(PARAGRAPH_MARK, '\n\n')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /**
  * The first `n` whitespace-separated words of `text`, joined by single spaces, without an
  * ellipsis (JSON-LD `description`: "the first 55 words of the description with tags removed").

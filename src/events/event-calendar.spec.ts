@@ -1,0 +1,217 @@
+import ical, { escape, ICalCalendarMethod } from 'ical-generator';
+import ICAL from 'ical.js';
+import { vtimezone } from '../common/ical/vtimezone';
+import { CalendarEventJson, calendarEvent, eventCalendar, eventFileName, eventTimes, locationOf, organizerOf, sequenceOf, zoneSpans } from './event-calendar';
+
+function event(overrides: Partial<CalendarEventJson> = {}): CalendarEventJson {
+  return {
+    id: 12,
+    global_id: 'example.org?id=12',
+    slug: 'jazz-night',
+    url: 'https://example.org/event/jazz-night/',
+    title: 'Jazz night',
+    description: '<p>Bring a friend</p>',
+    all_day: false,
+    start_date: '2030-06-01 19:00:00',
+    end_date: '2030-06-01 22:00:00',
+    utc_start_date: '2030-06-01 23:00:00',
+    utc_end_date: '2030-06-02 02:00:00',
+    timezone: 'America/New_York',
+    date_utc: '2029-01-01 10:00:00',
+    modified_utc: '2029-02-01 10:00:00',
+    categories: [],
+    venue: [],
+    organizer: [],
+    ...overrides,
+  };
+}
+
+const unfold = (text: string) => text.replace(/\r\n[ \t]/g, '');
+const vevents = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+
+describe('eventTimes', () => {
+  it('writes a timed event in its zone, from the UTC dates', () => {
+    const t = eventTimes(event());
+    expect({ allDay: t.allDay, start: t.start.toISO(), end: t.end.toISO(), timezone: t.timezone }).toEqual({
+      allDay: false,
+      start: '2030-06-01T19:00:00.000-04:00',
+      end: '2030-06-01T22:00:00.000-04:00',
+      timezone: 'America/New_York',
+    });
+  });
+
+  it.each(['UTC', 'UTC+5:30', 'UTC-3'])('writes a %s event in UTC form (no TZID)', (timezone) => {
+    expect(eventTimes(event({ timezone })).timezone).toBeNull();
+  });
+
+  it('writes a time at the second pass of a repeated hour in UTC form', () => {
+    // 01:30 EST on 2030-11-03, after New York's clocks went back from 02:00 EDT
+    expect(eventTimes(event({ utc_start_date: '2030-11-03 06:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBeNull();
+    expect(eventTimes(event({ utc_start_date: '2030-11-03 05:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBe('America/New_York');
+  });
+
+  it('gives an all-day event dates, ending the day after its last day', () => {
+    const t = eventTimes(event({ all_day: true, start_date: '2030-12-30 00:00:00', end_date: '2031-01-02 23:59:59' }));
+    expect({ allDay: t.allDay, start: t.start.toISODate(), end: t.end.toISODate(), timezone: t.timezone }).toEqual({
+      allDay: true,
+      start: '2030-12-30',
+      end: '2031-01-03',
+      timezone: null,
+    });
+  });
+});
+
+describe('locationOf', () => {
+  it('joins the name and the address parts that are there with ", "', () => {
+    const venue = { id: 3, venue: 'Blue Note', address: '131 W 3rd St', city: 'New York', stateprovince: 'NY', zip: '10012', country: 'United States' };
+    expect(locationOf(venue)).toEqual({ title: 'Blue Note, 131 W 3rd St, New York, NY, 10012, United States' });
+    expect(locationOf({ id: 3, venue: 'Park', city: 'Rome', zip: '' })).toEqual({ title: 'Park, Rome' });
+  });
+
+  it('gives plain text, and GEO when the venue has coordinates', () => {
+    expect(locationOf({ venue: 'Caf&eacute; <b>Bleu</b> &amp; Co', geo_lat: 48.85, geo_lng: 2.35 })).toEqual({
+      title: 'Caf&eacute; Bleu & Co',
+      geo: { lat: 48.85, lon: 2.35 },
+    });
+  });
+
+  it('has none without a venue', () => {
+    expect(locationOf([])).toBeUndefined();
+    expect(locationOf({ id: 3, venue: '' })).toBeUndefined();
+  });
+});
+
+describe('organizerOf', () => {
+  it('names the organizer with its e-mail', () => {
+    expect(organizerOf({ organizer: 'Ann "Jazz" Lee', email: 'ann@example.org' })).toEqual({ name: "Ann 'Jazz' Lee", email: 'ann@example.org' });
+  });
+
+  it.each([[{ organizer: 'No mail' }], [{ organizer: 'Bad', email: 'not an address' }], [undefined]])('has none without an e-mail: %j', (organizer) => {
+    expect(organizerOf(organizer)).toBeUndefined();
+  });
+});
+
+describe('sequenceOf', () => {
+  it('grows with the modification date', () => {
+    expect(sequenceOf('2020-01-01 00:00:00')).toBe(0);
+    expect(sequenceOf('2020-01-01 00:01:40')).toBe(100);
+    expect(sequenceOf('2030-01-01 00:00:01')).toBeGreaterThan(sequenceOf('2030-01-01 00:00:00'));
+    expect(sequenceOf('2019-05-01 00:00:00')).toBe(0);
+  });
+});
+
+describe('zoneSpans', () => {
+  it('gives each IANA zone the years its timed events touch', () => {
+    const spans = zoneSpans([
+      event({ utc_start_date: '2030-12-31 23:00:00', utc_end_date: '2031-01-01 02:00:00' }),
+      event({ utc_start_date: '2029-03-01 10:00:00', utc_end_date: '2029-03-01 12:00:00' }),
+      event({ timezone: 'Asia/Kolkata' }),
+      event({ timezone: 'UTC+5:30' }),
+      event({ timezone: 'Europe/London', all_day: true }),
+    ]);
+    expect(Object.fromEntries(spans)).toEqual({ 'America/New_York': { from: 2029, to: 2031 }, 'Asia/Kolkata': { from: 2030, to: 2030 } });
+  });
+});
+
+describe('eventFileName', () => {
+  it.each([
+    ['jazz-night', 'jazz-night.ics'],
+    ['%e2%82%ac-night', 'event-12.ics'],
+    ['a"b', 'event-12.ics'],
+  ])('%s → %s', (slug, name) => expect(eventFileName({ id: 12, slug })).toBe(name));
+});
+
+describe('calendarEvent', () => {
+  it('maps every property of the table', () => {
+    const data = calendarEvent(
+      event({
+        title: 'Jazz &amp; <em>Blues</em>',
+        categories: [{ name: 'Music' }, { name: 'Jazz &amp; Blues' }],
+        venue: { venue: 'Hall' },
+        organizer: [
+          { organizer: 'Ann', email: 'ann@example.org' },
+          { organizer: 'Bob', email: 'bob@example.org' },
+        ],
+      }),
+    );
+    expect(data).toMatchObject({
+      id: 'example.org?id=12',
+      summary: 'Jazz & Blues',
+      description: { plain: 'Bring a friend', html: '<p>Bring a friend</p>' },
+      location: { title: 'Hall' },
+      url: 'https://example.org/event/jazz-night/',
+      categories: [{ name: 'Music' }, { name: 'Jazz & Blues' }],
+      organizer: { name: 'Ann', email: 'ann@example.org' },
+      status: 'CONFIRMED',
+      class: 'PUBLIC',
+    });
+  });
+
+  it('has no DESCRIPTION for an empty description', () => {
+    expect(calendarEvent(event({ description: '' })).description).toBeUndefined();
+  });
+});
+
+describe('eventCalendar', () => {
+  const text = eventCalendar(
+    [
+      event({
+        title: 'Semi; colon, comma \\ backslash',
+        description: `<p>Line one<br />\nLine two, with; marks</p>\n<p>${'A long paragraph to fold. '.repeat(8)}</p>`,
+      }),
+      event({ id: 13, global_id: 'example.org?id=13', timezone: 'Asia/Kolkata', utc_start_date: '2030-06-01 03:30:00', utc_end_date: '2030-06-01 05:30:00' }),
+      event({ id: 14, global_id: 'example.org?id=14', timezone: 'UTC-3', utc_start_date: '2030-06-01 13:00:00', utc_end_date: '2030-06-01 15:00:00' }),
+    ],
+    { name: 'Jazz, Blues; more' },
+  );
+
+  it('is a PUBLISH calendar with its name, CRLF line ends and lines of at most 75 octets', () => {
+    expect(text.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//calendar-events//calendar-events//EN\r\n')).toBe(true);
+    expect(text.endsWith('END:VCALENDAR')).toBe(true);
+    expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const lines = unfold(text).split('\r\n');
+    expect(lines).toEqual(expect.arrayContaining(['CALSCALE:GREGORIAN', 'METHOD:PUBLISH', 'X-WR-CALNAME:Jazz\\, Blues\\; more']));
+  });
+
+  it('is what ical-generator writes when it folds and asks for the zones itself', () => {
+    const events = [
+      event({ title: `Long title ${'é€🎷'.repeat(30)}` }),
+      event({ id: 13, global_id: 'example.org?id=13', timezone: 'Asia/Kolkata', utc_start_date: '2030-06-01 03:30:00', utc_end_date: '2030-06-01 05:30:00' }),
+      event({ id: 14, global_id: 'example.org?id=14', all_day: true }),
+    ];
+    const library = ical({
+      prodId: { company: 'calendar-events', product: 'calendar-events', language: 'EN' },
+      method: ICalCalendarMethod.PUBLISH,
+      scale: 'GREGORIAN',
+      name: escape('Jazz, Blues; more', false),
+      timezone: { name: '', generator: (zone) => vtimezone(zone, { from: 2030, to: 2030 }) },
+    });
+    for (const e of events) library.createEvent(calendarEvent(e));
+    expect(eventCalendar(events, { name: 'Jazz, Blues; more' })).toBe(library.toString());
+  });
+
+  it('has one VTIMEZONE per IANA zone used, none for UTC±N', () => {
+    expect(unfold(text).match(/^TZID:.*$/gm)).toEqual(['TZID:America/New_York', 'TZID:Asia/Kolkata']);
+  });
+
+  it('escapes TEXT values and folds long ones', () => {
+    const lines = unfold(text).split('\r\n');
+    expect(lines).toContain('SUMMARY:Semi\\; colon\\, comma \\\\ backslash');
+    expect(lines).toContain(`DESCRIPTION:Line one\\nLine two\\, with\\; marks\\n\\n${'A long paragraph to fold. '.repeat(8).trim()}`);
+    expect(text).toMatch(/\r\n /); // a folded line
+  });
+
+  it('parses in ical.js to the same values and UTC times', () => {
+    const parsed = new ICAL.Component(ICAL.parse(text));
+    for (const tz of parsed.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(tz);
+    const [first, kolkata, offset] = vevents(text).map((v) => new ICAL.Event(v));
+    expect(first.summary).toBe('Semi; colon, comma \\ backslash');
+    expect(first.description.startsWith('Line one\nLine two, with; marks\n\nA long')).toBe(true);
+    expect(first.startDate.toJSDate().toISOString()).toBe('2030-06-01T23:00:00.000Z');
+    expect(kolkata.startDate.toJSDate().toISOString()).toBe('2030-06-01T03:30:00.000Z');
+    expect(kolkata.startDate.zone.tzid).toBe('Asia/Kolkata');
+    expect(offset.startDate.toJSDate().toISOString()).toBe('2030-06-01T13:00:00.000Z');
+    expect(offset.startDate.zone.tzid).toBe('UTC');
+  });
+});
