@@ -13,7 +13,7 @@ describe('loadConfig', () => {
       timezone: 'UTC',
       geo: false,
       logLevel: 'info',
-      siteTitle: 'Calendar',
+      siteTitle: 'Events',
       icsMaxEvents: 1000,
     });
     expect(c.apiRoot).toBe('http://127.0.0.1:3000/calendar/events/v1');

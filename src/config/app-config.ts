@@ -240,7 +240,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.cacheMb = Number(vars.CALENDAR_CACHE_MB ?? 64);
   const cors = parseCorsOrigins(vars.CALENDAR_CORS_ORIGINS ?? '*');
   cfg.corsOrigins = cors === undefined ? '*' : cors; // validated above: undefined cannot reach here
-  cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Calendar';
+  cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Events';
   cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
