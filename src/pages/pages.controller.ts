@@ -84,7 +84,7 @@ export class PagesController {
   }
 
   /** Any other path under the pages' prefixes: the 404 page. */
-  @Get(['events/*', 'event/*', 'venue/*', 'organizer/*', 'tag/*'])
+  @Get(['events/*', 'event', 'event/*', 'venue', 'venue/*', 'organizer', 'organizer/*', 'tag', 'tag/*'])
   unknown(@Res() reply: FastifyReply) {
     return this.render(reply, () => Promise.reject(new PageError(404, '')));
   }

@@ -350,9 +350,12 @@ export class PagesService {
     };
   }
 
-  /** The filter form: the search words and the category as a choice among the used categories. */
+  /** The filter form: the search words and the category as a choice among the categories (parents count their children's events). */
   private async filterForm(path: string, filters: Query): Promise<Json> {
-    const listed = await this.taxonomies.list('category', { per_page: MAX_PER_PAGE, hide_empty: true, orderby: 'name' } as ListCategoriesQueryDto, {});
+    const listed = await this.taxonomies.list('category', { per_page: MAX_PER_PAGE, hide_empty: false, orderby: 'name' } as ListCategoriesQueryDto, {
+      hide_empty: 'false',
+      orderby: 'name',
+    });
     const categories = (parseJson(listed.body).categories as Json[]).map((c) => ({ slug: c.slug as string, name: plain(c.name) }));
     const chosen = typeof filters.categories === 'string' ? filters.categories : '';
     return {
@@ -368,7 +371,7 @@ export class PagesService {
   }
 
   private async findTerm(taxonomy: 'category' | 'tag', slug: string): Promise<Json | undefined> {
-    const listed = await this.taxonomies.list(taxonomy, { slug, per_page: 1 } as ListCategoriesQueryDto, { slug });
+    const listed = await this.taxonomies.list(taxonomy, { slug, per_page: 1, hide_empty: false } as ListCategoriesQueryDto, { slug, hide_empty: 'false' });
     return (parseJson(listed.body)[taxonomy === 'category' ? 'categories' : 'tags'] as Json[])[0];
   }
 
