@@ -68,7 +68,7 @@ export async function seedPages(t: TestApp, authorization: string): Promise<Page
     description:
       '<p>An evening of <strong>live jazz</strong> on the banks of the canal, with the house trio and guests.</p><ul><li>Doors open at 19:00</li><li>Bar and small plates</li></ul>',
     excerpt: 'Live jazz on the banks of the canal.',
-    cost: '25',
+    cost: '€25',
     website: 'https://amis-du-jazz.example/canal',
     venue: venue.id,
     organizer: [organizer.id],
@@ -107,7 +107,7 @@ export async function seedPages(t: TestApp, authorization: string): Promise<Page
     start_date: day(next, '20:00:00'),
     end_date: day(next, '22:00:00'),
     description: '<p>The season closes with a big-band night.</p>',
-    cost: '30',
+    cost: '€30',
     venue: venue.id,
     organizer: [organizer.id],
     categories: [music.id],
