@@ -138,12 +138,12 @@ describe('public pages', () => {
     });
 
     it('the venue and organizer pages show the record and its upcoming events', async () => {
-      const venue = festival.venue as { url: string };
+      const venue = festival.venue as unknown as { url: string };
       const v = (await http(t).get(new URL(venue.url).pathname).expect(200)).text;
       expect(v).toContain('<h1>River Park</h1>');
       expect(v).toContain(`<a href="${festival.url}">Night Festival</a>`);
       expect(v).toContain('<script type="application/ld+json">');
-      const organizer = festival.organizer[0] as { url: string };
+      const organizer = festival.organizer[0] as unknown as { url: string };
       const o = (await http(t).get(new URL(organizer.url).pathname).expect(200)).text;
       expect(o).toContain('<h1>Culture Office</h1>');
       expect(o).toContain(`<a href="${festival.url}">Night Festival</a>`);
