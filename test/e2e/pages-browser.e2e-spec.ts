@@ -108,6 +108,20 @@ async function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
+/** The focused element (in the page): a link with an outline or a shadow, inside the viewport. */
+function focusState() {
+  const el = document.activeElement as HTMLElement | null;
+  if (!el || el === document.body) return null;
+  const style = getComputedStyle(el);
+  const rect = el.getBoundingClientRect();
+  return {
+    tag: el.tagName,
+    text: el.textContent?.trim(),
+    visible: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+    onScreen: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight,
+  };
+}
+
 describeBrowser('the public pages in Chromium (pages.md)', () => {
   let t: TestApp;
   let origin: string;
@@ -309,28 +323,30 @@ describeBrowser('the public pages in Chromium (pages.md)', () => {
     }
   });
 
-  it('keyboard: Tab moves focus to a link, and the focus is visible', async () => {
+  it('keyboard: Tab goes through the links of the header (skip link, site title, views) with a visible focus; Enter follows one; the skip link reaches the content', async () => {
     for (const size of WIDTHS) {
       const { context, page } = await open({ viewport: size });
       try {
         await goto(page, '/events/');
-        await page.keyboard.press('Tab');
-        const focused = await page.evaluate(() => {
-          const el = document.activeElement as HTMLElement | null;
-          if (!el || el === document.body) return null;
-          const style = getComputedStyle(el);
-          const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-          const rect = el.getBoundingClientRect();
-          return {
-            tag: el.tagName,
-            visible: outline || style.boxShadow !== 'none',
-            onScreen: rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < innerHeight,
-          };
+        const stops: unknown[] = [];
+        for (let i = 0; i < 5; i += 1) {
+          await page.keyboard.press('Tab');
+          stops.push(await page.evaluate(focusState));
+        }
+        expect({ width: size.width, stops }).toEqual({
+          width: size.width,
+          stops: stops.map(() => expect.objectContaining({ tag: 'A', visible: true, onScreen: true })),
         });
-        expect({ width: size.width, focused }).toEqual({ width: size.width, focused: { tag: 'A', visible: true, onScreen: true } });
-        // Enter follows the focused link (a skip link or the site title): still a page of this site.
+        // Enter follows the focused link to another page of the site.
+        const target = await page.evaluate(() => (document.activeElement as HTMLAnchorElement).href);
+        expect(target.startsWith(`${origin}/`)).toBe(true);
         await page.keyboard.press('Enter');
-        expect(page.url().startsWith(`${origin}/`)).toBe(true);
+        await page.waitForURL(target);
+        // The first stop skips to the content.
+        await goto(page, '/events/');
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Enter');
+        expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
       } finally {
         await context.close();
       }
