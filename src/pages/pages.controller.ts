@@ -70,7 +70,7 @@ export class PagesController {
   @Get(PAGE_PATHS.event)
   @Page()
   event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.event(slug));
+    return this.render(req, reply, () => this.pages.event(slug), true);
   }
 
   @Get(PAGE_PATHS.venue)
@@ -100,20 +100,24 @@ export class PagesController {
   }
 
   /** Renders the page, or the error page with its status (kept by RenderedPages). Pages are public: any cache may keep them briefly. */
-  private async render(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>): Promise<void> {
-    const page = await this.rendered.get(req.url, async () => {
-      let view: PageView;
-      let status = 200;
-      try {
-        view = await build();
-      } catch (err) {
-        if (!(err instanceof PageError)) throw err;
-        status = err.status;
-        view = { view: 'error', data: { title: err.status === 404 ? 'Page not found' : 'Bad request', status: err.status, message: err.message } };
-      }
-      const html = await reply.viewAsync(view.view, { ...this.pages.layout(), css: this.assets.stylesheet.url, current: '', ...view.data });
-      return { status, html };
-    });
+  private async render(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>, timeless = false): Promise<void> {
+    const page = await this.rendered.get(
+      req.url,
+      async () => {
+        let view: PageView;
+        let status = 200;
+        try {
+          view = await build();
+        } catch (err) {
+          if (!(err instanceof PageError)) throw err;
+          status = err.status;
+          view = { view: 'error', data: { title: err.status === 404 ? 'Page not found' : 'Bad request', status: err.status, message: err.message } };
+        }
+        const html = await reply.viewAsync(view.view, { ...this.pages.layout(), css: this.assets.stylesheet.url, current: '', ...view.data });
+        return { status, html };
+      },
+      timeless,
+    );
     void reply.code(page.status).header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(page.html);
   }
 }
