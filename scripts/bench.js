@@ -320,12 +320,17 @@ async function startCeiling() {
 async function discover(base) {
   const { COMMON_WORDS, RARE_WORDS } = require(path.join(ROOT, 'dist', 'src', 'seed', 'vocabulary.js'));
   const eventIds = [];
+  // The public pages of the listed events (pages.md): their paths, and the month of the first one.
+  const eventPages = [];
+  let pageMonth;
   const venueUse = new Map();
   for (let page = 1; page <= 10; page++) {
     const res = await request(base, { path: `${API}/events?per_page=50&page=${page}` });
     if (res.status !== 200) break;
     for (const e of JSON.parse(res.body.toString()).events) {
       eventIds.push(e.id);
+      eventPages.push(new URL(e.url).pathname);
+      pageMonth ??= e.start_date.slice(0, 7);
       if (e.venue && !Array.isArray(e.venue)) venueUse.set(e.venue.id, (venueUse.get(e.venue.id) ?? 0) + 1);
     }
   }
@@ -333,7 +338,7 @@ async function discover(base) {
   const categories = json.categories.filter((c) => c.count > 0).map((c) => c.id);
   const venues = [...venueUse.entries()].sort((a, b) => b[1] - a[1]).map(([id]) => id);
   if (eventIds.length === 0 || categories.length === 0 || venues.length === 0) throw new Error('the seeded database lists no events, categories or venues');
-  return { eventIds, categories, venues, common: COMMON_WORDS[0], rare: RARE_WORDS[0] };
+  return { eventIds, eventPages, pageMonth, categories, venues, common: COMMON_WORDS[0], rare: RARE_WORDS[0] };
 }
 
 /** First and last day of the month `offset` months after the current one (UTC), as list parameters. */
@@ -444,6 +449,10 @@ function scenarios(found, combos, random) {
       path: `${API}/events/${found.eventIds[0]}`,
       lua: luaCyclePaths(found.eventIds.map((id) => `${API}/events/${id}`)),
     },
+    // The public pages (pages.md): the month grid of a month with events, and one event's page,
+    // cycling through the listed events as event-by-id does.
+    { name: 'page-month', method: 'GET', path: `/events/month/${found.pageMonth}/` },
+    { name: 'page-event', method: 'GET', path: found.eventPages[0], lua: luaCyclePaths(found.eventPages) },
     get('venues', '/venues'),
     get('organizers', '/organizers'),
     get('categories', '/categories'),

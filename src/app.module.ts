@@ -18,6 +18,7 @@ import { GeoModule } from './geo/geo.module';
 import { MediaModule } from './media';
 import { OrganizersModule } from './organizers';
 import { VenuesModule } from './venues';
+import { PagesModule } from './pages';
 
 /**
  * The modular monolith: one module per resource. Optional features (the geo extension) are
@@ -56,6 +57,7 @@ export class AppModule {
         EventsModule,
         // Optional features are registered here, from configuration, and nowhere else.
         ...(config.geo ? [GeoModule] : []),
+        ...(config.pages ? [PagesModule] : []),
       ],
     };
   }

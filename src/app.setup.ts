@@ -20,6 +20,7 @@ import { registerListReplies } from './common/pagination';
 import type { Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
+import { CACHEABLE_PAGE_ROUTES, registerPages } from './pages';
 
 /**
  * Routes whose anonymous answers depend only on their URL, the data and the time (by the
@@ -116,9 +117,13 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     done();
   });
 
+  const config = app.get(AppConfig);
+  // The public pages (pages.md): their template engine and trailing-slash redirect; their
+  // answers are cached like the API's (per data version), and tagged and compressed on the way out.
+  if (config.pages) await registerPages(app, config.publicUrl);
   const events = app.get(EventsService);
   registerResponseCache(fastify, app.get(ReadModel), {
-    routes: CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`),
+    routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...(config.pages ? CACHEABLE_PAGE_ROUTES : [])],
     upToDate: () => !events.hasDue(),
     // The event routes answer iCalendar to a client that prefers it (ical.md): another body, another key.
     variant: (request) => {

@@ -48,8 +48,14 @@ export class AppConfig {
   cacheMb: number;
   /** CORS (beyond.md #8): any origin (`*`), these origins, or off (`null`: CALENDAR_CORS_ORIGINS set empty). */
   corsOrigins: '*' | string[] | null;
-  /** The site's name: the calendar name of iCalendar feeds (X-WR-CALNAME). */
+  /** The site's name: the calendar name of iCalendar feeds (X-WR-CALNAME), and the name in the public pages' titles and header. */
   siteTitle: string;
+  /** Public pages (pages.md) served at the permalinks (CALENDAR_PAGES, default on). */
+  pages: boolean;
+  /** Where the public pages live when another site serves them (CALENDAR_SITE_URL); unset = {base_url}. */
+  siteUrl?: string;
+  /** First day of a week in the month grid, ISO numbering: 1 = Monday … 7 = Sunday (CALENDAR_WEEK_START). */
+  weekStart: number;
   /** At most this many events in one iCalendar feed (ical.md, CALENDAR_ICS_MAX_EVENTS). */
   icsMaxEvents: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
@@ -59,7 +65,15 @@ export class AppConfig {
   get apiRoot(): string {
     return `${this.baseUrl}/${API_NAMESPACE}`;
   }
+
+  /** The origin (and prefix) of the public `url` values (resources.md): CALENDAR_SITE_URL when set, else {base_url}. */
+  get publicUrl(): string {
+    return this.siteUrl ?? this.baseUrl;
+  }
 }
+
+/** CALENDAR_WEEK_START values, in ISO weekday order (index + 1 = luxon's weekday). */
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 export const API_NAMESPACE = 'calendar/events/v1';
 
@@ -189,6 +203,21 @@ export class EnvironmentVariables {
   @IsCount(1, 100_000)
   CALENDAR_ICS_MAX_EVENTS?: string;
 
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_PAGES?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i, {
+    message: ({ value }) => `CALENDAR_SITE_URL must be an http(s) URL without query or fragment (got "${value}")`,
+  })
+  CALENDAR_SITE_URL?: string;
+
+  @Transform(({ value }: { value?: string }) => value?.toLowerCase())
+  @IsOptional()
+  @IsIn(WEEKDAYS, { message: ({ value }) => `CALENDAR_WEEK_START must be a day of the week such as monday or sunday (got "${value}")` })
+  CALENDAR_WEEK_START?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -242,6 +271,9 @@ export function loadConfig(env: Env): AppConfig {
   cfg.corsOrigins = cors === undefined ? '*' : cors; // validated above: undefined cannot reach here
   cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Events';
   cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
+  cfg.pages = onOff(vars.CALENDAR_PAGES, true);
+  cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
+  cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -27,8 +27,13 @@ export interface PresentOptions {
 }
 
 /** An event as spec resources.md §1 gives it, keys in order. */
-export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<AppConfig, 'baseUrl' | 'apiRoot' | 'timezone'>, opts: PresentOptions): Json {
-  const url = `${config.baseUrl}/event/${e.slug}/`;
+export function presentEvent(
+  e: EventEntity,
+  rel: EventRelations,
+  config: Pick<AppConfig, 'baseUrl' | 'publicUrl' | 'apiRoot' | 'timezone'>,
+  opts: PresentOptions,
+): Json {
+  const url = `${config.publicUrl}/event/${e.slug}/`;
   const costs = parseCost(storedCost(e.cost));
   const terms = rel.terms.get(e.id) ?? [];
   const venue = e.venueId !== null ? rel.venues.get(e.venueId) : undefined;

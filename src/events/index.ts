@@ -5,6 +5,7 @@ export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';
 export type { EventTiming } from './event-timing';
 export { EventDto, EventListDto } from './dto/event-response.dto';
+export { ListEventsQueryDto } from './dto/list-events.query.dto';
 export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';

@@ -557,6 +557,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return items.map((item) =>
       this.kind.present(item, {
         baseUrl: this.config.baseUrl,
+        publicUrl: this.config.publicUrl,
         timezone: this.config.timezone,
         nowUtc,
         image: item.imageId === null ? undefined : images.get(item.imageId),

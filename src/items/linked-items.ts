@@ -137,6 +137,8 @@ export function searchCondition(alias: string, columns: readonly string[], fragm
 
 export interface LinkedPresentContext {
   baseUrl: string;
+  /** Origin of the public `url` (CALENDAR_SITE_URL); {base_url} when absent. */
+  publicUrl?: string;
   /** Site time zone for `date`/`modified`. */
   timezone: string;
   nowUtc: string;
@@ -146,7 +148,7 @@ export interface LinkedPresentContext {
   extra?: ItemExtras;
 }
 
-/** Public permalink: `{base_url}/venue/{slug}/`, `{base_url}/organizer/{slug}/`. */
+/** Public permalink: `{base_url}/venue/{slug}/` (or on CALENDAR_SITE_URL), `{base_url}/organizer/{slug}/`. */
 export const permalink = (baseUrl: string, type: LinkedItemType, slug: string) => `${baseUrl}/${type}/${slug}/`;
 
 /** `id` … `image`: the keys both kinds start with, in order (before empty keys are dropped). */
@@ -156,7 +158,7 @@ export function linkedItemHead(item: LinkedItemEntity, type: LinkedItemType, ctx
     author: String(item.authorId),
     status: effectiveStatus(item.status, item.dateUtc, ctx.nowUtc),
     ...publicationFields(item, ctx.timezone),
-    url: permalink(ctx.baseUrl, type, item.slug),
+    url: permalink(ctx.publicUrl ?? ctx.baseUrl, type, item.slug),
     [type]: item.name.trim(),
     description: autop(item.description),
     excerpt: autop(item.excerpt),

@@ -17,7 +17,7 @@ export interface TermJson {
 const COLLECTION = { category: 'categories', tag: 'tags' } as const;
 
 /** A term as spec resources.md §4 gives it, keys in order. `known` must hold its ancestors. */
-export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, config: Pick<AppConfig, 'baseUrl' | 'apiRoot'>): TermJson {
+export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, config: Pick<AppConfig, 'publicUrl' | 'apiRoot'>): TermJson {
   const collection = `${config.apiRoot}/${COLLECTION[term.taxonomy]}`;
   const json: TermJson = {
     id: term.id,
@@ -29,7 +29,7 @@ export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, co
   } as TermJson;
   if (term.taxonomy === 'category') json.parent = term.parentId;
   json.meta = [];
-  json.url = term.taxonomy === 'category' ? `${config.baseUrl}/events/category/${slugPath(term, known).join('/')}/` : `${config.baseUrl}/tag/${term.slug}/`;
+  json.url = term.taxonomy === 'category' ? `${config.publicUrl}/events/category/${slugPath(term, known).join('/')}/` : `${config.publicUrl}/tag/${term.slug}/`;
   json.urls = { self: `${collection}/${term.id}`, collection };
   if (term.parentId > 0) json.urls.up = `${collection}/${term.parentId}`;
   return json;

@@ -30,7 +30,7 @@ export function presentVenue(venue: VenueEntity, ctx: LinkedPresentContext): Jso
  * venue's state/province as `stateprovince` gives it, else its state, else its province.
  */
 export function venueJsonLd(venue: VenueEntity, ctx: LinkedPresentContext): Json {
-  const ld = jsonLdHead('Place', venue, permalink(ctx.baseUrl, 'venue', venue.slug), ctx);
+  const ld = jsonLdHead('Place', venue, permalink(ctx.publicUrl ?? ctx.baseUrl, 'venue', venue.slug), ctx);
   const members: Record<string, string> = {
     streetAddress: venue.address,
     addressLocality: venue.city,

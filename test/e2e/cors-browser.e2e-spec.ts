@@ -2,25 +2,13 @@
 // another origin can list events and create one with credentials"), in Debian's Chromium driven
 // by playwright-core. .ci/run installs chromium and sets TEST_REQUIRE_BROWSER=1, so there a
 // missing browser fails; elsewhere this file is skipped and says so.
-import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { describeWithBrowser, launchBrowser } from '../support/browser';
 import { createTestApp, TestApp } from '../support/test-app';
 
-const CHROMIUM = '/usr/bin/chromium';
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const present = existsSync(CHROMIUM);
-if (!present && process.env.TEST_REQUIRE_BROWSER) throw new Error(`TEST_REQUIRE_BROWSER is set but ${CHROMIUM} is missing (apt-get install chromium)`);
-if (!present) console.warn(`SKIPPED the browser CORS test: no ${CHROMIUM} (Debian's chromium; .ci/run installs it)`);
+const describeBrowser = describeWithBrowser('the browser CORS test');
 jest.setTimeout(60_000);
 
 /** The API listening on 127.0.0.1, and a page served from another origin (localhost, another port). */
@@ -52,10 +40,10 @@ function createAndList({ api, auth }: { api: string; auth: string }) {
   })();
 }
 
-(present ? describe : describe.skip)('a page on another origin, in Chromium', () => {
+describeBrowser('a page on another origin, in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+    browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
 

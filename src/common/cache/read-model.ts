@@ -7,12 +7,14 @@ import { DataVersion } from './data-version.service';
  * Every cache of the read model, with its share of CALENDAR_CACHE_MB. The presented list items
  * of events get the most: a page is assembled from them, and a deep page of a common filter
  * presents ten events nobody asked for recently. `responses` keeps whole anonymous answers
- * (common/http/response-cache.ts). Totals, page-id blocks and lookups are small.
+ * (common/http/response-cache.ts), by the second; `pages.rendered` keeps the public pages' HTML by
+ * the minute (pages/rendered-pages.ts). Totals, page-id blocks and lookups are small.
  */
 export const CACHE_SHARES = {
   responses: 0.12,
   encodings: 0.04,
-  'events.listed': 0.26,
+  'events.listed': 0.22,
+  'pages.rendered': 0.04,
   'events.singles': 0.08,
   'events.totals': 0.02,
   'events.page-ids': 0.08,

@@ -1,0 +1,3 @@
+export { PagesModule } from './pages.module';
+export { registerPages } from './pages-http';
+export { CACHEABLE_PAGE_ROUTES } from './page-routes';

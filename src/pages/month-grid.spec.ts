@@ -1,0 +1,40 @@
+import { DateTime } from 'luxon';
+import { monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
+
+describe('monthWeeks', () => {
+  it('whole weeks from the week of the 1st to the week of the last day, from the configured weekday', () => {
+    // March 2026: Sunday 1st to Tuesday 31st.
+    const monday = monthWeeks(DateTime.fromISO('2026-03-01'), 1);
+    expect(monday.map((w) => [w[0].date, w[6].date])).toEqual([
+      ['2026-02-23', '2026-03-01'],
+      ['2026-03-02', '2026-03-08'],
+      ['2026-03-09', '2026-03-15'],
+      ['2026-03-16', '2026-03-22'],
+      ['2026-03-23', '2026-03-29'],
+      ['2026-03-30', '2026-04-05'],
+    ]);
+    expect(monday[0].map((d) => d.inMonth)).toEqual([false, false, false, false, false, false, true]);
+    const sunday = monthWeeks(DateTime.fromISO('2026-03-01'), 7);
+    expect(sunday.map((w) => w[0].date)).toEqual(['2026-03-01', '2026-03-08', '2026-03-15', '2026-03-22', '2026-03-29']);
+  });
+
+  it('counts days, not hours, across a change of offset', () => {
+    const weeks = monthWeeks(DateTime.fromISO('2026-03-01', { zone: 'Europe/Berlin' }), 1);
+    expect(weeks.flat().map((d) => d.day)).toContain(29);
+    expect(new Set(weeks.flat().map((d) => d.date)).size).toBe(weeks.length * 7);
+  });
+});
+
+describe('weekdayNames and parsing', () => {
+  it('names the days in grid order', () => {
+    expect(weekdayNames(1).map((d) => d.short)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    expect(weekdayNames(7)[0]).toEqual({ long: 'Sunday', short: 'Sun' });
+  });
+  it('accepts real months and days only', () => {
+    expect(parseMonth('2026-02', 'UTC')?.toISODate()).toBe('2026-02-01');
+    expect(parseMonth('2026-13', 'UTC')).toBeNull();
+    expect(parseMonth('2026-2', 'UTC')).toBeNull();
+    expect(parseDay('2028-02-29', 'UTC')?.toISODate()).toBe('2028-02-29');
+    expect(parseDay('2026-02-29', 'UTC')).toBeNull();
+  });
+});

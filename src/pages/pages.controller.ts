@@ -1,0 +1,127 @@
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PageAssets } from './page-assets';
+import { PAGE_PATHS } from './page-routes';
+import { PageError, PagesService, PageView, Query } from './pages.service';
+import { RenderedPages } from './rendered-pages';
+
+/** Marks a route as a page: the trailing-slash redirect applies to it (pages-http.ts). */
+const Page = () => RouteConfig({ page: true });
+
+/**
+ * The public pages (pages.md): HTML for people, at the permalinks the API hands out. Not part
+ * of the API, so not in /doc. Every answer is rendered by @fastify/view with Eta; a page that
+ * cannot be shown answers the 404 (or 400) page, never the API's JSON.
+ */
+@ApiExcludeController()
+@Controller()
+export class PagesController {
+  constructor(
+    private readonly pages: PagesService,
+    private readonly assets: PageAssets,
+    private readonly rendered: RenderedPages,
+  ) {}
+
+  @Get(PAGE_PATHS.list)
+  @Page()
+  list(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.list(query(req)));
+  }
+
+  @Get(PAGE_PATHS.month)
+  @Page()
+  thisMonth(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.month(undefined, query(req)));
+  }
+
+  @Get(PAGE_PATHS.monthOf)
+  @Page()
+  month(@Param('month') month: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.month(month, query(req)));
+  }
+
+  @Get(PAGE_PATHS.today)
+  @Page()
+  today(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.day('today', query(req)));
+  }
+
+  @Get(PAGE_PATHS.day)
+  @Page()
+  day(@Param('day') day: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.day(day, query(req)));
+  }
+
+  @Get(PAGE_PATHS.category)
+  @Page()
+  category(@Param('*') path: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const segments = path.split('/').filter((s) => s !== '');
+    return this.render(req, reply, () => (segments.length === 0 ? Promise.reject(new PageError(404, '')) : this.pages.term('category', segments, query(req))));
+  }
+
+  @Get(PAGE_PATHS.tag)
+  @Page()
+  tag(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.term('tag', [slug], query(req)));
+  }
+
+  @Get(PAGE_PATHS.event)
+  @Page()
+  event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.event(slug), true);
+  }
+
+  @Get(PAGE_PATHS.venue)
+  @Page()
+  venue(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.venue(slug, query(req)));
+  }
+
+  @Get(PAGE_PATHS.organizer)
+  @Page()
+  organizer(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => this.pages.organizer(slug, query(req)));
+  }
+
+  /** Any other path under the pages' prefixes: the 404 page. */
+  @Get(['events/*', 'event', 'event/*', 'venue', 'venue/*', 'organizer', 'organizer/*', 'tag', 'tag/*'])
+  unknown(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+  }
+
+  /** The stylesheet, under a name that changes with its content, so it may be kept for a year. */
+  @Get('assets/:file')
+  asset(@Param('file') file: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    const css = this.assets.stylesheet;
+    if (file !== css.file) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return reply.header('cache-control', 'public, max-age=31536000, immutable').type('text/css; charset=utf-8').send(css.body);
+  }
+
+  /** Renders the page, or the error page with its status (kept by RenderedPages). Pages are public: any cache may keep them briefly. */
+  private async render(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>, timeless = false): Promise<void> {
+    const page = await this.rendered.get(
+      req.url,
+      async () => {
+        let view: PageView;
+        let status = 200;
+        try {
+          view = await build();
+        } catch (err) {
+          if (!(err instanceof PageError)) throw err;
+          status = err.status;
+          view = { view: 'error', data: { title: err.status === 404 ? 'Page not found' : 'Bad request', status: err.status, message: err.message } };
+        }
+        const html = await reply.viewAsync(view.view, { ...this.pages.layout(), css: this.assets.stylesheet.url, current: '', ...view.data });
+        return { status, html };
+      },
+      timeless,
+    );
+    void reply.code(page.status).header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(page.html);
+  }
+}
+
+function query(req: FastifyRequest): Query {
+  return (req.query ?? {}) as Query;
+}

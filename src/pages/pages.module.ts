@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { CacheModule } from '../common/cache/cache.module';
+import { EventsModule } from '../events';
+import { OrganizersModule } from '../organizers';
+import { TaxonomiesModule } from '../taxonomies';
+import { VenuesModule } from '../venues';
+import { PageAssets } from './page-assets';
+import { PagesController } from './pages.controller';
+import { PagesService } from './pages.service';
+import { RenderedPages } from './rendered-pages';
+
+/** The public pages (pages.md); registered only when CALENDAR_PAGES is on (app.module.ts). */
+@Module({
+  imports: [EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, CacheModule],
+  controllers: [PagesController],
+  providers: [PagesService, PageAssets, RenderedPages],
+})
+export class PagesModule {}

@@ -1,0 +1,48 @@
+// Debian's Chromium, driven by playwright-core, for the tests that need a real browser.
+// .ci/run installs the `chromium` package and sets TEST_REQUIRE_BROWSER=1: there a missing
+// browser is an error. Elsewhere a file that needs it is skipped and says why, once.
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** Headless, no sandbox (CI runs as root), and nothing the browser would fetch on its own. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * `describe` when Chromium is there, `describe.skip` (with a warning naming `what`) when it is not;
+ * throws when TEST_REQUIRE_BROWSER is set and Chromium is missing, so CI cannot skip silently.
+ */
+export function describeWithBrowser(what: string): jest.Describe {
+  const present = existsSync(CHROMIUM);
+  if (!present && process.env.TEST_REQUIRE_BROWSER) throw new Error(`TEST_REQUIRE_BROWSER is set but ${CHROMIUM} is missing (apt-get install chromium)`);
+  if (!present) console.warn(`SKIPPED ${what}: no ${CHROMIUM} (Debian's chromium; .ci/run installs it)`);
+  return present ? describe : describe.skip;
+}
+
+/** A headless Chromium; close it in afterAll. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+/**
+ * A TCP port that was free a moment ago on 127.0.0.1, for an app whose CALENDAR_BASE_URL must
+ * name the port it will listen on (pages link with absolute URLs built from the base URL).
+ */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
