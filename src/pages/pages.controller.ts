@@ -114,7 +114,7 @@ export class PagesController {
           view = { view: 'error', data: { title: err.status === 404 ? 'Page not found' : 'Bad request', status: err.status, message: err.message } };
         }
         const html = await reply.viewAsync(view.view, { ...this.pages.layout(), css: this.assets.stylesheet.url, current: '', ...view.data });
-        return { status, html };
+        return { status, html: Buffer.from(html) };
       },
       timeless,
     );

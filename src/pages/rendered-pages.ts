@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { EventsService } from '../events';
 
-/** A rendered page: its status and its HTML. */
+/** A rendered page: its status and its HTML, as UTF-8 bytes (half the memory of a JS string of mostly ASCII, so the byte-bounded cache holds twice the pages). */
 export interface Rendered {
   status: number;
-  html: string;
+  html: Buffer;
 }
 
 /**
