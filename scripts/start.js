@@ -9,14 +9,45 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
 
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(full));
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, fs.statSync(full).mtimeMs);
+/** Every file under `dir`, as paths relative to it with `/` separators. */
+function filesUnder(dir, prefix = '') {
+  const out = [];
+  for (const entry of fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+    if (entry.isDirectory()) out.push(...filesUnder(dir, rel));
+    else out.push(rel);
   }
-  return newest;
+  return out;
+}
+
+/** The newest of the sources: TypeScript files and the assets the build copies (templates, CSS). */
+function newestSource(dir) {
+  return Math.max(0, ...filesUnder(dir).map((rel) => fs.statSync(path.join(dir, rel)).mtimeMs));
+}
+
+/** A glob of nest-cli.json (`**` any folders, `*` any name part) as a regular expression. */
+function globPattern(glob) {
+  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\*\*\//g, '(?:.*/)?').replace(/\*/g, '[^/]*')}$`);
+}
+
+/**
+ * The non-TypeScript files the app reads at run time (the pages' templates and stylesheet):
+ * copied as nest-cli.json's `compilerOptions.assets` says, since `tsc` alone copies nothing
+ * (`npm run build` uses `nest build`, which reads the same list).
+ */
+function copyAssets() {
+  const cli = JSON.parse(fs.readFileSync(path.join(root, 'nest-cli.json'), 'utf8'));
+  const sourceRoot = path.join(root, cli.sourceRoot ?? 'src');
+  const sources = filesUnder(sourceRoot);
+  for (const asset of cli.compilerOptions?.assets ?? []) {
+    const pattern = globPattern(asset.include);
+    for (const rel of sources.filter((f) => pattern.test(f))) {
+      const target = path.join(root, asset.outDir, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.copyFileSync(path.join(sourceRoot, rel), target);
+    }
+  }
 }
 
 function isBuilt() {
@@ -72,6 +103,7 @@ function buildIfNeeded() {
       stdio: 'inherit',
       cwd: root,
     });
+    copyAssets();
     fs.writeFileSync(stamp, new Date().toISOString());
   });
 }
