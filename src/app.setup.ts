@@ -12,6 +12,7 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from './common/http/json-limits';
 import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filter';
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
 import { registerResponseCache } from './common/http/response-cache';
+import { linksOfForm, rewriteApiUrl, withLinks } from './common/http/api-links';
 import { prefersCalendar } from './common/http/negotiation';
 import { ReadModel } from './common/cache/read-model';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
@@ -30,9 +31,14 @@ const CACHEABLE_ROUTES = ['events', 'events/:id', 'events/by-slug/:slug', 'event
 
 const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 100, parameterLimit: 1000 };
 
-/** The HTTP adapter: qs for query strings, trailing slashes ignored, one log line per request. */
-export function buildAdapter(logger: Logger): FastifyAdapter {
+/**
+ * The HTTP adapter: qs for query strings, trailing slashes ignored, one log line per request,
+ * and (unless CALENDAR_WP_COMPAT=off) the WordPress paths of compat.md routed as ours.
+ */
+export function buildAdapter(logger: Logger, config: Pick<AppConfig, 'wpCompat'>): FastifyAdapter {
   return new FastifyAdapter({
+    // Before routing: one route table serves both paths, so the alias is the same route by construction.
+    ...(config.wpCompat ? { rewriteUrl: rewriteApiUrl } : {}),
     loggerInstance: logger,
     // Our own onResponse hook writes the one line per request.
     logController: new LogController({ disableRequestLogging: true }),
@@ -106,7 +112,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: request.originalUrl,
         route: request.routeOptions.url ?? null,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
@@ -118,6 +124,15 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   });
 
   const config = app.get(AppConfig);
+  // A request that came by a WordPress path is answered with links in that form (compat.md): its
+  // handler runs with them as the request's links (common/http/api-links.ts). After the body is
+  // read, so that nothing the handler starts runs outside them.
+  if (config.wpCompat) {
+    fastify.addHook('preHandler', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      if (request.raw.apiForm === undefined) return done();
+      withLinks(linksOfForm(config.baseUrl, request.raw.apiForm), done);
+    });
+  }
   // The public pages (pages.md): their template engine and trailing-slash redirect; their
   // answers are cached like the API's (per data version), and tagged and compressed on the way out.
   if (config.pages) await registerPages(app, config.publicUrl);

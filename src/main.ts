@@ -38,7 +38,7 @@ async function main(): Promise<void> {
 }
 
 async function serve(config: AppConfig, logger: Logger): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(logger), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(logger, config), {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
     // A failure while starting is thrown to main(), which says it in one line (no abort, no trace).

@@ -16,7 +16,7 @@ import { ApiDocsService } from './index/api-docs.service';
  */
 async function main(file: string | undefined): Promise<void> {
   const config = loadConfig({ ...process.env, DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(createLogger(config.logLevel)), {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(createLogger(config.logLevel), config), {
     logger: false,
     bodyParser: false,
     abortOnError: false,

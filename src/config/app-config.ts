@@ -52,6 +52,8 @@ export class AppConfig {
   siteTitle: string;
   /** Public pages (pages.md) served at the permalinks (CALENDAR_PAGES, default on). */
   pages: boolean;
+  /** The WordPress paths of compat.md (`/wp-json/tribe/events/v1/…`, `/wp-json/`, `?rest_route=`) (CALENDAR_WP_COMPAT, default on). */
+  wpCompat: boolean;
   /** Where the public pages live when another site serves them (CALENDAR_SITE_URL); unset = {base_url}. */
   siteUrl?: string;
   /** First day of a week in the month grid, ISO numbering: 1 = Monday … 7 = Sunday (CALENDAR_WEEK_START). */
@@ -208,6 +210,10 @@ export class EnvironmentVariables {
   CALENDAR_PAGES?: string;
 
   @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_WP_COMPAT?: string;
+
+  @IsOptional()
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i, {
     message: ({ value }) => `CALENDAR_SITE_URL must be an http(s) URL without query or fragment (got "${value}")`,
   })
@@ -272,6 +278,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Events';
   cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
   cfg.pages = onOff(vars.CALENDAR_PAGES, true);
+  cfg.wpCompat = onOff(vars.CALENDAR_WP_COMPAT, true);
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
   cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;

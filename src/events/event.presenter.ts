@@ -3,6 +3,7 @@ import { dateDetails, DateDetails, parseSql, toIsoWithOffset, utcSqlMillis } fro
 import { timezoneAbbr } from '../common/datetime/zones';
 import { effectiveStatus, globalIdFields, publicationFields } from '../items';
 import { autop, firstWords, plainJsonLd, stripTags } from '../common/text/autop';
+import type { ApiLinks } from '../common/http/api-links';
 import type { AppConfig } from '../config/app-config';
 import type { ImageJson } from '../media';
 import type { TermJson } from '../taxonomies';
@@ -24,15 +25,12 @@ export interface PresentOptions {
   /** Single reads of a readable event carry JSON-LD (spec resources.md §7). */
   jsonLd: boolean;
   nowUtc: string;
+  /** How the request named the API: `rest_url` is written in that form (compat.md). */
+  links: ApiLinks;
 }
 
 /** An event as spec resources.md §1 gives it, keys in order. */
-export function presentEvent(
-  e: EventEntity,
-  rel: EventRelations,
-  config: Pick<AppConfig, 'baseUrl' | 'publicUrl' | 'apiRoot' | 'timezone'>,
-  opts: PresentOptions,
-): Json {
+export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<AppConfig, 'baseUrl' | 'publicUrl' | 'timezone'>, opts: PresentOptions): Json {
   const url = `${config.publicUrl}/event/${e.slug}/`;
   const costs = parseCost(storedCost(e.cost));
   const terms = rel.terms.get(e.id) ?? [];
@@ -48,7 +46,7 @@ export function presentEvent(
     status: effectiveStatus(e.status, e.dateUtc, opts.nowUtc),
     ...publicationFields(e, config.timezone),
     url,
-    rest_url: `${config.apiRoot}/events/${e.id}`,
+    rest_url: opts.links.href(`/events/${e.id}`),
     title: e.title.trim(),
     description: autop(e.description),
     excerpt: autop(e.excerpt),

@@ -1,6 +1,7 @@
 import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
+import { currentLinks } from '../common/http/api-links';
 import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
@@ -99,7 +100,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     this.searchPlans = readModel.cache('events.search');
     this.listed = readModel.cache('events.listed');
     this.singles = readModel.cache('events.singles');
-    this.pipeline = new ListPipeline(readModel, 'events', config.apiRoot);
+    this.pipeline = new ListPipeline(readModel, 'events', config.baseUrl);
   }
 
   async onModuleInit(): Promise<void> {
@@ -268,7 +269,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * Single reads. What an anonymous reader gets depends only on the data, so it is cached per
    * data version; other callers may see more (embedded items' JSON-LD), so theirs is computed.
    */
-  private async readCached(actor: Actor | null, key: string, find: () => Promise<EventEntity>): Promise<Json | JsonText> {
+  private async readCached(actor: Actor | null, what: string, find: () => Promise<EventEntity>): Promise<Json | JsonText> {
+    // The answer holds links in the form the request came by (compat.md).
+    const key = currentLinks(this.config.baseUrl).key + what;
     await this.promoteDue();
     if (actor === null) await this.readModel.snapshot();
     const generation = this.singles.mark();
@@ -407,13 +410,18 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    * the data changes.
    */
   private presentListed(ids: number[]): Promise<Buffer[]> {
-    return presentCached(this.listed, ids, async (missing) => {
-      const fresh = new Map<number, { bytes: Buffer; keep: boolean }>();
-      for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
-        fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: true });
-      }
-      return fresh;
-    });
+    return presentCached(
+      this.listed,
+      ids,
+      async (missing) => {
+        const fresh = new Map<number, { bytes: Buffer; keep: boolean }>();
+        for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
+          fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: true });
+        }
+        return fresh;
+      },
+      currentLinks(this.config.baseUrl).key,
+    );
   }
 
   /** Presents events with everything they embed, in a constant number of queries. */
@@ -431,7 +439,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       this.organizers.items.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
     ]);
     const nowUtc = nowUtcSql();
-    return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers }, this.config, { jsonLd: opts.jsonLd, nowUtc }));
+    const links = currentLinks(this.config.baseUrl);
+    return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers }, this.config, { jsonLd: opts.jsonLd, nowUtc, links }));
   }
 
   /** Called after every event write: a new scheduled date may come sooner. */

@@ -1,17 +1,30 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import { DocumentDocs } from '../common/http/route-docs';
-import { API_NAMESPACE } from '../config/app-config';
+import { ApiLinks } from '../common/http/api-links';
+import { noRoute } from '../common/errors';
+import { API_NAMESPACE, AppConfig } from '../config/app-config';
 import { IndexService } from './index.service';
 
 @ApiTags('index')
 @Controller()
 export class IndexController {
-  constructor(private readonly index: IndexService) {}
+  constructor(
+    private readonly index: IndexService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Get()
   @ApiExcludeEndpoint()
   root() {
+    return this.index.restRoot(ApiLinks.canonical(this.config.baseUrl));
+  }
+
+  /** WordPress's REST index (compat.md), unless CALENDAR_WP_COMPAT=off; `?rest_route=/` routes here too. */
+  @Get('wp-json')
+  @ApiExcludeEndpoint()
+  wpRoot() {
+    if (!this.config.wpCompat) throw noRoute();
     return this.index.restRoot();
   }
 

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { API_NAMESPACE } from '../config/app-config';
+import type { ApiLinks } from '../common/http/api-links';
 
 /** One argument of a route, as WordPress-style indexes describe it (spec endpoints.md §1). */
 export interface RouteArg {
@@ -21,24 +21,21 @@ export interface RouteEntry {
 const METHOD_ORDER = ['get', 'post', 'put', 'patch', 'delete'];
 const WRITE_METHODS = new Set(['post', 'put', 'patch']);
 
-/** The namespace's own route; it is not part of the OpenAPI paths (spec endpoints.md §2). */
-const NAMESPACE_ARGS: Record<string, RouteArg> = {
-  namespace: { default: API_NAMESPACE, required: false },
-  context: { default: 'view', required: false },
-};
-
 /**
  * Derives the route table of the namespace index from the generated OpenAPI document, so the
- * index and /doc can never disagree: `/events/{id}` becomes `/calendar/events/v1/events/(?P<id>\d+)`.
+ * index and /doc can never disagree: `/events/{id}` becomes `/calendar/events/v1/events/(?P<id>\d+)`
+ * (`/tribe/events/v1/…` for the WordPress forms, compat.md), each `self` link in the request's form.
  */
-export function buildRouteIndex(doc: OpenAPIObject, baseUrl: string): Record<string, RouteEntry> {
-  const prefix = `/${API_NAMESPACE}`;
+export function buildRouteIndex(doc: OpenAPIObject, links: ApiLinks): Record<string, RouteEntry> {
+  const namespace = links.namespace;
+  const prefix = `/${namespace}`;
   const routes: Record<string, RouteEntry> = {
+    // The namespace's own route; it is not part of the OpenAPI paths (spec endpoints.md §2).
     [prefix]: {
-      namespace: API_NAMESPACE,
+      namespace,
       methods: ['GET'],
-      endpoints: [{ methods: ['GET'], args: NAMESPACE_ARGS }],
-      _links: { self: [{ href: `${baseUrl}${prefix}` }] },
+      endpoints: [{ methods: ['GET'], args: { namespace: { default: namespace, required: false }, context: { default: 'view', required: false } } }],
+      _links: { self: [{ href: links.href() }] },
     },
   };
   for (const [path, item] of Object.entries(doc.paths)) {
@@ -55,8 +52,8 @@ export function buildRouteIndex(doc: OpenAPIObject, baseUrl: string): Record<str
       if (same) same.methods.push(method.toUpperCase());
       else endpoints.push({ methods: [method.toUpperCase()], args });
     }
-    const entry: RouteEntry = { namespace: API_NAMESPACE, methods: endpoints.flatMap((e) => e.methods), endpoints };
-    if (!path.includes('{')) entry._links = { self: [{ href: `${baseUrl}${prefix}${path}` }] };
+    const entry: RouteEntry = { namespace, methods: endpoints.flatMap((e) => e.methods), endpoints };
+    if (!path.includes('{')) entry._links = { self: [{ href: links.href(path) }] };
     routes[key] = entry;
   }
   return routes;

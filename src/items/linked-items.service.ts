@@ -126,7 +126,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
     this.uow = parts.uow;
     this.listed = parts.readModel.cache(`${kind.collection}.listed`);
     this.embedded = parts.readModel.cache(`${kind.collection}.embedded`);
-    this.pipeline = new ListPipeline(parts.readModel, kind.collection, parts.config.apiRoot);
+    this.pipeline = new ListPipeline(parts.readModel, kind.collection, parts.config.baseUrl);
   }
 
   // ---- routes ----

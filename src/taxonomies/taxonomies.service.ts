@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
+import { currentLinks } from '../common/http/api-links';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
 import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
@@ -49,7 +50,7 @@ export class TaxonomiesService {
     private readonly uow: UnitOfWork,
   ) {
     const caches = (collection: 'categories' | 'tags'): TermListCaches => ({
-      pipeline: new ListPipeline(readModel, collection, config.apiRoot),
+      pipeline: new ListPipeline(readModel, collection, config.baseUrl),
       listed: readModel.cache(`${collection}.listed`),
       lookups: readModel.cache(`${collection}.lookups`),
     });
@@ -110,11 +111,16 @@ export class TaxonomiesService {
   }
 
   private presentListed(taxonomy: Taxonomy, ids: number[]): Promise<Buffer[]> {
-    return presentCached(this.caches[taxonomy].listed, ids, async (missing) => {
-      const rows = await this.terms.findByIds(missing);
-      const presented = await this.present(rows);
-      return new Map(rows.map((row, i) => [row.id, { bytes: Buffer.from(JSON.stringify(presented[i])), keep: true }]));
-    });
+    return presentCached(
+      this.caches[taxonomy].listed,
+      ids,
+      async (missing) => {
+        const rows = await this.terms.findByIds(missing);
+        const presented = await this.present(rows);
+        return new Map(rows.map((row, i) => [row.id, { bytes: Buffer.from(JSON.stringify(presented[i])), keep: true }]));
+      },
+      currentLinks(this.config.baseUrl).key,
+    );
   }
 
   async get(taxonomy: Taxonomy, id: number): Promise<TermJson> {
@@ -263,10 +269,11 @@ export class TaxonomiesService {
     const all = [...byEvent.values()].flat();
     const known = await this.terms.ancestors(all);
     const out = new Map<number, TermJson[]>();
+    const links = currentLinks(this.config.baseUrl);
     for (const [eventId, terms] of byEvent)
       out.set(
         eventId,
-        terms.map((t) => presentTerm(t, known, this.config)),
+        terms.map((t) => presentTerm(t, known, this.config, links)),
       );
     return out;
   }
@@ -275,7 +282,8 @@ export class TaxonomiesService {
 
   private async present(terms: TermEntity[]): Promise<TermJson[]> {
     const known = await this.terms.ancestors(terms);
-    return terms.map((t) => presentTerm(t, known, this.config));
+    const links = currentLinks(this.config.baseUrl);
+    return terms.map((t) => presentTerm(t, known, this.config, links));
   }
 
   /** Unknown ids on item routes are a parameter error (spec endpoints.md §6.2). */

@@ -1,3 +1,4 @@
+import type { ApiLinks } from '../common/http/api-links';
 import type { AppConfig } from '../config/app-config';
 import type { TermEntity } from './entities/term.entity';
 
@@ -17,8 +18,8 @@ export interface TermJson {
 const COLLECTION = { category: 'categories', tag: 'tags' } as const;
 
 /** A term as spec resources.md §4 gives it, keys in order. `known` must hold its ancestors. */
-export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, config: Pick<AppConfig, 'publicUrl' | 'apiRoot'>): TermJson {
-  const collection = `${config.apiRoot}/${COLLECTION[term.taxonomy]}`;
+export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, config: Pick<AppConfig, 'publicUrl'>, links: ApiLinks): TermJson {
+  const collection = links.href(`/${COLLECTION[term.taxonomy]}`);
   const json: TermJson = {
     id: term.id,
     count: term.count,
@@ -30,8 +31,8 @@ export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, co
   if (term.taxonomy === 'category') json.parent = term.parentId;
   json.meta = [];
   json.url = term.taxonomy === 'category' ? `${config.publicUrl}/events/category/${slugPath(term, known).join('/')}/` : `${config.publicUrl}/tag/${term.slug}/`;
-  json.urls = { self: `${collection}/${term.id}`, collection };
-  if (term.parentId > 0) json.urls.up = `${collection}/${term.parentId}`;
+  json.urls = { self: links.href(`/${COLLECTION[term.taxonomy]}/${term.id}`), collection };
+  if (term.parentId > 0) json.urls.up = links.href(`/${COLLECTION[term.taxonomy]}/${term.parentId}`);
   return json;
 }
 

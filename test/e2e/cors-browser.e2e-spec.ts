@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { describeWithBrowser, launchBrowser } from '../support/browser';
 import { createTestApp, TestApp } from '../support/test-app';
+import { API } from '../support/http';
 
 const describeBrowser = describeWithBrowser('the browser CORS test');
 jest.setTimeout(60_000);
@@ -15,7 +16,7 @@ jest.setTimeout(60_000);
 async function serve(env: Record<string, string>): Promise<{ t: TestApp; api: string; pageOrigin: string; stop: () => Promise<void> }> {
   const t = await createTestApp(env);
   await t.app.listen(0, '127.0.0.1');
-  const api = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/calendar/events/v1`;
+  const api = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}${API}`;
   const page: Server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>A widget</title>'));
   await new Promise<void>((resolve) => page.listen(0, 'localhost', resolve));
   const pageOrigin = `http://localhost:${(page.address() as AddressInfo).port}`;

@@ -1,5 +1,5 @@
 import { createTestApp, TestApp } from '../support/test-app';
-import { API, http } from '../support/http';
+import { API, http, NAMESPACE, REST_INDEX } from '../support/http';
 
 describe('index and documentation (spec endpoints.md §1–§2)', () => {
   let t: TestApp;
@@ -8,50 +8,45 @@ describe('index and documentation (spec endpoints.md §1–§2)', () => {
   });
   afterAll(async () => t.close());
 
-  it('GET / is the REST root with the namespace', async () => {
-    const res = await http(t).get('/');
+  it('GET / (at the alias /wp-json/) is the REST root with the namespace', async () => {
+    const res = await http(t).get(REST_INDEX);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/json; charset=UTF-8');
-    expect(res.body).toMatchObject({ name: expect.any(String), namespaces: ['calendar/events/v1'] });
-    expect(Object.keys(res.body.routes)).toContain('/calendar/events/v1/categories');
+    expect(res.body).toMatchObject({ name: expect.any(String), namespaces: [NAMESPACE] });
+    expect(Object.keys(res.body.routes)).toContain(`/${NAMESPACE}/categories`);
+    expect(res.body._links).toEqual({ help: [{ href: `${t.baseUrl}${API}/doc` }] });
   });
 
   it('GET {api_root} lists the routes of the namespace', async () => {
     const res = await http(t).get(API);
     expect(res.status).toBe(200);
-    expect(res.body.namespace).toBe('calendar/events/v1');
+    expect(res.body.namespace).toBe(NAMESPACE);
     expect(res.body.supports).toEqual(['sync-connect']);
-    expect(res.body._links).toEqual({ up: [{ href: `${t.baseUrl}/` }], ical: [{ href: `${t.baseUrl}/calendar/events/v1/events.ics` }] });
+    expect(res.body._links).toEqual({ up: [{ href: `${t.baseUrl}${REST_INDEX}` }], ical: [{ href: `${t.baseUrl}${API}/events.ics` }] });
     const routes = res.body.routes;
-    for (const key of [
-      '/calendar/events/v1',
-      '/calendar/events/v1/doc',
-      '/calendar/events/v1/categories',
-      '/calendar/events/v1/categories/(?P<id>\\d+)',
-      '/calendar/events/v1/tags',
-      '/calendar/events/v1/tags/(?P<id>\\d+)',
-    ]) {
+    for (const path of ['', '/doc', '/categories', '/categories/(?P<id>\\d+)', '/tags', '/tags/(?P<id>\\d+)']) {
+      const key = `/${NAMESPACE}${path}`;
       expect(routes).toHaveProperty([key]);
-      expect(routes[key].namespace).toBe('calendar/events/v1');
+      expect(routes[key].namespace).toBe(NAMESPACE);
     }
-    expect(routes['/calendar/events/v1'].endpoints[0].args).toEqual({
-      namespace: { default: 'calendar/events/v1', required: false },
+    expect(routes[`/${NAMESPACE}`].endpoints[0].args).toEqual({
+      namespace: { default: NAMESPACE, required: false },
       context: { default: 'view', required: false },
     });
   });
 
   it('describes methods, arguments and self links as TEC does', async () => {
     const routes = (await http(t).get(`${API}/`)).body.routes;
-    const list = routes['/calendar/events/v1/categories'];
+    const list = routes[`/${NAMESPACE}/categories`];
     expect(list.methods).toEqual(['GET', 'POST']);
-    expect(list._links.self[0].href).toBe(`${t.baseUrl}/calendar/events/v1/categories`);
+    expect(list._links.self[0].href).toBe(`${t.baseUrl}${API}/categories`);
     const get = list.endpoints.find((e: { methods: string[] }) => e.methods.includes('GET'));
     expect(get.args.page).toMatchObject({ required: false, type: 'integer', default: 1 });
     expect(get.args.hide_empty).toMatchObject({ required: false, type: 'boolean', default: true });
     const post = list.endpoints.find((e: { methods: string[] }) => e.methods.includes('POST'));
     expect(post.args.name).toMatchObject({ required: true, type: 'string' });
 
-    const item = routes['/calendar/events/v1/categories/(?P<id>\\d+)'];
+    const item = routes[`/${NAMESPACE}/categories/(?P<id>\\d+)`];
     expect(item.methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
     expect(item.endpoints.find((e: { methods: string[] }) => e.methods.includes('PUT')).methods).toEqual(['POST', 'PUT', 'PATCH']);
     expect(item._links).toBeUndefined();
@@ -63,7 +58,7 @@ describe('index and documentation (spec endpoints.md §1–§2)', () => {
     const doc = res.body;
     expect(doc.openapi).toMatch(/^3\.(0|1)\.\d+$/);
     expect(doc.info).toMatchObject({ version: '1.0.0', title: expect.any(String), description: expect.any(String) });
-    expect(doc.servers).toEqual([{ url: `${t.baseUrl}/calendar/events/v1/` }]);
+    expect(doc.servers).toEqual([{ url: `${t.baseUrl}${API}/` }]);
     for (const path of ['/doc', '/categories', '/categories/{id}', '/tags', '/tags/{id}']) expect(doc.paths).toHaveProperty([path]);
     expect(Object.keys(doc.paths['/categories/{id}']).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
     for (const schema of ['Event', 'Venue', 'Organizer', 'Term', 'Image', 'ImageSize', 'DateDetails', 'CostDetails']) {

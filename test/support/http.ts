@@ -1,12 +1,21 @@
 import request from 'supertest';
 import type { TestApp } from './test-app';
 
-export const API = '/calendar/events/v1';
+/**
+ * The path every test calls the API by: ours, or with TEST_API_BASE=/wp-json/tribe/events/v1
+ * the WordPress alias of compat.md (.ci/run runs the e2e suite once more that way: every route,
+ * parameter, error and link must then hold at the alias too).
+ */
+export const API = process.env.TEST_API_BASE || '/calendar/events/v1';
+/** The namespace the answers name: `tribe/events/v1` at the alias. */
+export const NAMESPACE = API.replace(/^\/(wp-json\/)?/, '');
+/** The REST index of that path: `/` for ours, `/wp-json/` at the alias. */
+export const REST_INDEX = API.startsWith('/wp-json/') ? '/wp-json/' : '/';
 
 /** Content-Type of every JSON answer, errors included. */
 export const JSON_TYPE = 'application/json; charset=UTF-8';
 
-/** `{base_url}/calendar/events/v1` of the test app: the root of every link the API writes. */
+/** `{base_url}{API}` of the test app: the root of every link the API writes. */
 export const rootOf = (t: TestApp) => `${t.baseUrl}${API}`;
 
 /** An `Authorization` header value for these credentials (right or wrong). */

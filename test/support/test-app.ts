@@ -42,7 +42,7 @@ export async function createTestApp(
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
   // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
   const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger), {
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger, config), {
     logger: opts.onLog ? new NestPinoLogger(logger) : false,
     bodyParser: false,
   });

@@ -94,7 +94,7 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
 
   /** Sends the kept answer, or marks the request so that onSend keeps its answer. */
   const answer = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const key = `${Math.floor(Date.now() / 1000)} ${options.variant(request)} ${request.url}`;
+    const key = `${Math.floor(Date.now() / 1000)} ${options.variant(request)} ${request.originalUrl}`;
     const hit = answers.get(key);
     if (hit === undefined) {
       request.answerKey = { key, generation: answers.mark() };

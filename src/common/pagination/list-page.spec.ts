@@ -1,27 +1,46 @@
+import { ApiLinks } from '../http/api-links';
 import { pageLinks, rawParam, totalPages } from './list-page';
 
 const BASE = 'http://h/calendar/events/v1/tags/';
+const OURS = ApiLinks.canonical('http://h');
 
 describe('pageLinks (spec resources.md §8.2)', () => {
   it('writes rest_url from the given parameters, none → no query', () => {
-    expect(pageLinks(BASE, {}, 1, { next: false, previous: false })).toEqual({ rest_url: BASE });
-    expect(pageLinks(BASE, { hide_empty: 'false' }, 1, { next: false, previous: false }).rest_url).toBe(`${BASE}?hide_empty=false`);
+    expect(pageLinks(OURS, '/tags/', {}, 1, { next: false, previous: false })).toEqual({ rest_url: BASE });
+    expect(pageLinks(OURS, '/tags/', { hide_empty: 'false' }, 1, { next: false, previous: false }).rest_url).toBe(`${BASE}?hide_empty=false`);
   });
 
   it('sets page on next and drops it on a previous page 1', () => {
-    const links = pageLinks(BASE, { page: '2', per_page: '3' }, 2, { next: true, previous: true });
+    const links = pageLinks(OURS, '/tags/', { page: '2', per_page: '3' }, 2, { next: true, previous: true });
     expect(links.next_rest_url).toBe(`${BASE}?page=3&per_page=3`);
     expect(links.previous_rest_url).toBe(`${BASE}?per_page=3`);
   });
 
   it('adds page when the request had none', () => {
-    expect(pageLinks(BASE, { per_page: '3' }, 1, { next: true, previous: false }).next_rest_url).toBe(`${BASE}?per_page=3&page=2`);
+    expect(pageLinks(OURS, '/tags/', { per_page: '3' }, 1, { next: true, previous: false }).next_rest_url).toBe(`${BASE}?per_page=3&page=2`);
   });
 
   it('keeps page on a previous page above 1 and percent-encodes values', () => {
-    const links = pageLinks(BASE, { page: '4', search: 'a b&c' }, 4, { next: false, previous: true });
+    const links = pageLinks(OURS, '/tags/', { page: '4', search: 'a b&c' }, 4, { next: false, previous: true });
     expect(links.previous_rest_url).toBe(`${BASE}?page=3&search=a+b%26c`);
     expect(links.next_rest_url).toBeUndefined();
+  });
+
+  it('writes the WordPress forms the request came by (compat.md)', () => {
+    const wp = pageLinks(ApiLinks.wpJson('http://h'), '/tags/', { page: '2', per_page: '3' }, 2, { next: true, previous: true });
+    expect(wp).toEqual({
+      rest_url: 'http://h/wp-json/tribe/events/v1/tags/?page=2&per_page=3',
+      next_rest_url: 'http://h/wp-json/tribe/events/v1/tags/?page=3&per_page=3',
+      previous_rest_url: 'http://h/wp-json/tribe/events/v1/tags/?per_page=3',
+    });
+    const plain = pageLinks(ApiLinks.restRoute('http://h', 'tribe/events/v1'), '/tags/', { per_page: '3' }, 1, { next: true, previous: false });
+    expect(plain).toEqual({
+      rest_url: 'http://h/?rest_route=/tribe/events/v1/tags/&per_page=3',
+      next_rest_url: 'http://h/?rest_route=/tribe/events/v1/tags/&per_page=3&page=2',
+    });
+    expect(pageLinks(ApiLinks.restRoute('http://h', 'tribe/events/v1'), '/tags/', {}, 1, { next: false, previous: false }).rest_url).toBe(
+      'http://h/?rest_route=/tribe/events/v1/tags/',
+    );
   });
 });
 

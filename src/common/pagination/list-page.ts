@@ -1,3 +1,4 @@
+import type { ApiLinks } from '../http/api-links';
 /**
  * A list answer: the body the client reads plus the totals that go into the
  * X-TEC-Total / X-TEC-TotalPages headers (spec resources.md §8.3), set by ListHeadersInterceptor.
@@ -34,15 +35,12 @@ export interface PageLinks {
  * request in the order they should appear; `page` is replaced (next) or dropped when it would
  * be 1 (previous).
  */
-export function pageLinks(base: string, params: Record<string, string>, page: number, has: { next: boolean; previous: boolean }): PageLinks {
-  const url = (p: Record<string, string>) => {
-    const query = new URLSearchParams(p).toString();
-    return query === '' ? base : `${base}?${query}`;
-  };
-  const links: PageLinks = { rest_url: url(params) };
-  if (has.next) links.next_rest_url = url(withPage(params, page + 1));
-  if (has.previous) links.previous_rest_url = url(withPage(params, page - 1));
-  return links;
+export function pageLinks(links: ApiLinks, path: string, params: Record<string, string>, page: number, has: { next: boolean; previous: boolean }): PageLinks {
+  const url = (p: Record<string, string>) => links.href(path, new URLSearchParams(p).toString());
+  const out: PageLinks = { rest_url: url(params) };
+  if (has.next) out.next_rest_url = url(withPage(params, page + 1));
+  if (has.previous) out.previous_rest_url = url(withPage(params, page - 1));
+  return out;
 }
 
 function withPage(params: Record<string, string>, page: number): Record<string, string> {

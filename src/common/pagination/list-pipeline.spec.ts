@@ -35,21 +35,23 @@ const json = (page: { body: { bytes: Buffer } }) => JSON.parse(page.body.bytes.t
 describe('ListPipeline', () => {
   it('answers a page with its items, links and totals, items first', async () => {
     const { request } = source(25);
-    const page = await new ListPipeline(readModel(), 'events', 'http://x/api').answer(request(2, 10));
+    const page = await new ListPipeline(readModel(), 'events', 'http://x').answer(request(2, 10));
     expect(page.total).toBe(25);
     expect(page.totalPages).toBe(3);
     const body = json(page);
     expect(Object.keys(body)).toEqual(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages']);
     expect((body.events as { id: number }[]).map((e) => e.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
-    expect(body.rest_url).toBe('http://x/api/events/?page=2&per_page=10');
-    expect(body.next_rest_url).toBe('http://x/api/events/?page=3&per_page=10');
-    expect(body.previous_rest_url).toBe('http://x/api/events/?per_page=10');
-    expect(page.linkHeader).toBe('<http://x/api/events/?page=3&per_page=10>; rel="next", <http://x/api/events/?per_page=10>; rel="prev"');
+    expect(body.rest_url).toBe('http://x/calendar/events/v1/events/?page=2&per_page=10');
+    expect(body.next_rest_url).toBe('http://x/calendar/events/v1/events/?page=3&per_page=10');
+    expect(body.previous_rest_url).toBe('http://x/calendar/events/v1/events/?per_page=10');
+    expect(page.linkHeader).toBe(
+      '<http://x/calendar/events/v1/events/?page=3&per_page=10>; rel="next", <http://x/calendar/events/v1/events/?per_page=10>; rel="prev"',
+    );
   });
 
   it('puts rest_url and the totals before the items for terms, and offers a previous page past the end', async () => {
     const { request } = source(3);
-    const page = await new ListPipeline(readModel(), 'tags', 'http://x/api').answer(request(5, 2, { layout: 'totals-first', previousPastEnd: true }));
+    const page = await new ListPipeline(readModel(), 'tags', 'http://x').answer(request(5, 2, { layout: 'totals-first', previousPastEnd: true }));
     const body = json(page);
     expect(Object.keys(body)).toEqual(['rest_url', 'total', 'total_pages', 'tags', 'previous_rest_url']);
     expect(body.tags).toEqual([]);
@@ -57,11 +59,11 @@ describe('ListPipeline', () => {
 
   it('answers the error of a page past the last one, when the collection has one', async () => {
     const { request } = source(3);
-    const pipeline = new ListPipeline(readModel(), 'venues', 'http://x/api');
+    const pipeline = new ListPipeline(readModel(), 'venues', 'http://x');
     await expect(pipeline.answer(request(3, 2, { pageNotFound: () => new Error('no such page') }))).rejects.toThrow('no such page');
     // page 1 of an empty list is an empty page, not an error
     await expect(
-      new ListPipeline(readModel(), 'organizers', 'http://x/api').answer(source(0).request(1, 10, { pageNotFound: () => new Error('x') })),
+      new ListPipeline(readModel(), 'organizers', 'http://x').answer(source(0).request(1, 10, { pageNotFound: () => new Error('x') })),
     ).resolves.toMatchObject({
       total: 0,
       totalPages: 0,
@@ -70,7 +72,7 @@ describe('ListPipeline', () => {
 
   it('counts once per filter set and reads page ids a block at a time', async () => {
     const { asked, request } = source(1000);
-    const pipeline = new ListPipeline(readModel(), 'events', 'http://x/api');
+    const pipeline = new ListPipeline(readModel(), 'events', 'http://x');
     for (const page of [1, 2, 20, 21]) await pipeline.answer(request(page, 10));
     expect(asked.count).toBe(1);
     // pages 1–20 are one block of PAGE_ID_BLOCK ids; page 21 starts the next
@@ -84,7 +86,7 @@ describe('ListPipeline', () => {
 
   it('asks no page ids beyond the total, nor for an offset past any safe integer', async () => {
     const { asked, request } = source(15);
-    const pipeline = new ListPipeline(readModel(), 'categories', 'http://x/api');
+    const pipeline = new ListPipeline(readModel(), 'categories', 'http://x');
     await pipeline.answer(request(1, 10));
     expect(asked.pageIds).toEqual([[0, 15]]);
     await pipeline.answer(request(Number.MAX_SAFE_INTEGER, 50));

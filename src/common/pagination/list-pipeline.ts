@@ -1,4 +1,5 @@
 import type { CacheName, NamedCache, ReadModel } from '../cache/read-model';
+import { currentLinks } from '../http/api-links';
 import { JsonText, ListPage, pageLinks, totalPages } from './list-page';
 
 /** The collections that list through the pipeline; each has its `.totals` and `.page-ids` caches. */
@@ -50,7 +51,8 @@ export class ListPipeline {
   constructor(
     readModel: ReadModel,
     private readonly collection: ListedCollection,
-    private readonly base: string,
+    /** {base_url}: the links are written in the form of the request (common/http/api-links.ts). */
+    private readonly baseUrl: string,
   ) {
     this.totals = readModel.cache(`${collection}.totals` as CacheName);
     this.blocks = readModel.cache(`${collection}.page-ids` as CacheName);
@@ -65,7 +67,7 @@ export class ListPipeline {
 
     const pages = totalPages(total, perPage);
     // resources.md §8.2: a neighbour link exists iff that page holds at least one item (terms: any previous page)
-    const links = pageLinks(`${this.base}/${this.collection}/`, req.params, page, {
+    const links = pageLinks(currentLinks(this.baseUrl), `/${this.collection}/`, req.params, page, {
       next: page < pages,
       previous: page > 1 && (req.previousPastEnd === true || page - 1 <= pages),
     });
@@ -92,19 +94,21 @@ export class ListPipeline {
  * List items by id from `cache`, presenting only the missing ones (`load` answers them by id,
  * with `keep: false` for an item whose representation may change without a write, such as a
  * scheduled venue). A list item does not depend on the caller, so one presentation serves every
- * reader until the data moves.
+ * reader until the data moves. Items that hold API links (events, terms) are kept per link form:
+ * `prefix` is the form's key (ApiLinks.key), empty for ours.
  */
 export async function presentCached(
   cache: NamedCache<Buffer>,
   ids: number[],
   load: (missing: number[]) => Promise<Map<number, { bytes: Buffer; keep: boolean }>>,
+  prefix = '',
 ): Promise<Buffer[]> {
-  const found = ids.map((id) => cache.get(String(id)));
+  const found = ids.map((id) => cache.get(prefix + id));
   const missing = ids.filter((_, i) => found[i] === undefined);
   if (missing.length > 0) {
     const generation = cache.mark();
     const fresh = await load(missing);
-    for (const [id, item] of fresh) if (item.keep) cache.set(String(id), item.bytes, generation);
+    for (const [id, item] of fresh) if (item.keep) cache.set(prefix + id, item.bytes, generation);
     ids.forEach((id, i) => (found[i] ??= fresh.get(id)?.bytes));
   }
   return found.filter((bytes): bytes is Buffer => bytes !== undefined);
