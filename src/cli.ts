@@ -34,7 +34,7 @@ async function main(argv: string[]): Promise<number> {
     // Loaded only now, so that `help` and bad usage are answered even with a broken configuration.
     config = loadConfig(process.env);
     ensureDatabaseFolder(config.database);
-    const app = await startContext(config, command.migratesAtStart && config.migrate);
+    const app = await startContext(config, command.migratesAtStart && config.migrate, command.context ?? 'cli');
     try {
       return await run(app);
     } finally {
@@ -45,9 +45,12 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-function startContext(config: AppConfig, migrate: boolean): Promise<INestApplicationContext> {
+async function startContext(config: AppConfig, migrate: boolean, context: 'cli' | 'import'): Promise<INestApplicationContext> {
   const debug = config.logLevel === 'debug' || config.logLevel === 'trace';
-  return NestFactory.createApplicationContext(CliModule.forRoot(config, { migrate, entities: ENTITIES }), {
+  // The importers' context applies migrations as the server does (when CALENDAR_MIGRATE is on).
+  // Loaded only for import commands: the whole service is more to load than the other commands need.
+  const module = context === 'import' ? (await import('./imports')).ImportModule.forRoot(config) : CliModule.forRoot(config, { migrate, entities: ENTITIES });
+  return NestFactory.createApplicationContext(module, {
     // Quiet unless asked: Nest's start-up lines only at LOG_LEVEL=debug, on stderr (stdout is the output).
     logger: debug ? new NestPinoLogger(createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }))) : false,
     // A failure while starting (database down, a migration) is thrown to main(), said in one line.

@@ -7,6 +7,7 @@ import { WriteLockEntity } from './database/write-lock.entity';
 // load the schema without the features' modules and controllers.
 import { EventEntity } from './events/entities/event.entity';
 import { VenueGeoEntity } from './geo/venue-geo.entity';
+import { ImportedRecordEntity } from './imports/imported-record.entity';
 import { MediaEntity } from './media/media.entity';
 import { EventOrganizerEntity } from './organizers/event-organizer.entity';
 import { OrganizerEntity } from './organizers/organizer.entity';
@@ -37,6 +38,8 @@ export const ENTITIES = [
   VenueGeoEntity,
   ChangeEntity,
   WriteLockEntity,
+  // The importers' mapping of source records to local ones (src/imports).
+  ImportedRecordEntity,
 ];
 
 /** The connection options of this schema: the server, the CLI and ormconfig.ts all open it so. */

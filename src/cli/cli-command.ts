@@ -10,6 +10,11 @@ export interface CliCommand {
    * False for the migration:* commands, which decide about migrations themselves.
    */
   migratesAtStart: boolean;
+  /**
+   * The context the command runs in: the CLI's own (default; no feature module), or the
+   * importers' (src/imports: the whole service, with the features' services).
+   */
+  context?: 'cli' | 'import';
   /** Reads the arguments before anything starts (bad usage throws UsageError) and returns the work. */
   prepare(args: string[]): CliRun;
 }

@@ -1,4 +1,5 @@
 import { cacheFlush } from './cache.commands';
+import { importIcs, importTec } from './import.commands';
 import type { CliCommand } from './cli-command';
 import { migrationCheck, migrationGenerate, migrationRevert, migrationRun, migrationShow } from './migration.commands';
 import { seed } from './seed.command';
@@ -18,4 +19,6 @@ export const COMMANDS: Readonly<Record<string, CliCommand>> = {
   'migration:check': migrationCheck,
   seed,
   'cache:flush': cacheFlush,
+  'import:tec': importTec,
+  'import:ics': importIcs,
 };

@@ -25,6 +25,15 @@ Commands:
                                                   events unless --force
   cache:flush                                     every running instance drops its read caches (after data
                                                   was changed behind the service's back)
+  import:tec SITE_URL [--user LOGIN --password APP_PASSWORD] [--since DATE] [--to DATE] [--as LOGIN] [--dry-run]
+                                                  import categories, tags, venues, organizers and events from a
+                                                  site running The Events Calendar (drafts too with --user/--password);
+                                                  a re-run updates what changed and duplicates nothing
+  import:ics FILE_OR_URL [--author LOGIN] [--dry-run]
+                                                  import the events of an iCalendar file or feed
+
+Imports exit 0 when every record was written, 1 when some failed (each one is said), 2 when the
+source cannot be used. They print a progress bar on a terminal and a summary at the end.
 
 The database is the one DATABASE_URL names (default sqlite:data/calendar.sqlite).`;
 

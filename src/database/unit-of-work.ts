@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -59,6 +60,7 @@ export class UnitOfWork {
           const tx = manager as Tx; // the one place, with bulkTransaction, where a Tx is made
           const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
           const out = await work(tx, changes);
+          await writeHooks.getStore()?.(tx, out, changes);
           await appendChanges(tx, changes, nowUtcSql());
           return out;
         });
@@ -91,6 +93,23 @@ export class UnitOfWork {
     this.cluster ??= this.dialect.isGaleraNode(this.db);
     return this.cluster;
   }
+}
+
+/**
+ * Work an importer adds to a write, inside the write's own transaction, after the write's work
+ * and before its change rows: `result` is what the work returned (the stored row). Used to
+ * record which source record a row came from in the same commit as the row (src/imports).
+ */
+export type WriteHook = (tx: Tx, result: unknown, changes: ChangeSet) => Promise<void>;
+
+const writeHooks = new AsyncLocalStorage<WriteHook>();
+
+/**
+ * Runs `fn` with `hook` joining every UnitOfWork.run transaction that `fn` opens (each attempt
+ * anew, like the work). Only the importers call it; nothing reachable from HTTP does.
+ */
+export function withWriteHook<T>(hook: WriteHook, fn: () => Promise<T>): Promise<T> {
+  return writeHooks.run(hook, fn);
 }
 
 /**

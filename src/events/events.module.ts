@@ -18,6 +18,7 @@ import { EventsService } from './events.service';
   imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [EventsController, EventCalendarController],
   providers: [EventsRepository, EventsService, EventWriter, EventListExtensions, EventCalendarService],
-  exports: [EventsService, EventListExtensions],
+  // EventWriter: the importers (src/imports) write through it as the routes do.
+  exports: [EventsService, EventWriter, EventListExtensions],
 })
 export class EventsModule {}

@@ -9,3 +9,5 @@ export { ListEventsQueryDto } from './dto/list-events.query.dto';
 export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
+export { EventWriter } from './event-writer';
+export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';

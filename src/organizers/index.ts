@@ -6,3 +6,4 @@ export { OrganizersRepository } from './organizers.repository';
 export { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 export { CreateOrganizerDto } from './dto/write-organizer.dto';
 export { OrganizerExtensions } from './organizer-extensions';
+export { UpdateOrganizerDto } from './dto/write-organizer.dto';

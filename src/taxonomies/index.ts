@@ -7,3 +7,4 @@ export type { Taxonomy } from './entities/term.entity';
 export { EventTermEntity } from './entities/event-term.entity';
 export { TermDto } from './dto/term-response.dto';
 export { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
+export { CreateCategoryDto, CreateTermDto, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';

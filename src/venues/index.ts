@@ -5,3 +5,4 @@ export { VenuesRepository } from './venues.repository';
 export { VenueDto, VenueListDto } from './dto/venue-response.dto';
 export { CreateVenueDto } from './dto/write-venue.dto';
 export { VenueExtensions } from './venue-extensions';
+export { UpdateVenueDto } from './dto/write-venue.dto';

@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { Actor } from '../common/auth';
+import { toWpValidationError, WpError } from '../common/errors';
+import type { Tx } from '../database/tx';
+import { withWriteHook } from '../database/unit-of-work';
+import { CreateEventDto, EventEntity, EventWriter, UpdateEventDto } from '../events';
+import { CreateOrganizerDto, OrganizerEntity, OrganizersService, UpdateOrganizerDto } from '../organizers';
+import { PostsService } from '../posts';
+import { CreateCategoryDto, CreateTermDto, TaxonomiesService, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
+import { UsersService } from '../users';
+import { CreateVenueDto, UpdateVenueDto, VenueEntity, VenuesService } from '../venues';
+import type { ImportKind } from './imported-record.entity';
+import { ImportedRecordsRepository } from './imported-records.repository';
+
+type Input = Record<string, unknown>;
+type DtoClass = new () => object;
+
+/** One source record: where it comes from, its key there, and its version (null: always written). */
+export interface ImportTarget {
+  source: string;
+  kind: ImportKind;
+  key: string;
+  version: string | null;
+}
+
+export type ImportResult = 'created' | 'updated' | 'unchanged';
+
+export interface ImportOutcome {
+  result: ImportResult;
+  /** The local id (0 in a dry run of a create). */
+  localId: number;
+}
+
+export interface ImportWriteOptions {
+  /**
+   * Import-only (no route can set it): the local record's `modified_utc` becomes this UTC
+   * `YYYY-MM-DD HH:MM:SS` instead of the time of the write, so that it reads as the source's.
+   */
+  modifiedUtc?: string;
+  /** Write even when the mapping says the source version was written already. */
+  force?: boolean;
+  /** Decide created/updated/unchanged, write nothing. */
+  dryRun?: boolean;
+}
+
+/** A source record the service refused (bad input, a rule): its message is the service's. */
+export class ImportRecordError extends Error {}
+
+/** The create and update DTOs of each kind: the bodies the routes validate, validated the same way. */
+const DTOS: Record<ImportKind, { create: DtoClass; update: DtoClass }> = {
+  event: { create: CreateEventDto, update: UpdateEventDto },
+  venue: { create: CreateVenueDto, update: UpdateVenueDto },
+  organizer: { create: CreateOrganizerDto, update: UpdateOrganizerDto },
+  category: { create: CreateCategoryDto, update: UpdateCategoryDto },
+  tag: { create: CreateTermDto, update: UpdateTermDto },
+};
+
+/** Tables whose rows carry `modified_utc`. */
+const MODIFIED: Partial<Record<ImportKind, typeof EventEntity | typeof VenueEntity | typeof OrganizerEntity>> = {
+  event: EventEntity,
+  venue: VenueEntity,
+  organizer: OrganizerEntity,
+};
+
+/**
+ * The importers' one way to write (src/imports): API-shaped input (the field names of the
+ * create/update bodies), validated by the routes' DTO classes with the routes' options, written
+ * by the services the routes call — sanitising, slugs, term counts, caches and change rows
+ * included — and the source → local mapping recorded in the same transaction as the record.
+ * A record the service refuses becomes an ImportRecordError with the service's message.
+ */
+@Injectable()
+export class ImportWriter {
+  constructor(
+    private readonly events: EventWriter,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly taxonomies: TaxonomiesService,
+    private readonly users: UsersService,
+    private readonly posts: PostsService,
+    private readonly records: ImportedRecordsRepository,
+  ) {}
+
+  /** The user `login` names, or null when there is none. */
+  async userByLogin(login: string): Promise<Actor | null> {
+    const user = await this.users.findByLogin(login);
+    return user && { id: user.id, login: user.login, role: user.role };
+  }
+
+  /**
+   * The importing user: the one `login` names (an error when unknown), else the first
+   * administrator (lowest id). Imports write as a user, so that the routes' rules apply.
+   */
+  async importingUser(login?: string): Promise<Actor> {
+    if (login !== undefined) {
+      const named = await this.userByLogin(login);
+      if (!named) throw new ImportRecordError(`No user has the login "${login}".`);
+      return named;
+    }
+    const admin = (await this.users.list()).filter((u) => u.role === 'administrator').sort((a, b) => a.id - b.id)[0];
+    if (!admin) throw new ImportRecordError('There is no administrator to import as; create one (user:create LOGIN --role administrator) or name a user.');
+    return { id: admin.id, login: admin.login, role: 'administrator' };
+  }
+
+  /** The local id a source record was mapped to, if any (whether or not that record still exists). */
+  async mapped(target: Omit<ImportTarget, 'version'>): Promise<number | null> {
+    return (await this.records.find(target.source, target.kind, target.key))?.localId ?? null;
+  }
+
+  /**
+   * Creates the record, or updates the one it was imported as before (unchanged when the
+   * mapping has this version already). A mapped record that was deleted locally is created
+   * again and the mapping moves to it.
+   */
+  async put(actor: Actor, target: ImportTarget, input: Input, opts: ImportWriteOptions = {}): Promise<ImportOutcome> {
+    const known = await this.records.find(target.source, target.kind, target.key);
+    const alive = known !== null && (await this.exists(target.kind, known.localId));
+    if (alive && !opts.force && target.version !== null && known.version === target.version) return { result: 'unchanged', localId: known.localId };
+    const result: ImportResult = alive ? 'updated' : 'created';
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+    const dto = this.validated(alive ? DTOS[target.kind].update : DTOS[target.kind].create, given);
+    if (opts.dryRun) return { result, localId: alive ? known.localId : 0 };
+
+    let localId = 0;
+    const hook = async (tx: Tx, written: unknown) => {
+      localId = idOf(written);
+      await this.records.remember(tx, target.source, target.kind, target.key, localId, target.version);
+      const table = MODIFIED[target.kind];
+      if (table && opts.modifiedUtc !== undefined) await tx.getRepository(table).update({ id: localId }, { modifiedUtc: opts.modifiedUtc });
+    };
+    await this.refused(() =>
+      withWriteHook(hook, () => (alive ? this.update(actor, target.kind, known.localId, dto, given) : this.create(actor, target.kind, dto, given))),
+    );
+    return { result, localId };
+  }
+
+  /**
+   * The venue or organizer with these fields: the routes' create, which reuses an item with the
+   * same name and description that the importing user may read (spec endpoints.md §5.2). No mapping.
+   */
+  async findOrCreateLinked(actor: Actor, kind: 'venue' | 'organizer', input: Input): Promise<number> {
+    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+    const dto = this.validated(DTOS[kind].create, given);
+    const items = kind === 'venue' ? this.venues.items : this.organizers.items;
+    const json = await this.refused(() => items.create(actor, dto, given));
+    return json.id as number;
+  }
+
+  /** The category or tag with this name (by slug or name, as event writes resolve names), created when there is none. */
+  async findOrCreateTerm(actor: Actor, taxonomy: 'category' | 'tag', name: string): Promise<number> {
+    const found = await this.taxonomies.resolveFilter(taxonomy, [name]);
+    if (found && found.length > 0) return found[0];
+    const json = await this.refused(() => this.taxonomies.create(actor, taxonomy, this.validated(DTOS[taxonomy].create, { name })));
+    return json.id;
+  }
+
+  private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input): Promise<unknown> {
+    switch (kind) {
+      case 'event':
+        return this.events.create(actor, dto);
+      case 'venue':
+        return this.venues.items.create(actor, dto, raw);
+      case 'organizer':
+        return this.organizers.items.create(actor, dto, raw);
+      case 'category':
+      case 'tag':
+        return this.taxonomies.create(actor, kind, dto);
+    }
+  }
+
+  private async update(actor: Actor, kind: ImportKind, id: number, dto: object, raw: Input): Promise<unknown> {
+    switch (kind) {
+      case 'event':
+        return this.events.updateById(actor, id, dto);
+      case 'venue':
+        return this.venues.items.update(actor, { id }, dto, raw);
+      case 'organizer':
+        return this.organizers.items.update(actor, { id }, dto, raw);
+      case 'category':
+      case 'tag':
+        return this.taxonomies.update(actor, kind, id, dto);
+    }
+  }
+
+  private async exists(kind: ImportKind, id: number): Promise<boolean> {
+    if (kind === 'category' || kind === 'tag') {
+      try {
+        await this.taxonomies.get(kind, id);
+        return true;
+      } catch (err) {
+        if (err instanceof WpError) return false;
+        throw err;
+      }
+    }
+    return (await this.posts.typeOf(id)) === kind;
+  }
+
+  /** The body as the route's ValidationPipe makes it (same class, same options), or the route's 400 as an ImportRecordError. */
+  private validated(dtoClass: DtoClass, input: Input): object {
+    const dto = plainToInstance(dtoClass, input);
+    const errors = validateSync(dto, { whitelist: true, forbidNonWhitelisted: false, stopAtFirstError: true });
+    if (errors.length > 0) throw new ImportRecordError(describeWpError(toWpValidationError(errors)));
+    return dto;
+  }
+
+  /** The services' refusals (WpError: 4xx, or a 503 after retries) become ImportRecordErrors; anything else passes. */
+  private async refused<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof WpError) throw new ImportRecordError(describeWpError(err));
+      throw err;
+    }
+  }
+}
+
+/** The id of what a service's write returned: a stored row, or `{ entity }` (a venue/organizer create). */
+function idOf(written: unknown): number {
+  const row = written as { id?: unknown; entity?: { id?: unknown } };
+  const id = typeof row.id === 'number' ? row.id : row.entity?.id;
+  if (typeof id !== 'number') throw new Error('An import write returned no row id.');
+  return id;
+}
+
+/** `message (code; param: why, …)`: what a route's error body says, on one line. */
+export function describeWpError(err: WpError): string {
+  const params = err.data.params;
+  const detail =
+    params && typeof params === 'object' && !Array.isArray(params)
+      ? Object.entries(params as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`)
+      : Array.isArray(params)
+        ? [params.join(', ')]
+        : [];
+  return `${err.message} (${[err.code, ...detail].join('; ')})`;
+}
