@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { autop } from '../../common/text/autop';
+import { sanitizeHtml } from '../../common/text/sanitize';
 
 // The parts of a VEVENT that are not times, as the API's event fields (endpoints.md §4.3;
 // docs/compatibility.md, "Importing iCalendar files", says what maps to what and why).
@@ -51,13 +52,14 @@ export function plainToHtml(plain: string): string {
 
 /**
  * The description: X-ALT-DESC;FMTTYPE=text/html when there is one (Outlook, and this service's
- * own export; the service sanitises it as it does any API write), else DESCRIPTION as plain
- * text. ical.js leaves X- property values escaped, so they are unescaped here.
+ * own export), else DESCRIPTION as plain text. The HTML is always sanitised as an API write by
+ * a user without unfiltered HTML is: a calendar file is outside content, even when the importing
+ * user is an administrator. ical.js leaves X- property values escaped, so they are unescaped here.
  */
 export function descriptionOf(v: ICAL.Component): string | undefined {
   const alt = v.getAllProperties('x-alt-desc').find((p) => String(p.getParameter('fmttype') ?? '').toLowerCase() === 'text/html');
   const html = alt ? unescapeText(String(alt.getFirstValue() ?? '')).trim() : '';
-  if (html !== '' && !/^<!DOCTYPE[^>]*>\s*<html[^>]*>\s*<head[^>]*>\s*<\/head>\s*<body[^>]*>\s*<\/body>\s*<\/html>\s*$/i.test(html)) return bodyOf(html);
+  if (html !== '' && !/^<!DOCTYPE[^>]*>\s*<html[^>]*>\s*<head[^>]*>\s*<\/head>\s*<body[^>]*>\s*<\/body>\s*<\/html>\s*$/i.test(html)) return sanitizeHtml(bodyOf(html));
   const plain = text(v, 'description');
   return plain === '' ? undefined : plainToHtml(plain);
 }
