@@ -1,0 +1,213 @@
+import { calendarText, INVENTED_ZONE, OUTLOOK_W_EUROPE } from '../../../test/support/ics-calendars';
+import { wallToUtc } from '../../common/datetime/format';
+import { calendarEntries, Entry, EventInput, IcsInputError, isOlderVersion, parseCalendar, sourceKey, SKIP, versionOf } from './ics-calendar';
+
+const WINDOW = { fromMs: Date.parse('2025-01-01T00:00:00Z'), toMs: Date.parse('2026-01-01T00:00:00Z') };
+const OPTS = { window: WINDOW, siteZone: 'UTC', categories: [] };
+
+function entries(lines: string[], head: string[] = [], opts = {}): Entry[] {
+  return calendarEntries(parseCalendar(calendarText(lines, head)), { ...OPTS, ...opts });
+}
+const events = (list: Entry[]) => list.filter((e): e is Extract<Entry, { kind: 'event' }> => e.kind === 'event');
+const vevent = (...props: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20250101T000000Z', ...props, 'END:VEVENT'];
+/** The instants an event's input means, in UTC, as the API would store them. */
+const utc = (e: EventInput) => [wallToUtc(e.start_date, e.timezone), wallToUtc(e.end_date, e.timezone)];
+
+describe('parseCalendar', () => {
+  it.each([
+    ['', /does not start with BEGIN:VCALENDAR/],
+    ['hello world', /does not start with BEGIN:VCALENDAR/],
+    ['BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBROKEN LINE\r\nEND:VCALENDAR', /not a valid iCalendar file/],
+  ])('refuses %j with one clear line', (text, message) => {
+    expect(() => parseCalendar(text)).toThrow(IcsInputError);
+    expect(() => parseCalendar(text)).toThrow(message);
+  });
+});
+
+describe('calendarEntries: times', () => {
+  it('reads a Windows TZID and an IANA TZID to the instants the file means', () => {
+    const list = events(
+      entries([
+        ...OUTLOOK_W_EUROPE,
+        ...vevent('UID:w', 'SUMMARY:Winter', 'DTSTART;TZID=W. Europe Standard Time:20250115T100000', 'DTEND;TZID=W. Europe Standard Time:20250115T113000'),
+        ...vevent('UID:s', 'SUMMARY:Summer', 'DTSTART;TZID=America/New_York:20250715T090000', 'DURATION:PT2H'),
+      ]),
+    );
+    expect(list.map((e) => ({ uid: e.uid, tz: e.input.timezone, utc: utc(e.input) }))).toEqual([
+      { uid: 'w', tz: 'Europe/Berlin', utc: ['2025-01-15 09:00:00', '2025-01-15 10:30:00'] },
+      { uid: 's', tz: 'America/New_York', utc: ['2025-07-15 13:00:00', '2025-07-15 15:00:00'] },
+    ]);
+  });
+
+  it('reads UTC as the zone UTC, floating times in X-WR-TIMEZONE (or the site zone)', () => {
+    const lines = [
+      ...vevent('UID:u', 'DTSTART:20250301T120000Z', 'DTEND:20250301T130000Z'),
+      ...vevent('UID:f', 'DTSTART:20250301T120000', 'DTEND:20250301T130000'),
+    ];
+    const google = events(entries(lines, ['X-WR-TIMEZONE:Asia/Tokyo']));
+    expect(google.map((e) => [e.input.timezone, utc(e.input)[0]])).toEqual([
+      ['UTC', '2025-03-01 12:00:00'],
+      ['Asia/Tokyo', '2025-03-01 03:00:00'],
+    ]);
+    const plain = events(entries(lines, [], { siteZone: 'Europe/Paris' }));
+    expect(plain[1].input).toMatchObject({ timezone: 'Europe/Paris', start_date: '2025-03-01 12:00:00' });
+  });
+
+  it('keeps the instants of a VTIMEZONE no IANA zone matches, in its fixed offset at the start', () => {
+    const [e] = events(
+      entries([...INVENTED_ZONE, ...vevent('UID:i', 'DTSTART;TZID=Invented Time:20250701T100000', 'DTEND;TZID=Invented Time:20250701T110000')]),
+    );
+    expect(e.input.timezone).toBe('UTC+2:30');
+    expect(utc(e.input)).toEqual(['2025-07-01 07:30:00', '2025-07-01 08:30:00']);
+  });
+
+  it('fails an event whose TZID nothing describes, naming the zone', () => {
+    expect(entries(vevent('UID:x', 'DTSTART;TZID=Nowhere Time:20250701T100000'))).toEqual([
+      { kind: 'failed', uid: 'x', message: 'unknown time zone "Nowhere Time" (no VTIMEZONE describes it)' },
+    ]);
+  });
+
+  it.each([
+    ['DTEND the day after: one day', ['DTSTART;VALUE=DATE:20250310', 'DTEND;VALUE=DATE:20250311'], '2025-03-10 00:00:00', '2025-03-10 23:59:59'],
+    ['DTEND exclusive over three days', ['DTSTART;VALUE=DATE:20250310', 'DTEND;VALUE=DATE:20250313'], '2025-03-10 00:00:00', '2025-03-12 23:59:59'],
+    ['no DTEND: one day', ['DTSTART;VALUE=DATE:20250310'], '2025-03-10 00:00:00', '2025-03-10 23:59:59'],
+    ['DURATION of two days', ['DTSTART;VALUE=DATE:20250310', 'DURATION:P2D'], '2025-03-10 00:00:00', '2025-03-11 23:59:59'],
+  ])('all-day: %s', (_, props, start, end) => {
+    const [e] = events(entries(vevent('UID:d', ...props), ['X-WR-TIMEZONE:Europe/Rome']));
+    expect(e.input).toMatchObject({ all_day: true, start_date: start, end_date: end, timezone: 'Europe/Rome' });
+  });
+
+  it('skips an event without DTSTART or UID, and a cancelled one, with reasons', () => {
+    const list = entries([
+      ...vevent('UID:a', 'SUMMARY:No start'),
+      ...vevent('SUMMARY:No uid', 'DTSTART:20250301T120000Z'),
+      ...vevent('UID:c', 'STATUS:CANCELLED', 'DTSTART:20250301T120000Z'),
+    ]);
+    expect(list.map((e) => (e.kind === 'skipped' ? e.reason : e.kind))).toEqual([SKIP.noUid, SKIP.noStart, SKIP.cancelled]);
+  });
+});
+
+describe('calendarEntries: recurrence', () => {
+  const series = [
+    ...vevent(
+      'UID:weekly',
+      'SUMMARY:Stand-up',
+      'DTSTART;TZID=Europe/Berlin:20250317T090000',
+      'DTEND;TZID=Europe/Berlin:20250317T093000',
+      'RRULE:FREQ=WEEKLY;UNTIL=20250414T070000Z',
+      'EXDATE;TZID=Europe/Berlin:20250324T090000',
+    ),
+    ...vevent(
+      'UID:weekly',
+      'RECURRENCE-ID;TZID=Europe/Berlin:20250331T090000',
+      'SUMMARY:Stand-up (moved)',
+      'DTSTART;TZID=Europe/Berlin:20250331T140000',
+      'DTEND;TZID=Europe/Berlin:20250331T143000',
+    ),
+    ...vevent('UID:weekly', 'RECURRENCE-ID:20250407T070000Z', 'STATUS:CANCELLED', 'DTSTART;TZID=Europe/Berlin:20250407T090000'),
+  ];
+
+  it('expands in local time across DST, honours UNTIL, EXDATE and overrides', () => {
+    const list = entries(series);
+    const written = events(list).map((e) => ({ key: e.key, title: e.input.title, utc: utc(e.input)[0] }));
+    expect(written).toEqual([
+      // 09:00 Berlin: CET (+1) before 30 March, CEST (+2) after.
+      { key: 'weekly|20250317T080000Z', title: 'Stand-up', utc: '2025-03-17 08:00:00' },
+      // 24 March is an EXDATE; 31 March is overridden (moved to 14:00), 7 April cancelled; UNTIL is 14 April 07:00Z, inclusive.
+      { key: 'weekly|20250414T070000Z', title: 'Stand-up', utc: '2025-04-14 07:00:00' },
+      { key: 'weekly|20250331T070000Z', title: 'Stand-up (moved)', utc: '2025-03-31 12:00:00' },
+    ]);
+    expect(list.filter((e) => e.kind === 'skipped').map((e) => (e as { reason: string }).reason)).toEqual([SKIP.cancelled]);
+  });
+
+  it('keeps to the import window and caps the instances of a series', () => {
+    const daily = vevent('UID:daily', 'DTSTART:20240101T120000Z', 'DTEND:20240101T130000Z', 'RRULE:FREQ=DAILY');
+    const list = entries(daily, [], { window: { fromMs: Date.parse('2025-06-01T00:00:00Z'), toMs: Date.parse('2025-06-11T00:00:00Z') } });
+    expect(events(list).map((e) => e.key)).toEqual(Array.from({ length: 10 }, (_, i) => `daily|202506${String(i + 1).padStart(2, '0')}T120000Z`));
+    const capped = entries(daily, [], { cap: 4 });
+    expect(events(capped)).toHaveLength(4);
+    expect(capped.find((e) => e.kind === 'skipped')).toMatchObject({ reason: SKIP.overCap, count: 365 - 4 });
+  });
+
+  it('expands all-day series by days, with COUNT', () => {
+    const list = events(entries(vevent('UID:yearly', 'DTSTART;VALUE=DATE:20250501', 'DTEND;VALUE=DATE:20250503', 'RRULE:FREQ=MONTHLY;COUNT=3')));
+    expect(list.map((e) => [e.key, e.input.start_date, e.input.end_date])).toEqual([
+      ['yearly|20250501', '2025-05-01 00:00:00', '2025-05-02 23:59:59'],
+      ['yearly|20250601', '2025-06-01 00:00:00', '2025-06-02 23:59:59'],
+      ['yearly|20250701', '2025-07-01 00:00:00', '2025-07-02 23:59:59'],
+    ]);
+  });
+});
+
+describe('calendarEntries: fields', () => {
+  it('maps SUMMARY, DESCRIPTION, URL, LOCATION, GEO, ORGANIZER and CATEGORIES (plus --category)', () => {
+    const [e] = events(
+      entries(
+        vevent(
+          'UID:m',
+          'DTSTART:20250301T120000Z',
+          'SUMMARY:Tea & <b>talk</b>',
+          'DESCRIPTION:First line\\nsecond <line>\\n\\nNew paragraph',
+          'URL:https://example.org/tea',
+          'LOCATION:Town Hall\\, 1 Main Street\\, Springfield',
+          'GEO:40.5;-74.25',
+          'ORGANIZER;CN="Ann Smith":mailto:ann@example.org',
+          'CATEGORIES:Talks,Food',
+          'CATEGORIES:talks',
+        ),
+        [],
+        { categories: ['Imported', 'Food'] },
+      ),
+    );
+    expect(e.input).toMatchObject({
+      title: 'Tea & &lt;b>talk&lt;/b>',
+      description: '<p>First line<br />\nsecond &lt;line&gt;</p>\n<p>New paragraph</p>',
+      website: 'https://example.org/tea',
+      venue: { venue: 'Town Hall', address: '1 Main Street, Springfield', geo_lat: 40.5, geo_lng: -74.25 },
+      organizer: { organizer: 'Ann Smith', email: 'ann@example.org' },
+      categories: ['Talks', 'Food', 'Imported'],
+    });
+  });
+
+  it('prefers X-ALT-DESC HTML, and reads an Apple LOCATION line by line', () => {
+    const [e] = events(
+      entries(
+        vevent(
+          'UID:h',
+          'DTSTART:20250301T120000Z',
+          'DESCRIPTION:plain',
+          'X-ALT-DESC;FMTTYPE=text/html:<html><body><p>Rich</p></body></html>',
+          'LOCATION:Apple Park\\n1 Apple Park Way\\nCupertino CA 95014',
+        ),
+      ),
+    );
+    expect(e.input.description).toBe('<p>Rich</p>');
+    expect(e.input.venue).toEqual({ venue: 'Apple Park', address: '1 Apple Park Way, Cupertino CA 95014' });
+    expect(e.input.title).toBe('(no title)');
+  });
+});
+
+describe('keys and versions', () => {
+  it('keys an instance by UID and RECURRENCE-ID; a key too long for the column by its digest', () => {
+    expect(sourceKey('abc', null)).toBe('abc');
+    expect(sourceKey('abc', '20250301T120000Z')).toBe('abc|20250301T120000Z');
+    expect(sourceKey('x'.repeat(190), '20250301')).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it('changes the version with the fields, and tells an older copy by SEQUENCE and LAST-MODIFIED', () => {
+    const v1 = versionOf(1, '20250101T000000Z', { title: 'a' });
+    expect(versionOf(1, '20250101T000000Z', { title: 'a' })).toBe(v1);
+    expect(versionOf(1, '20250101T000000Z', { title: 'b' })).not.toBe(v1);
+    expect(v1.length).toBeLessThanOrEqual(64);
+    expect(isOlderVersion(versionOf(0, null, {}), v1)).toBe(true);
+    expect(isOlderVersion(versionOf(1, '20241231T000000Z', {}), v1)).toBe(true);
+    expect(isOlderVersion(versionOf(1, '20250102T000000Z', {}), v1)).toBe(false);
+    expect(isOlderVersion(versionOf(2, null, {}), v1)).toBe(false);
+    expect(isOlderVersion(v1, null)).toBe(false);
+  });
+
+  it('gives the same entries for the same file (a re-import finds nothing changed)', () => {
+    const lines = vevent('UID:same', 'DTSTART:20250301T120000Z', 'SUMMARY:Same');
+    expect(entries(lines)).toEqual(entries(lines));
+  });
+});

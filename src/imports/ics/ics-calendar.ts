@@ -1,0 +1,288 @@
+import { createHash } from 'node:crypto';
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import { YearSpan } from '../../common/ical/vtimezone';
+import { ianaFromTzid, TzidResolver } from './ics-zones';
+import { endOf, eventTimes, EventTimes, IcsTimeError, Moment, momentKey, momentMillis, TimeReader } from './ics-times';
+import { EventFields, eventFields } from './ics-mapping';
+import { expandSeries, MAX_INSTANCES, Window } from './ics-recurrence';
+
+// An iCalendar text as the list of events to write (ical.md, Import): one entry per VEVENT, or
+// per instance of a recurring one inside the import window, each with the key it is remembered
+// by (UID, and for an instance its RECURRENCE-ID in UTC form) and a version that changes when
+// the event does. Nothing here writes: ics-importer.ts does.
+
+/** Unusable input: not iCalendar, or no VCALENDAR (exit code 2). */
+export class IcsInputError extends Error {}
+
+export interface ParsedCalendar {
+  vevents: ICAL.Component[];
+  vtimezones: Map<string, ICAL.Component>;
+  /** X-WR-TIMEZONE (Google, Apple): the zone of floating times, when it is a known zone. */
+  calendarZone: string | null;
+}
+
+/** Parses a calendar with ical.js; unusable text throws IcsInputError with one clear line. */
+export function parseCalendar(textIn: string): ParsedCalendar {
+  const text = textIn.replace(/^\uFEFF/, '');
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsInputError('not an iCalendar file (it does not start with BEGIN:VCALENDAR)');
+  let jcal: unknown;
+  try {
+    jcal = ICAL.parse(text);
+  } catch (err) {
+    throw new IcsInputError(`not a valid iCalendar file: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  // Several calendars in one file come back as a list: the first is read (one calendar per file is the norm).
+  const first = Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal[0] : jcal;
+  const root = new ICAL.Component(first as unknown[]);
+  if (root.name !== 'vcalendar') throw new IcsInputError('no VCALENDAR in the file');
+  const vtimezones = new Map<string, ICAL.Component>();
+  for (const tz of root.getAllSubcomponents('vtimezone')) {
+    const tzid = tz.getFirstPropertyValue('tzid');
+    if (typeof tzid === 'string') vtimezones.set(tzid, tz);
+  }
+  const wr = root.getFirstPropertyValue('x-wr-timezone');
+  return {
+    vevents: root.getAllSubcomponents('vevent'),
+    vtimezones,
+    calendarZone: typeof wr === 'string' ? ianaFromTzid(wr) : null,
+  };
+}
+
+export interface EntryOptions {
+  window: Window;
+  /** The site's zone (floating times when the calendar names none, and all-day events). */
+  siteZone: string;
+  /** --category names, added to every event. */
+  categories: string[];
+  /** Instances per series at most. */
+  cap?: number;
+}
+
+/** The API-shaped input of one event (the writer adds status and author). */
+export type EventInput = EventFields & EventTimes;
+
+export type Entry =
+  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput }
+  | { kind: 'skipped'; uid: string; reason: string; count: number }
+  | { kind: 'failed'; uid: string; message: string };
+
+/** Skip reasons, as the summary prints them. */
+export const SKIP = {
+  noStart: 'no DTSTART',
+  noUid: 'no UID',
+  cancelled: 'cancelled',
+  overCap: `past ${MAX_INSTANCES} instances of a series`,
+  tooDense: 'recurrence too dense to expand',
+} as const;
+
+/** The mapping table's source_key is 191 characters at most: a longer one is replaced by its digest. */
+const MAX_KEY = 191;
+export function sourceKey(uid: string, instance: string | null): string {
+  const key = instance === null ? uid : `${uid}|${instance}`;
+  return key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
+
+/**
+ * The version remembered with an import: SEQUENCE, LAST-MODIFIED and a digest of the fields
+ * written (so a file changed without LAST-MODIFIED still updates). At most 64 characters.
+ */
+export function versionOf(sequence: number, lastModified: string | null, input: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify(input)).digest('hex').slice(0, 24);
+  return `s${sequence};m${lastModified ?? ''};d${digest}`;
+}
+
+/** Whether the version in the file is older than the one imported before (then it is not written). */
+export function isOlderVersion(file: string, stored: string | null): boolean {
+  const read = (v: string) => /^s(\d+);m([0-9TZ]*);/.exec(v);
+  const a = read(file);
+  const b = stored === null ? null : read(stored);
+  if (!a || !b) return false;
+  const [seqA, seqB] = [Number(a[1]), Number(b[1])];
+  if (seqA !== seqB) return seqA < seqB;
+  return a[2] !== '' && b[2] !== '' && a[2] < b[2];
+}
+
+/** Everything the calendar asks to import, in file order (a series' instances in time order). */
+export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[] {
+  const reader = new TimeReader(new TzidResolver(cal.vtimezones, yearsOf(cal, opts.window)), cal.calendarZone ?? opts.siteZone);
+  const dayZone = cal.calendarZone ?? opts.siteZone;
+  const entries: Entry[] = [];
+  // A UID's master (no RECURRENCE-ID) and its overridden instances.
+  const groups = new Map<string, { master?: ICAL.Component; overrides: ICAL.Component[] }>();
+  for (const v of cal.vevents) {
+    const uid = String(v.getFirstPropertyValue('uid') ?? '').trim();
+    if (uid === '') {
+      entries.push({ kind: 'skipped', uid: String(v.getFirstPropertyValue('summary') ?? '?'), reason: SKIP.noUid, count: 1 });
+      continue;
+    }
+    const group = groups.get(uid) ?? { overrides: [] };
+    if (v.hasProperty('recurrence-id')) group.overrides.push(v);
+    else group.master = v;
+    groups.set(uid, group);
+  }
+  for (const [uid, group] of groups) {
+    try {
+      entries.push(...groupEntries(uid, group.master, group.overrides, reader, dayZone, opts));
+    } catch (err) {
+      if (!(err instanceof IcsTimeError)) throw err;
+      entries.push({ kind: 'failed', uid, message: err.message });
+    }
+  }
+  return entries;
+}
+
+/** The years whose offsets a VTIMEZONE must share with an IANA zone: those of the events and the window (30 at most). */
+function yearsOf(cal: ParsedCalendar, window: Window): YearSpan {
+  const years = [DateTime.fromMillis(window.fromMs, { zone: 'utc' }).year, DateTime.fromMillis(window.toMs, { zone: 'utc' }).year];
+  for (const v of cal.vevents) {
+    const start = v.getFirstPropertyValue('dtstart');
+    if (start instanceof ICAL.Time) years.push(start.year);
+  }
+  const to = Math.max(...years);
+  return { from: Math.max(Math.min(...years), to - 29), to };
+}
+
+interface Timing {
+  start: Moment;
+  end: Moment;
+}
+
+function timingOf(v: ICAL.Component, reader: TimeReader): Timing | null {
+  const startProp = v.getFirstProperty('dtstart');
+  const startValue = startProp?.getFirstValue();
+  if (!startProp || !(startValue instanceof ICAL.Time)) return null;
+  const start = reader.moment(startValue, tzidOf(startProp));
+  const endProp = v.getFirstProperty('dtend') ?? v.getFirstProperty('due');
+  const endValue = endProp?.getFirstValue();
+  const end = endProp && endValue instanceof ICAL.Time ? reader.moment(endValue, tzidOf(endProp)) : null;
+  const duration = v.getFirstPropertyValue('duration');
+  return { start, end: endOf(start, end, duration instanceof ICAL.Duration ? duration : null) };
+}
+
+const tzidOf = (prop: ICAL.Property): string | null => {
+  const tzid = prop.getParameter('tzid');
+  return typeof tzid === 'string' ? tzid : null;
+};
+
+/** Every value of a multi-valued date property (EXDATE, RDATE) as moments. */
+function momentsOf(v: ICAL.Component, name: string, reader: TimeReader): Moment[] {
+  const moments: Moment[] = [];
+  for (const prop of v.getAllProperties(name)) {
+    for (const value of prop.getValues()) {
+      const time = value instanceof ICAL.Period ? value.start : value;
+      if (time instanceof ICAL.Time) moments.push(reader.moment(time, tzidOf(prop)));
+    }
+  }
+  return moments;
+}
+
+const isCancelled = (v: ICAL.Component) => String(v.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+
+function groupEntries(
+  uid: string,
+  master: ICAL.Component | undefined,
+  overrides: ICAL.Component[],
+  reader: TimeReader,
+  dayZone: string,
+  opts: EntryOptions,
+): Entry[] {
+  const entry = (v: ICAL.Component, t: Timing, instance: string | null): Entry => {
+    const fields = eventFields(v);
+    const categories = [...fields.categories];
+    for (const name of opts.categories) if (!categories.some((c) => c.toLowerCase() === name.toLowerCase())) categories.push(name);
+    const input: EventInput = { ...fields, categories, ...eventTimes(t.start, t.end, dayZone) };
+    const sequence = Number(v.getFirstPropertyValue('sequence') ?? 0);
+    const modified = v.getFirstPropertyValue('last-modified');
+    const lastModified = modified instanceof ICAL.Time ? modified.toString().replace(/[-:]/g, '') : null;
+    return { kind: 'event', uid, key: sourceKey(uid, instance), version: versionOf(Number.isFinite(sequence) ? sequence : 0, lastModified, input), input };
+  };
+  const skipped = (reason: string, count = 1): Entry => ({ kind: 'skipped', uid, reason, count });
+
+  const recurring = master !== undefined && (master.hasProperty('rrule') || master.hasProperty('rdate'));
+  if (master && !recurring && overrides.length === 0) {
+    const t = timingOf(master, reader);
+    if (!t) return [skipped(SKIP.noStart)];
+    return [isCancelled(master) ? skipped(SKIP.cancelled) : entry(master, t, null)];
+  }
+  if (master && isCancelled(master)) return [skipped(SKIP.cancelled)];
+
+  const entries: Entry[] = [];
+  const inWindow = (t: Timing) => momentMillis(t.start) < opts.window.toMs && momentMillis(t.end) + dayLength(t.end) > opts.window.fromMs;
+  // Overridden instances by the instance they replace.
+  const replaced = new Map<string, { v: ICAL.Component; recurrenceId: Moment }>();
+  for (const v of overrides) {
+    const prop = v.getFirstProperty('recurrence-id')!;
+    const value = prop.getFirstValue();
+    if (!(value instanceof ICAL.Time)) continue;
+    replaced.set(momentKey(reader.moment(value, tzidOf(prop))), { v, recurrenceId: reader.moment(value, tzidOf(prop)) });
+  }
+
+  let starts: Moment[] = [];
+  if (master) {
+    const t = timingOf(master, reader);
+    if (!t) return [skipped(SKIP.noStart)];
+    const lengthMs = momentMillis(t.end) + dayLength(t.end) - momentMillis(t.start);
+    const expansion = expandSeries(
+      {
+        start: t.start,
+        lengthMs,
+        rrules: master.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur),
+        rdates: momentsOf(master, 'rdate', reader),
+        exdates: momentsOf(master, 'exdate', reader),
+        untilMs: (until) => untilMillis(until, t.start, reader),
+      },
+      opts.window,
+      opts.cap ?? MAX_INSTANCES,
+    );
+    starts = expansion.starts;
+    if (expansion.overCap > 0) entries.push(skipped(SKIP.overCap, expansion.overCap));
+    if (expansion.truncated) entries.push(skipped(SKIP.tooDense));
+    for (const start of starts) {
+      const key = momentKey(start);
+      if (replaced.has(key)) continue; // written from its override below
+      entries.push(entry(master, { start, end: shifted(t, start) }, key));
+    }
+  }
+  for (const [key, { v }] of replaced) {
+    if (isCancelled(v)) {
+      entries.push(skipped(SKIP.cancelled));
+      continue;
+    }
+    const t = timingOf(v, reader);
+    if (!t) {
+      entries.push(skipped(SKIP.noStart));
+      continue;
+    }
+    if (inWindow(t)) entries.push(entry(v, t, key));
+  }
+  return entries;
+}
+
+/** A day moment covers the whole day: its length is added where an end is compared. */
+const dayLength = (m: Moment) => (m.kind === 'day' ? 24 * 3600_000 : 0);
+
+/** An instance's end: the series' length after the instance's start (whole days for all-day series). */
+function shifted(t: Timing, start: Moment): Moment {
+  if (t.start.kind === 'day' && t.end.kind === 'day' && start.kind === 'day') {
+    return { kind: 'day', date: start.date.plus({ days: Math.round(t.end.date.diff(t.start.date, 'days').days) }) };
+  }
+  if (t.start.kind === 'instant' && t.end.kind === 'instant' && start.kind === 'instant') {
+    return { kind: 'instant', at: start.at.plus(t.end.at.diff(t.start.at)), zone: start.zone };
+  }
+  return start;
+}
+
+/** UNTIL as an instant: UTC as written, a floating time in the series' zone, a date as the end of that day. */
+function untilMillis(until: ICAL.Time, start: Moment, reader: TimeReader): number {
+  if (until.isDate) {
+    const day = DateTime.utc(until.year, until.month, until.day);
+    if (start.kind === 'day') return day.toMillis();
+    return DateTime.fromObject({ year: day.year, month: day.month, day: day.day }, { zone: start.at.zone }).endOf('day').toMillis();
+  }
+  if (until.zone === ICAL.Timezone.utcTimezone || start.kind === 'day') return momentMillis(reader.moment(until, null));
+  return DateTime.fromObject(
+    { year: until.year, month: until.month, day: until.day, hour: until.hour, minute: until.minute, second: until.second },
+    { zone: start.at.zone },
+  ).toMillis();
+}

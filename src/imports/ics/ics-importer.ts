@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import type { Actor } from '../../common/auth';
+import { ImportedRecordsRepository } from '../imported-records.repository';
+import { ImportReport, ReportStream } from '../import-report';
+import { ImportRecordError, ImportResult, ImportWriter } from '../import-writer';
+import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar } from './ics-calendar';
+import { OrganizerInput, VenueInput } from './ics-mapping';
+import { Window } from './ics-recurrence';
+import { readCalendarSource } from './ics-source';
+
+// `import:ics` (ical.md, Import): reads the calendar (ics-source.ts), turns it into API-shaped
+// events (ics-calendar.ts), and writes each through the import scaffold's ImportWriter — the
+// routes' validation and services — remembering each under its UID (+ instance) so that a
+// second run updates what changed and creates nothing twice.
+
+/** The mapping table's source for every iCalendar import: UIDs are unique across calendars (RFC 5545 §3.8.4.7). */
+export const ICS_SOURCE = 'ics';
+
+export interface IcsImportOptions {
+  /** A file path or an http(s)/webcal URL. */
+  input: string;
+  status: 'publish' | 'draft';
+  /** --category names, added to every event. */
+  categories: string[];
+  /** --author LOGIN: the user the events are written as and by (default: the first administrator). */
+  author?: string;
+  dryRun: boolean;
+  window: Window;
+  /** The site's zone (CALENDAR_TIMEZONE). */
+  siteZone: string;
+}
+
+export interface IcsImportResult {
+  counts: Record<ImportResult | 'failed' | 'skipped', number>;
+  /** Skipped events by reason. */
+  skipped: Map<string, number>;
+}
+
+/** One line: `created 3, updated 1, unchanged 7, skipped 2 (cancelled 1, no DTSTART 1), failed 0`. */
+export function summaryLine(result: IcsImportResult, dryRun: boolean): string {
+  const c = result.counts;
+  const reasons = [...result.skipped].map(([reason, n]) => `${reason} ${n}`).join(', ');
+  const verbs = dryRun ? ['would create', 'would update'] : ['created', 'updated'];
+  return (
+    `${dryRun ? 'import:ics (dry run, nothing written)' : 'import:ics'}: ${verbs[0]} ${c.created}, ${verbs[1]} ${c.updated}, ` +
+    `unchanged ${c.unchanged}, skipped ${c.skipped}${reasons ? ` (${reasons})` : ''}, failed ${c.failed}`
+  );
+}
+
+/** A digest that names identical linked fields (a venue or organizer is reused when every field is the same). */
+const fieldsKey = (prefix: string, fields: object) => `${prefix}:${createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40)}`;
+
+export class IcsImporter {
+  /** Linked items and terms already resolved in this run. */
+  private readonly linked = new Map<string, number>();
+
+  constructor(
+    private readonly writer: ImportWriter,
+    private readonly records: ImportedRecordsRepository,
+    private readonly out: ReportStream,
+  ) {}
+
+  /** Reads and writes; unusable input throws IcsInputError, an unknown --author ImportRecordError (both exit 2). */
+  async run(opts: IcsImportOptions): Promise<IcsImportResult> {
+    const calendar = parseCalendar(await readCalendarSource(opts.input));
+    const actor = await this.writer.importingUser(opts.author);
+    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories });
+    const report = new ImportReport(this.out, opts.dryRun);
+    const result: IcsImportResult = { counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 }, skipped: new Map() };
+    report.begin('event', entries.filter((e) => e.kind !== 'skipped').length);
+    for (const entry of entries) {
+      if (entry.kind === 'skipped') {
+        result.counts.skipped += entry.count;
+        result.skipped.set(entry.reason, (result.skipped.get(entry.reason) ?? 0) + entry.count);
+        continue;
+      }
+      const outcome = await this.write(actor, entry, opts, report);
+      result.counts[outcome]++;
+    }
+    report.end();
+    return result;
+  }
+
+  private async write(
+    actor: Actor,
+    entry: Exclude<Entry, { kind: 'skipped' }>,
+    opts: IcsImportOptions,
+    report: ImportReport,
+  ): Promise<ImportResult | 'failed' | 'skipped'> {
+    const record = entry.kind === 'event' && entry.key !== entry.uid ? `${entry.uid} (${entry.key.slice(entry.uid.length + 1)})` : entry.uid;
+    if (entry.kind === 'failed') {
+      report.fail('event', record, entry.message);
+      return 'failed';
+    }
+    try {
+      const target = { source: ICS_SOURCE, kind: 'event' as const, key: entry.key, version: entry.version };
+      const stored = await this.records.find(ICS_SOURCE, 'event', entry.key);
+      if (stored && isOlderVersion(entry.version, stored.version)) {
+        report.count('event', 'unchanged');
+        return 'unchanged'; // the file holds an older copy than the one imported before
+      }
+      const body = await this.body(actor, entry.input, opts);
+      const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun });
+      report.count('event', outcome.result);
+      return outcome.result;
+    } catch (err) {
+      if (!(err instanceof ImportRecordError)) throw err;
+      report.fail('event', record, err.message);
+      return 'failed';
+    }
+  }
+
+  /** The event's create/update body: linked venue, organizer and categories by id (found or created first). */
+  private async body(actor: Actor, input: EventInput, opts: IcsImportOptions): Promise<Record<string, unknown>> {
+    const { venue, organizer, categories, ...fields } = input;
+    const body: Record<string, unknown> = { ...fields, status: opts.status };
+    if (opts.dryRun) {
+      // Nothing is written: the nested fields are validated as the event's own.
+      return { ...body, venue: venue ?? '', organizer: organizer ? [organizer] : [], categories };
+    }
+    body.venue = venue ? await this.linkedId(actor, 'venue', venue) : '';
+    body.organizer = organizer ? [await this.linkedId(actor, 'organizer', organizer)] : [];
+    body.categories = [];
+    for (const name of categories) (body.categories as number[]).push(await this.categoryId(actor, name));
+    return body;
+  }
+
+  /**
+   * A venue (or organizer) with exactly these fields: the one an earlier import made from the
+   * same fields, else a new one, remembered under a digest of the fields.
+   */
+  private async linkedId(actor: Actor, kind: 'venue' | 'organizer', fields: VenueInput | OrganizerInput): Promise<number> {
+    const key = fieldsKey(kind === 'venue' ? 'location' : 'organizer', fields);
+    let id = this.linked.get(key);
+    if (id === undefined) {
+      const outcome = await this.writer.put(actor, { source: ICS_SOURCE, kind, key, version: key }, { ...fields, status: 'publish' });
+      id = outcome.localId;
+      this.linked.set(key, id);
+    }
+    return id;
+  }
+
+  private async categoryId(actor: Actor, name: string): Promise<number> {
+    const key = `category:${name.toLowerCase()}`;
+    let id = this.linked.get(key);
+    if (id === undefined) {
+      id = await this.writer.findOrCreateTerm(actor, 'category', name);
+      this.linked.set(key, id);
+    }
+    return id;
+  }
+}

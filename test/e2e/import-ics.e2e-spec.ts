@@ -1,0 +1,411 @@
+// import:ics (spec ical.md, Import), run as a person would: the CLI as a child process on the
+// database of a test app, then the events read back through the HTTP API. Files in the shapes
+// Google Calendar, Outlook and Apple Calendar export, and the service's own events.ics.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { calendarText, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../support/ics-calendars';
+import { createTestApp, TestApp } from '../support/test-app';
+import { API, http } from '../support/http';
+import { EventBody } from '../support/api';
+
+const run = promisify(execFile);
+// Spawns real processes, and the first one may compile the project first.
+jest.setTimeout(180_000);
+const ROOT = join(__dirname, '..', '..');
+const START = join(ROOT, 'scripts', 'start.js');
+const WINDOW = ['--from', '2030-01-01', '--to', '2031-01-01'];
+const YEAR_2030 = 'start_date=2030-01-01&end_date=2031-01-31&per_page=50&status=publish,draft';
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run cli -- import:ics …` on `databaseUrl`. */
+async function importIcs(databaseUrl: string, args: string[]): Promise<CliResult> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [START, '--cli', 'import:ics', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as CliResult;
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/** The summary line's counts. */
+function counts(result: CliResult): Record<string, number> {
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  return Object.fromEntries([...line.matchAll(/(created|updated|unchanged|skipped|failed) (\d+)/g)].map((m) => [m[1], Number(m[2])]));
+}
+
+const vevent = (...props: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...props, 'END:VEVENT'];
+
+/** Google Calendar: X-WR-TIMEZONE, IANA TZIDs with a VTIMEZONE, a weekly series with an EXDATE and a moved instance, all-day. */
+function googleCalendar(title = 'Planning'): string {
+  const berlin = [
+    'BEGIN:VTIMEZONE',
+    'TZID:Europe/Berlin',
+    'X-LIC-LOCATION:Europe/Berlin',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'TZNAME:CEST',
+    'DTSTART:19700329T020000',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'TZNAME:CET',
+    'DTSTART:19701025T030000',
+    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ];
+  return calendarText(
+    [
+      ...berlin,
+      ...vevent(
+        'UID:single-1@google.com',
+        'DTSTART;TZID=Europe/Berlin:20300312T100000',
+        'DTEND;TZID=Europe/Berlin:20300312T113000',
+        `SUMMARY:${title}`,
+        'DESCRIPTION:Agenda:\\n1. Budget & plans\\n\\nBring <notes>',
+        'LOCATION:Conference Centre\\, 5 Hall Road\\, Berlin',
+        'ORGANIZER;CN=Greta Green:mailto:greta@example.org',
+        'CATEGORIES:Meetings',
+        'SEQUENCE:0',
+        'STATUS:CONFIRMED',
+      ),
+      ...vevent(
+        'UID:weekly-1@google.com',
+        'DTSTART;TZID=Europe/Berlin:20300318T090000',
+        'DTEND;TZID=Europe/Berlin:20300318T093000',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        'EXDATE;TZID=Europe/Berlin:20300325T090000',
+        'SUMMARY:Stand-up',
+      ),
+      ...vevent(
+        'UID:weekly-1@google.com',
+        'RECURRENCE-ID;TZID=Europe/Berlin:20300401T090000',
+        'DTSTART;TZID=Europe/Berlin:20300401T110000',
+        'DTEND;TZID=Europe/Berlin:20300401T113000',
+        'SUMMARY:Stand-up (late)',
+        'SEQUENCE:1',
+      ),
+      ...vevent('UID:allday-1@google.com', 'DTSTART;VALUE=DATE:20300501', 'DTEND;VALUE=DATE:20300502', 'SUMMARY:Labour Day'),
+      ...vevent('UID:cancelled-1@google.com', 'DTSTART;VALUE=DATE:20300502', 'SUMMARY:Called off', 'STATUS:CANCELLED'),
+    ],
+    ['X-WR-CALNAME:Team', 'X-WR-TIMEZONE:Europe/Berlin', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'],
+  );
+}
+
+/** Outlook: Windows zone names with Microsoft's VTIMEZONE blocks, X-MICROSOFT-CDO-*, X-ALT-DESC. */
+function outlookCalendar(): string {
+  const uid = '040000008200E00074C5B7101A82E00800000000B0D4B1D0E0E1D901000000000000000010000000A1B2C3D4E5F60718293A4B5C6D7E8F90';
+  return calendarText(
+    [
+      ...OUTLOOK_EASTERN,
+      ...OUTLOOK_W_EUROPE,
+      ...vevent(
+        `UID:${uid}`,
+        'DTSTART;TZID=W. Europe Standard Time:20300612T140000',
+        'DTEND;TZID=W. Europe Standard Time:20300612T150000',
+        'SUMMARY;LANGUAGE=en-us:Quarterly review',
+        'DESCRIPTION:Plain version',
+        'X-ALT-DESC;FMTTYPE=text/html:<!DOCTYPE HTML><html><body><p>Rich <b>review</b></p><script>alert(1)</script></body></html>',
+        'LOCATION:Board room',
+        'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
+        'X-MICROSOFT-CDO-IMPORTANCE:1',
+        'X-MICROSOFT-CDO-ALLDAYEVENT:FALSE',
+        'CLASS:PUBLIC',
+        'PRIORITY:5',
+        'SEQUENCE:0',
+      ),
+      ...vevent(
+        'UID:outlook-ny@example.com',
+        'DTSTART;TZID=Eastern Standard Time:20301105T090000',
+        'DTEND;TZID=Eastern Standard Time:20301105T100000',
+        'SUMMARY:New York call',
+        'X-MICROSOFT-CDO-BUSYSTATUS:TENTATIVE',
+      ),
+    ],
+    ['METHOD:PUBLISH', 'X-MS-OLK-FORCEINSPECTOROPEN:TRUE'],
+  );
+}
+
+/** Apple Calendar: X-APPLE-* properties, VALARM, an Apple VTIMEZONE, a multi-line LOCATION, a floating all-day event. */
+function appleCalendar(): string {
+  const losAngeles = [
+    'BEGIN:VTIMEZONE',
+    'TZID:America/Los_Angeles',
+    'BEGIN:DAYLIGHT',
+    'TZOFFSETFROM:-0800',
+    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+    'DTSTART:20070311T020000',
+    'TZNAME:PDT',
+    'TZOFFSETTO:-0700',
+    'END:DAYLIGHT',
+    'BEGIN:STANDARD',
+    'TZOFFSETFROM:-0700',
+    'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+    'DTSTART:20071104T020000',
+    'TZNAME:PST',
+    'TZOFFSETTO:-0800',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+  ];
+  return calendarText(
+    [
+      ...losAngeles,
+      'BEGIN:VEVENT',
+      'CREATED:20300101T000000Z',
+      'UID:8F3C2A1B-1111-2222-3333-444455556666',
+      'DTSTART;TZID=America/Los_Angeles:20300715T180000',
+      'DTEND;TZID=America/Los_Angeles:20300715T200000',
+      'SUMMARY:Dinner',
+      'LOCATION:Apple Park\\n1 Apple Park Way\\nCupertino CA 95014',
+      'X-APPLE-STRUCTURED-LOCATION;VALUE=URI;X-TITLE="Apple Park":geo:37.3349,-122.009',
+      'X-APPLE-TRAVEL-ADVISORY-BEHAVIOR:AUTOMATIC',
+      'URL;VALUE=URI:https://example.org/dinner',
+      'DTSTAMP:20300101T000000Z',
+      'SEQUENCE:0',
+      'BEGIN:VALARM',
+      'X-WR-ALARMUID:AAAA-BBBB',
+      'ACTION:DISPLAY',
+      'DESCRIPTION:Reminder',
+      'TRIGGER:-PT30M',
+      'END:VALARM',
+      'END:VEVENT',
+      ...vevent('UID:AAAA-APPLE-ALLDAY', 'DTSTART;VALUE=DATE:20300720', 'DTEND;VALUE=DATE:20300722', 'SUMMARY:Trip', 'X-APPLE-EWS-BUSYSTATUS:FREE'),
+    ],
+    ['X-APPLE-CALENDAR-COLOR:#1BADF8', 'X-WR-CALNAME:Home'],
+  );
+}
+
+/** Every event of 2030 (drafts too). */
+async function allEvents(owner: TestApp, admin: string): Promise<EventBody[]> {
+  // A fresh instance on the same database: what the CLI wrote is read as any new server would.
+  const reader = await createTestApp({}, { sharing: owner });
+  try {
+    const res = await http(reader, admin).get(`${API}/events?${YEAR_2030}`);
+    expect(res.status).toBe(200);
+    return res.body.events as EventBody[];
+  } finally {
+    await reader.close();
+  }
+}
+
+/** Every event of 2030 by title (titles are unique in these tests, except a series' instances). */
+async function eventsByTitle(_databaseUrl: string, owner: TestApp, admin: string): Promise<Map<string, EventBody>> {
+  return new Map((await allEvents(owner, admin)).map((e) => [e.title, e]));
+}
+
+describe('import:ics (spec ical.md, Import)', () => {
+  let dir: string;
+  let target: TestApp;
+  let admin: string;
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'calendar-ics-'));
+    const mysql = /^(mysql|mariadb):/.test(process.env.TEST_DATABASE_URL ?? '');
+    target = await createTestApp(mysql ? {} : { DATABASE_URL: `sqlite:${join(dir, 'target.sqlite')}` });
+    admin = (await target.userHeader('importer', 'administrator')).authorization;
+  });
+  afterAll(async () => {
+    await target?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('imports a Google Calendar export: zones, series with EXDATE and an override, all-day, linked items', async () => {
+    const path = file('google.ics', googleCalendar());
+    const first = await importIcs(target.databaseUrl, [path, ...WINDOW, '--category', 'Imported']);
+    // stderr: nothing but the build note of scripts/start.js when it compiles first.
+    expect({ code: first.code, stderr: first.stderr.replace(/^Building.*\n/m, '') }).toEqual({ code: 0, stderr: '' });
+    expect(counts(first)).toEqual({ created: 5, updated: 0, unchanged: 0, skipped: 1, failed: 0 });
+    expect(first.stdout).toContain('cancelled 1');
+
+    const events = await eventsByTitle(target.databaseUrl, target, admin);
+    const planning = events.get('Planning')!;
+    expect(planning).toMatchObject({
+      utc_start_date: '2030-03-12 09:00:00',
+      utc_end_date: '2030-03-12 10:30:00',
+      timezone: 'Europe/Berlin',
+      all_day: false,
+      status: 'publish',
+    });
+    expect(planning.description).toBe('<p>Agenda:<br />\n1. Budget &amp; plans</p>\n<p>Bring &lt;notes&gt;</p>');
+    expect(planning.venue).toMatchObject({ venue: 'Conference Centre', address: '5 Hall Road, Berlin' });
+    expect(planning.organizer).toEqual([expect.objectContaining({ organizer: 'Greta Green', email: 'greta@example.org' })]);
+    expect((planning.categories as { name: string }[]).map((c) => c.name).sort()).toEqual(['Imported', 'Meetings']);
+
+    // Mondays 18 March (CET), 25 March (EXDATE), 1 April moved to 11:00 (CEST), 8 April (CEST).
+    const standUps = (await allEvents(target, admin)).filter((e) => e.title.startsWith('Stand-up')).map((e) => [e.title, e.utc_start_date, e.utc_end_date]);
+    expect(standUps.sort((a, b) => a[1].localeCompare(b[1]))).toEqual([
+      ['Stand-up', '2030-03-18 08:00:00', '2030-03-18 08:30:00'],
+      ['Stand-up (late)', '2030-04-01 09:00:00', '2030-04-01 09:30:00'],
+      ['Stand-up', '2030-04-08 07:00:00', '2030-04-08 07:30:00'],
+    ]);
+    expect(events.get('Labour Day')).toMatchObject({
+      all_day: true,
+      start_date: '2030-05-01 00:00:00',
+      end_date: '2030-05-01 23:59:59',
+      timezone: 'Europe/Berlin',
+    });
+    expect(events.has('Called off')).toBe(false);
+
+    // The same file again: nothing new, nothing changed.
+    const again = await importIcs(target.databaseUrl, [path, ...WINDOW, '--category', 'Imported']);
+    expect(counts(again)).toEqual({ created: 0, updated: 0, unchanged: 5, skipped: 1, failed: 0 });
+    expect((await allEvents(target, admin)).length).toBe(5);
+
+    // A changed event (no LAST-MODIFIED: the digest of its fields tells) is updated in place.
+    const changed = await importIcs(target.databaseUrl, [file('google2.ics', googleCalendar('Planning (room changed)')), ...WINDOW, '--category', 'Imported']);
+    expect(counts(changed)).toEqual({ created: 0, updated: 1, unchanged: 4, skipped: 1, failed: 0 });
+    const after = await eventsByTitle(target.databaseUrl, target, admin);
+    expect(after.get('Planning (room changed)')?.id).toBe(planning.id);
+    expect(after.has('Planning')).toBe(false);
+  });
+
+  it('imports an Outlook export with Windows zone names', async () => {
+    const result = await importIcs(target.databaseUrl, [file('outlook.ics', outlookCalendar()), ...WINDOW, '--status', 'draft']);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    const events = await eventsByTitle(target.databaseUrl, target, admin);
+    expect(events.get('Quarterly review')).toMatchObject({
+      utc_start_date: '2030-06-12 12:00:00',
+      utc_end_date: '2030-06-12 13:00:00',
+      timezone: 'Europe/Berlin',
+      status: 'draft',
+      description: '<p>Rich <b>review</b></p>',
+    });
+    expect(events.get('Quarterly review')!.venue).toMatchObject({ venue: 'Board room' });
+    // 5 November 2030 is after the US change back (3 November): EST, UTC-5.
+    expect(events.get('New York call')).toMatchObject({ utc_start_date: '2030-11-05 14:00:00', timezone: 'America/New_York' });
+  });
+
+  it('imports an Apple Calendar export: VALARM and X-APPLE-* ignored, floating all-day in the site zone', async () => {
+    const result = await importIcs(target.databaseUrl, [file('apple.ics', appleCalendar()), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    const events = await eventsByTitle(target.databaseUrl, target, admin);
+    expect(events.get('Dinner')).toMatchObject({
+      utc_start_date: '2030-07-16 01:00:00',
+      utc_end_date: '2030-07-16 03:00:00',
+      timezone: 'America/Los_Angeles',
+      website: 'https://example.org/dinner',
+    });
+    expect(events.get('Dinner')!.venue).toMatchObject({ venue: 'Apple Park', address: '1 Apple Park Way, Cupertino CA 95014' });
+    expect(events.get('Trip')).toMatchObject({ all_day: true, start_date: '2030-07-20 00:00:00', end_date: '2030-07-21 23:59:59', timezone: 'UTC' });
+  });
+
+  it('reuses an identical venue and organizer', async () => {
+    const twice = calendarText([
+      ...vevent('UID:reuse-1', 'DTSTART:20300901T100000Z', 'SUMMARY:Reuse one', 'LOCATION:Shared Hall, 1 Road', 'ORGANIZER;CN=Sam:mailto:sam@example.org'),
+      ...vevent('UID:reuse-2', 'DTSTART:20300902T100000Z', 'SUMMARY:Reuse two', 'LOCATION:Shared Hall, 1 Road', 'ORGANIZER;CN=Sam:mailto:sam@example.org'),
+    ]);
+    expect((await importIcs(target.databaseUrl, [file('reuse.ics', twice), ...WINDOW])).code).toBe(0);
+    const events = await eventsByTitle(target.databaseUrl, target, admin);
+    const [one, two] = [events.get('Reuse one')!, events.get('Reuse two')!];
+    expect((one.venue as { id: number }).id).toBe((two.venue as { id: number }).id);
+    expect((one.organizer as { id: number }[])[0].id).toBe((two.organizer as { id: number }[])[0].id);
+    expect(one.timezone).toBe('UTC');
+  });
+
+  it('exits 2 with one line for unusable input, 1 naming the UID of an event that fails', async () => {
+    const missing = await importIcs(target.databaseUrl, [join(dir, 'nope.ics')]);
+    expect({ code: missing.code, stderr: missing.stderr.trim() }).toEqual({
+      code: 2,
+      stderr: `import:ics: cannot read ${join(dir, 'nope.ics')}: no such file`,
+    });
+    const notIcs = await importIcs(target.databaseUrl, [file('page.html', '<html><body>hi</body></html>')]);
+    expect(notIcs.code).toBe(2);
+    expect(notIcs.stderr.trim().split('\n')).toHaveLength(1);
+    expect((await importIcs(target.databaseUrl, [file('x.ics', 'x'), '--status', 'pending'])).code).toBe(2);
+
+    const bad = calendarText([
+      ...vevent('UID:bad-zone', 'DTSTART;TZID=Atlantis Standard Time:20300301T100000', 'SUMMARY:Lost'),
+      ...vevent('UID:good-one', 'DTSTART:20300301T100000Z', 'SUMMARY:Fine'),
+      ...vevent('UID:no-start', 'SUMMARY:Never'),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('bad.ics', bad), ...WINDOW]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('bad-zone');
+    expect(result.stderr).toContain('Atlantis Standard Time');
+    expect(counts(result)).toEqual({ created: 1, updated: 0, unchanged: 0, skipped: 1, failed: 1 });
+    expect(result.stdout).toContain('no DTSTART 1');
+  });
+
+  it("round-trips the service's own events.ics into an empty instance, twice without duplicates", async () => {
+    const source = await createTestApp();
+    const roundTarget = await createTestApp(
+      /^(mysql|mariadb):/.test(process.env.TEST_DATABASE_URL ?? '') ? {} : { DATABASE_URL: `sqlite:${join(dir, 'round.sqlite')}` },
+    );
+    try {
+      const sourceAdmin = (await source.userHeader('src-admin', 'administrator')).authorization;
+      const targetAdmin = (await roundTarget.userHeader('dst-admin', 'administrator')).authorization;
+      const post = async (body: Record<string, unknown>) => {
+        const res = await http(source, sourceAdmin).post(`${API}/events`).send(body);
+        expect(res.status).toBe(201);
+      };
+      await post({
+        title: 'Opera night',
+        description: '<p>Tosca, <strong>live</strong></p>',
+        start_date: '2030-10-26 19:30:00',
+        end_date: '2030-10-26 22:45:00',
+        timezone: 'Europe/Rome',
+        venue: { venue: 'Teatro', address: 'Piazza 1', city: 'Rome', zip: '00100', country: 'Italy' },
+        organizer: { organizer: 'Opera Club', email: 'club@example.org' },
+        categories: ['Music', 'Evening'],
+      });
+      await post({ title: 'Harbour day', start_date: '2030-08-15 00:00:00', end_date: '2030-08-16 23:59:59', all_day: true });
+      await post({ title: 'Sydney talk', start_date: '2030-04-06 02:30:00', end_date: '2030-04-06 03:30:00', timezone: 'Australia/Sydney' });
+      await post({ title: 'Fixed offset', start_date: '2030-02-01 08:00:00', end_date: '2030-02-01 09:00:00', timezone: 'UTC' });
+
+      const feed = await http(source).get(`${API}/events.ics?start_date=2030-01-01&end_date=2031-01-31`);
+      expect(feed.status).toBe(200);
+      const path = file('own.ics', feed.text);
+      const sourceEvents = (await http(source, sourceAdmin).get(`${API}/events?${YEAR_2030}`)).body.events as EventBody[];
+      expect(sourceEvents).toHaveLength(4);
+
+      const first = await importIcs(roundTarget.databaseUrl, [path, ...WINDOW]);
+      expect({ code: first.code, counts: counts(first) }).toEqual({ code: 0, counts: { created: 4, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+      const second = await importIcs(roundTarget.databaseUrl, [path, ...WINDOW]);
+      expect(counts(second)).toEqual({ created: 0, updated: 0, unchanged: 4, skipped: 0, failed: 0 });
+
+      const imported = await eventsByTitle(roundTarget.databaseUrl, roundTarget, targetAdmin);
+      expect(imported.size).toBe(4);
+      for (const e of sourceEvents) {
+        const got = imported.get(e.title)!;
+        // What the iCalendar form carries (docs/compatibility.md, "Importing iCalendar files").
+        const carried = (x: EventBody) => ({
+          title: x.title,
+          all_day: x.all_day,
+          ...(x.all_day
+            ? { start_date: x.start_date, end_date: x.end_date }
+            : { utc_start_date: x.utc_start_date, utc_end_date: x.utc_end_date, timezone: x.timezone }),
+          categories: (x.categories as { name: string }[]).map((c) => c.name).sort(),
+          organizer: (x.organizer as unknown as { organizer: string; email: string }[]).map((o) => [o.organizer, o.email]),
+        });
+        expect(carried(got)).toEqual(carried(e));
+        expect(got.website).toBe(e.url);
+        expect(got.description).toBe(e.description);
+      }
+      const opera = imported.get('Opera night')!;
+      expect(opera.venue).toMatchObject({ venue: 'Teatro', address: 'Piazza 1, Rome, 00100, Italy' });
+    } finally {
+      await source.close();
+      await roundTarget.close();
+    }
+  });
+});
