@@ -29,8 +29,10 @@ Commands:
                                                   import categories, tags, venues, organizers and events from a
                                                   site running The Events Calendar (drafts too with --user/--password);
                                                   a re-run updates what changed and duplicates nothing
-  import:ics FILE_OR_URL [--author LOGIN] [--dry-run]
-                                                  import the events of an iCalendar file or feed
+  import:ics FILE_OR_URL [--status publish|draft] [--category NAME]... [--author LOGIN] [--dry-run]
+             [--from DATE] [--to DATE]            import the events of an iCalendar file or feed (recurring
+                                                  events expanded from --from to --to, default 30 days ago
+                                                  to one year ahead); a re-run updates what changed
 
 Imports exit 0 when every record was written, 1 when some failed (each one is said), 2 when the
 source cannot be used. They print a progress bar on a terminal and a summary at the end.

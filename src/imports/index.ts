@@ -7,3 +7,6 @@ export { ImportWriter, ImportRecordError, describeWpError } from './import-write
 export type { ImportOutcome, ImportResult, ImportTarget, ImportWriteOptions } from './import-writer';
 export { ImportReport, IMPORT_KINDS } from './import-report';
 export type { ReportStream } from './import-report';
+export { IcsImporter, summaryLine } from './ics/ics-importer';
+export type { IcsImportOptions, IcsImportResult } from './ics/ics-importer';
+export { IcsInputError } from './ics/ics-calendar';
