@@ -14,6 +14,7 @@ import { schemaDataSourceOptions } from './schema';
 import { TaxonomiesModule } from './taxonomies/taxonomies.module';
 import { UsersModule } from './users';
 import { EventsModule } from './events';
+import { SyncModule } from './sync';
 import { GeoModule } from './geo/geo.module';
 import { MediaModule } from './media';
 import { OrganizersModule } from './organizers';
@@ -55,6 +56,7 @@ export class AppModule {
         VenuesModule,
         OrganizersModule,
         EventsModule,
+        SyncModule,
         // Optional features are registered here, from configuration, and nowhere else.
         ...(config.geo ? [GeoModule] : []),
         ...(config.pages ? [PagesModule] : []),

@@ -1,6 +1,6 @@
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from './config/app-config';
-import { ChangeEntity } from './database/change-log';
+import { ChangeCounterEntity, ChangeEntity } from './database/change-log';
 import { dataSourceOptions } from './database/data-source-options';
 import { WriteLockEntity } from './database/write-lock.entity';
 // The entity files themselves, not the features' index files: ormconfig.ts and the query tests
@@ -37,6 +37,7 @@ export const ENTITIES = [
   // The geo extension's table exists whether the extension is on or off (one schema for all).
   VenueGeoEntity,
   ChangeEntity,
+  ChangeCounterEntity,
   WriteLockEntity,
   // The importers' mapping of source records to local ones (src/imports).
   ImportedRecordEntity,

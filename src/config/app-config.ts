@@ -60,6 +60,8 @@ export class AppConfig {
   weekStart: number;
   /** At most this many events in one iCalendar feed (ical.md, CALENDAR_ICS_MAX_EVENTS). */
   icsMaxEvents: number;
+  /** How long the change feed keeps the tombstones of items deleted for good, in days (CALENDAR_SYNC_RETENTION_DAYS, sync.md). */
+  syncRetentionDays: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -206,6 +208,10 @@ export class EnvironmentVariables {
   CALENDAR_ICS_MAX_EVENTS?: string;
 
   @IsOptional()
+  @IsCount(0, 3650)
+  CALENDAR_SYNC_RETENTION_DAYS?: string;
+
+  @IsOptional()
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_PAGES?: string;
 
@@ -277,6 +283,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.corsOrigins = cors === undefined ? '*' : cors; // validated above: undefined cannot reach here
   cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Events';
   cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
+  cfg.syncRetentionDays = Number(vars.CALENDAR_SYNC_RETENTION_DAYS ?? 30);
   cfg.pages = onOff(vars.CALENDAR_PAGES, true);
   cfg.wpCompat = onOff(vars.CALENDAR_WP_COMPAT, true);
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');

@@ -1,51 +1,244 @@
-import { Column, Entity, EntityManager, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
+import type { DialectKind } from './dialect';
 
 /** What a change is about: the kinds of sync.md, or `bulk` for a write that may touch anything (seed, recount). */
 export type ChangeType = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'bulk';
 
 /**
- * The change log: one row per item a committed write changed, in the write's own transaction.
- * It is the seam of sync.md's change feed and webhooks, and what instances sharing the database
- * watch to know that their read caches are out of date (DataVersion). Rows are only ever
- * inserted: writers on different nodes of a cluster never update a row in common.
+ * The change log (sync.md): the latest change of every item, one row per item (a later change
+ * of the item takes its row over: latest wins), with `seq` in commit order across every
+ * instance sharing the database. Written by the unit of work of every write, in its own
+ * transaction, as its last statements. It is the change feed (`GET /changes`), the seam of
+ * webhooks, and what instances sharing the database watch to know that their read caches are
+ * out of date (DataVersion). Rows of removed items are the feed's tombstones; they are purged
+ * after CALENDAR_SYNC_RETENTION_DAYS.
  */
-@Entity({ name: 'changes' })
-@Index('ix_changes_item', ['type', 'itemId'])
+@Entity({ name: 'change_log' })
+@Index('ux_change_log_seq', ['seq'], { unique: true })
 export class ChangeEntity {
-  @PrimaryGeneratedColumn({ name: 'seq' })
-  seq: number;
-
-  @Column({ name: 'type', type: 'varchar', length: 16 })
+  @PrimaryColumn({ name: 'type', type: 'varchar', length: 16 })
   type: string;
 
-  @Column({ name: 'item_id', type: 'int' })
+  @PrimaryColumn({ name: 'item_id', type: 'int' })
   itemId: number;
+
+  /** When the item last changed, in commit order (see ChangeCounterEntity). */
+  @Column({ name: 'seq', type: 'bigint' })
+  seq: number;
+
+  /** The seq of the item's first change: a reader whose token is older cannot have seen the item. */
+  @Column({ name: 'first_seq', type: 'bigint' })
+  firstSeq: number;
+
+  /** Was the item ever published (readable by anyone)? Decides who is told of its removal. */
+  @Column({ name: 'was_public', type: 'boolean', default: false })
+  wasPublic: boolean;
 
   @Column({ name: 'changed_utc', type: 'varchar', length: 19 })
   changedUtc: string;
 }
 
-/** The items one write changed, collected while it runs and written just before its commit. */
+/**
+ * The change log's counter: one row, `log`. A write raises it as the last statement before its
+ * COMMIT and numbers its changes from it; the row stays locked until the commit, so the next
+ * writer numbers after it and commits after it: seq order is commit order, on one server and
+ * (by certification, a conflicting writer starts over) on a Galera cluster. `purged_seq` is the
+ * highest seq of a tombstone purged after the retention: a token below it may have missed a removal.
+ */
+@Entity({ name: 'change_counter' })
+export class ChangeCounterEntity {
+  @PrimaryColumn({ name: 'name', type: 'varchar', length: 16 })
+  name: string;
+
+  @Column({ name: 'seq', type: 'bigint', default: 0 })
+  seq: number;
+
+  @Column({ name: 'purged_seq', type: 'bigint', default: 0 })
+  purgedSeq: number;
+}
+
+/**
+ * The items one write changed, collected while it runs and written just before its commit
+ * (appendChanges). What a change of one item does to others' representations is added there:
+ * an event embeds its venue, organizers and terms, so a venue, organizer or term recorded here
+ * brings every event linked to it (for links a write removes, see recordLinkedEvents).
+ */
 export class ChangeSet {
   private readonly items = new Map<string, { type: ChangeType; id: number }>();
+  /** Terms whose count moved: their type is looked up when the rows are written. */
+  private readonly counted = new Set<number>();
 
   /** `id` of `type` was created, changed or removed by this write. */
   record(type: ChangeType, id: number): void {
     this.items.set(`${type}:${id}`, { type, id });
   }
 
+  /**
+   * These terms' counts moved. The terms change (their `count`), the events that embed them
+   * do not count as changed for it (that would be every event of a category on every event
+   * write; docs/sync.md says what a mirror does about embedded counts).
+   */
+  recordCounts(termIds: Iterable<number>): void {
+    for (const id of termIds) this.counted.add(id);
+  }
+
+  /** The events linked to `kind` `id` now: call it before a write removes those links (trash, delete). */
+  async recordLinkedEvents(tx: EntityManager, kind: 'venue' | 'organizer' | 'term', id: number): Promise<void> {
+    for (const eventId of await linkedEvents(tx, kind, [id])) this.record('event', eventId);
+  }
+
   /** The recorded items; a write that named none counts as a `bulk` change. */
   entries(): { type: ChangeType; id: number }[] {
     return this.items.size > 0 ? [...this.items.values()] : [{ type: 'bulk', id: 0 }];
   }
+
+  /** Adds the events linked to recorded venues, organizers and terms, and the counted terms by their type. */
+  async complete(tx: EntityManager): Promise<void> {
+    const of = (type: ChangeType) => [...this.items.values()].filter((i) => i.type === type).map((i) => i.id);
+    const terms = [...of('category'), ...of('tag')];
+    for (const [kind, ids] of [
+      ['venue', of('venue')],
+      ['organizer', of('organizer')],
+      ['term', terms],
+    ] as const) {
+      if (ids.length > 0) for (const eventId of await linkedEvents(tx, kind, ids)) this.record('event', eventId);
+    }
+    const counted = [...this.counted].filter((id) => !this.items.has(`category:${id}`) && !this.items.has(`tag:${id}`));
+    for (let at = 0; at < counted.length; at += CHUNK) {
+      const chunk = counted.slice(at, at + CHUNK);
+      const rows = (await tx.query(`SELECT id, taxonomy FROM terms WHERE id IN (${marks(chunk)})`, chunk)) as { id: number | string; taxonomy: string }[];
+      for (const row of rows) this.record(row.taxonomy === 'category' ? 'category' : 'tag', Number(row.id));
+    }
+  }
 }
 
-/** Writes the change rows of `changes` inside `tx`. */
-export async function appendChanges(tx: EntityManager, changes: ChangeSet, changedUtc: string): Promise<void> {
+const marks = (ids: unknown[]) => ids.map(() => '?').join(', ');
+
+/** Where each kind's links to events are kept. */
+const LINKS: Record<'venue' | 'organizer' | 'term', string> = {
+  venue: 'SELECT id FROM events WHERE venue_id IN',
+  organizer: 'SELECT event_id AS id FROM event_organizers WHERE organizer_id IN',
+  term: 'SELECT event_id AS id FROM event_terms WHERE term_id IN',
+};
+
+async function linkedEvents(tx: EntityManager, kind: 'venue' | 'organizer' | 'term', ids: number[]): Promise<number[]> {
+  const out: number[] = [];
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    const chunk = ids.slice(at, at + CHUNK);
+    const rows = (await tx.query(`${LINKS[kind]} (${marks(chunk)})`, chunk)) as { id: number | string }[];
+    for (const row of rows) out.push(Number(row.id));
+  }
+  return out;
+}
+
+const current = new WeakMap<object, ChangeSet>();
+
+/** Makes `changes` the change set of `tx` for the rest of the write (the unit of work's). */
+export function attachChanges(tx: EntityManager, changes: ChangeSet): void {
+  current.set(tx, changes);
+}
+
+/**
+ * The change set of the write `tx` belongs to: for repositories that change what other items
+ * show (links, counts) without being handed the set. Undefined outside a unit of work (bulk loads).
+ */
+export function changesOf(tx: EntityManager): ChangeSet | undefined {
+  return current.get(tx);
+}
+
+/** Rows per statement (MySQL takes at most 65,535 placeholders in one). */
+const CHUNK = 1000;
+
+/** Item kinds whose rows have a status (the others are always public: terms; or nothing: bulk). */
+const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
+
+/**
+ * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: which
+ * of the items are published now (for `was_public`), then the counter raised by their number —
+ * which locks its row until the commit (ChangeCounterEntity) — and the rows upserted with the
+ * seqs it gave. Returns the highest seq (the write's sync token).
+ */
+export async function appendChanges(tx: EntityManager, kind: DialectKind, changes: ChangeSet, changedUtc: string): Promise<number> {
+  await changes.complete(tx);
   const rows = changes.entries();
-  const values = rows.map(() => '(?, ?, ?)').join(', ');
-  await tx.query(
-    `INSERT INTO changes (type, item_id, changed_utc) VALUES ${values}`,
-    rows.flatMap((r) => [r.type, r.id, changedUtc]),
+  const published = await publishedOf(tx, rows);
+  await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
+  const [{ top }] = (await tx.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
+  const first = Number(top) - rows.length + 1;
+  const upsert =
+    kind === 'mysql'
+      ? 'ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public))'
+      : 'ON CONFLICT (type, item_id) DO UPDATE SET seq = excluded.seq, changed_utc = excluded.changed_utc, was_public = MAX(was_public, excluded.was_public)';
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    const chunk = rows.slice(at, at + CHUNK);
+    await tx.query(
+      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
+      chunk.flatMap((r, i) => {
+        const seq = first + at + i;
+        return [r.type, r.id, seq, seq, published.has(`${r.type}:${r.id}`) ? 1 : 0, changedUtc];
+      }),
+    );
+  }
+  return Number(top);
+}
+
+/** `type:id` of the recorded items that are published now (terms always are). */
+async function publishedOf(tx: EntityManager, rows: { type: ChangeType; id: number }[]): Promise<Set<string>> {
+  const out = new Set<string>();
+  for (const row of rows) if (row.type === 'category' || row.type === 'tag') out.add(`${row.type}:${row.id}`);
+  for (const [type, table] of Object.entries(STATUS_TABLES) as [ChangeType, string][]) {
+    const ids = rows.filter((r) => r.type === type).map((r) => r.id);
+    for (let at = 0; at < ids.length; at += CHUNK) {
+      const chunk = ids.slice(at, at + CHUNK);
+      const found = (await tx.query(`SELECT id FROM ${table} WHERE status = 'publish' AND id IN (${marks(chunk)})`, chunk)) as {
+        id: number | string;
+      }[];
+      for (const { id } of found) out.add(`${type}:${Number(id)}`);
+    }
+  }
+  return out;
+}
+
+type Runner = Pick<EntityManager, 'query'>;
+
+/** The tables whose items the change log names, with the SQL of their `was_public` value. */
+export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = [
+  { type: 'event', from: 'events', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
+  { type: 'venue', from: 'venues', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
+  { type: 'organizer', from: 'organizers', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
+];
+
+/**
+ * Gives every item that has no change row one (sync.md: a client without a token gets every
+ * item it can read, from the log): after the migration that made the log latest-wins, and
+ * after a bulk load (`seed`) that writes items without change rows. The new rows are numbered
+ * after the counter, in a block per kind (events, venues and organizers share the post id
+ * space; terms come after the highest post id), and the counter is moved past them. Returns the
+ * counter's new value. Runs inside the caller's transaction, which must hold the counter
+ * (it raises it first, as every write does).
+ */
+export async function backfillChangeLog(db: Runner, changedUtc: string): Promise<number> {
+  await db.query("UPDATE change_counter SET seq = seq + 0 WHERE name = 'log'");
+  const [{ top }] = (await db.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
+  const base = Number(top);
+  const [{ posts }] = (await db.query('SELECT MAX(id) AS posts FROM posts')) as { posts: number | string | null }[];
+  const postSpan = Number(posts ?? 0);
+  for (const t of ITEM_TABLES) {
+    await db.query(
+      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc)
+       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ? FROM ${t.from} t
+       WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${t.type}' AND c.item_id = t.id)`,
+      [changedUtc],
+    );
+  }
+  await db.query(
+    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc)
+     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ? FROM terms t
+     WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END AND c.item_id = t.id)`,
+    [changedUtc],
   );
+  const [{ highest }] = (await db.query('SELECT MAX(seq) AS highest FROM change_log')) as { highest: number | string | null }[];
+  const next = Math.max(base, Number(highest ?? 0));
+  await db.query("UPDATE change_counter SET seq = ? WHERE name = 'log'", [next]);
+  return next;
 }

@@ -26,11 +26,11 @@ describe('UnitOfWork', () => {
   });
   afterAll(async () => ds?.destroy());
 
-  const changeRows = async () => (await ds.query('SELECT type, item_id AS id FROM changes ORDER BY seq')) as { type: string; id: number }[];
+  const changeRows = async () => (await ds.query('SELECT type, item_id AS id FROM change_log ORDER BY seq')) as { type: string; id: number }[];
   const writes = async () => (await ds.query("SELECT name FROM write_locks WHERE name LIKE 'uow-%' ORDER BY name")) as { name: string }[];
 
   beforeEach(async () => {
-    await ds.query('DELETE FROM changes');
+    await ds.query('DELETE FROM change_log');
     await ds.query('DELETE FROM write_locks');
   });
 

@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ReadModel } from '../common/cache/read-model';
 import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
-import { appendChanges, ChangeSet } from './change-log';
+import { appendChanges, attachChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 import type { Tx } from './tx';
 
@@ -59,9 +59,10 @@ export class UnitOfWork {
         const result = await this.transaction(async (manager) => {
           const tx = manager as Tx; // the one place, with bulkTransaction, where a Tx is made
           const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
+          attachChanges(manager, changes);
           const out = await work(tx, changes);
           await writeHooks.getStore()?.(tx, out, changes);
-          await appendChanges(tx, changes, nowUtcSql());
+          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql());
           return out;
         });
         this.readModel.committed();

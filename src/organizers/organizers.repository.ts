@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { changesOf } from '../database/change-log';
 import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
 import { LinkedItemsRepository } from '../items';
@@ -16,6 +17,7 @@ export class OrganizersRepository extends LinkedItemsRepository<OrganizerEntity>
   }
 
   protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
+    await changesOf(manager)?.recordLinkedEvents(manager, 'organizer', id);
     await manager.getRepository(EventOrganizerEntity).createQueryBuilder().delete().where('organizer_id = :id', { id }).execute();
   }
 }

@@ -1,4 +1,4 @@
-import { appendChanges, ChangeSet } from '../database/change-log';
+import { appendChanges, backfillChangeLog, ChangeSet } from '../database/change-log';
 import { nowUtcSql } from '../common/datetime/clock';
 import { Dialect } from '../database/dialect';
 import type { DataSource } from 'typeorm';
@@ -99,7 +99,16 @@ export class Seeder {
     await bulkTransaction(this.d.db, (tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
     // Planners learn the new row counts, and running servers drop their read caches.
     await this.d.db.query(Dialect.of(this.d.db).analyzeStatement(['events', 'event_terms', 'event_organizers', 'venues', 'organizers', 'terms', 'posts']));
-    await appendChanges(this.d.db.manager, new ChangeSet(), nowUtcSql());
+    // The change log (sync.md): a row for every new item, and for the terms whose counts moved;
+    // the rows move every running server's caches too.
+    await bulkTransaction(this.d.db, async (tx) => {
+      const now = nowUtcSql();
+      await backfillChangeLog(tx, now);
+      const terms = new ChangeSet();
+      for (const id of categories.ids) terms.record('category', id);
+      for (const id of tags.ids) terms.record('tag', id);
+      await appendChanges(tx, Dialect.of(this.d.db).kind, terms, now);
+    });
     summary.seconds = (Date.now() - started) / 1000;
     return summary;
   }

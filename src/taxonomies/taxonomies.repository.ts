@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { changesOf } from '../database/change-log';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { findEntitiesByIds } from '../database/entity-rows';
@@ -178,6 +179,7 @@ export class TermsRepository {
    * under a key of its own (TermEntity.nameKey), as WordPress keeps both.
    */
   async remove(term: TermEntity, tx: Tx): Promise<void> {
+    await changesOf(tx)?.recordLinkedEvents(tx, 'term', term.id);
     await tx.getRepository(EventTermEntity).delete({ termId: term.id });
     const children = await tx.getRepository(TermEntity).find({ where: { taxonomy: term.taxonomy, parentId: term.id } });
     for (const child of children) {
@@ -246,6 +248,7 @@ export class TermsRepository {
    */
   async adjustCounts(manager: Tx, termIds: number[], delta: 1 | -1): Promise<void> {
     if (termIds.length === 0) return;
+    changesOf(manager)?.recordCounts(termIds);
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
     const count = manager.connection.driver.escape('count');

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { changesOf } from '../database/change-log';
 import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
 import { EVENTS_TABLE, LinkedItemsRepository } from '../items';
@@ -15,6 +16,7 @@ export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
   }
 
   protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
+    await changesOf(manager)?.recordLinkedEvents(manager, 'venue', id);
     await manager.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
   }
 }

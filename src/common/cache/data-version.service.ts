@@ -6,21 +6,12 @@ import { DataSource } from 'typeorm';
 export const SHARED_VERSION_POLL_MS = 250;
 
 /**
- * How long after a change row is first seen its transaction may still be committing others
- * with lower seq. A change row is inserted as the last statement before COMMIT, so the window
- * is one commit (milliseconds, a Galera certification included); ten seconds is ample.
- */
-export const COMMIT_LAG_MS = 10_000;
-
-/**
  * The version of the data that read caches are keyed by. A write in this process moves it at
  * once (so the next read here sees the write); writes of other processes sharing the database
  * are noticed within SHARED_VERSION_POLL_MS, through the change log every write appends to.
  *
- * The shared part is the highest seq plus the number of changes above a watermark that trails
- * the highest seq by COMMIT_LAG_MS: sequence numbers are handed out at insert and become
- * visible at commit, so a transaction holding seq 10 may commit after one holding seq 11. The
- * highest seq alone would then not move; the count above the watermark does.
+ * The shared part is the change log's counter: every write raises it in its transaction, and
+ * seqs are given in commit order (database/change-log.ts), so a committed write always moves it.
  */
 @Injectable()
 export class DataVersion {
@@ -28,10 +19,6 @@ export class DataVersion {
   private shared = '0';
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
-  /** Changes at or below this seq have all committed (see COMMIT_LAG_MS). */
-  private watermark = 0;
-  /** Highest seqs seen, oldest first, waiting to become the watermark. */
-  private readonly seen: { at: number; top: number }[] = [];
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
@@ -64,17 +51,8 @@ export class DataVersion {
 
   private async poll(): Promise<void> {
     const now = Date.now();
-    const rows = (await this.db.query('SELECT MAX(seq) AS top, COUNT(*) AS n FROM changes WHERE seq > ?', [this.watermark])) as {
-      top: number | string | null;
-      n: number | string;
-    }[];
-    const top = Number(rows[0]?.top ?? this.watermark);
-    this.shared = `${top}:${Number(rows[0]?.n ?? 0)}`;
+    const rows = (await this.db.query("SELECT seq FROM change_counter WHERE name = 'log'")) as { seq: number | string }[];
+    this.shared = String(rows[0]?.seq ?? 0);
     this.checkedAt = now;
-    if (this.seen.length === 0 || this.seen[this.seen.length - 1].top !== top) this.seen.push({ at: now, top });
-    while (this.seen.length > 0 && now - this.seen[0].at >= COMMIT_LAG_MS) {
-      // Moving the watermark changes the count: one extra miss per lag, only after writes.
-      this.watermark = this.seen.shift()!.top;
-    }
   }
 }

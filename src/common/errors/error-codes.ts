@@ -12,6 +12,7 @@ export const REST_PAYLOAD_TOO_LARGE = 'rest_payload_too_large';
 export const REST_INVALID_REQUEST = 'rest_invalid_request';
 export const REST_TOO_MANY_REQUESTS = 'rest_too_many_requests';
 export const REST_PRECONDITION_FAILED = 'rest_precondition_failed';
+export const REST_SYNC_TOKEN_EXPIRED = 'rest_sync_token_expired';
 /** Not in errors.md: a write still colliding with concurrent writers after every retry (docs/security.md). */
 export const REST_WRITE_CONFLICT = 'rest_write_conflict';
 export const TERM_EXISTS = 'term_exists';

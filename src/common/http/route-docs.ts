@@ -323,6 +323,22 @@ export function DocumentDocs(text: RouteText) {
   );
 }
 
+/** GET {api_root}/changes (sync.md): public (the caller's visibility), never cached. */
+export function ChangesDocs(text: RouteText, response: Type) {
+  return applyDecorators(
+    ApiOperation(text),
+    publicRead(),
+    ApiResponse({ status: 200, description: 'Changes after the token, in commit order', type: response }),
+    ...answersFor({
+      400: [code('rest_invalid_param', '`since` is not a token of this service, or `per_page`, `types` or `embed` is not valid')],
+      401: [BAD_LOGIN],
+      410: [code('rest_sync_token_expired', 'the token is older than the retention of removals: start again without `since`')],
+      429: [TOO_MANY],
+      500: [INTERNAL],
+    }),
+  );
+}
+
 /** The text of PUT or PATCH on an item, which do exactly what its POST does. */
 export function sameAsPost(text: RouteText, method: 'PUT' | 'PATCH'): RouteText {
   return { summary: `${text.summary} (${method})`, description: `${text.description}\n\n${method} does exactly what POST does on this path.` };

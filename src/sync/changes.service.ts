@@ -1,0 +1,245 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
+import { DataSource } from 'typeorm';
+import { Actor, can, canRead } from '../common/auth';
+import { nowUtcSql } from '../common/datetime/clock';
+import { invalidParam, syncTokenExpired, WpError } from '../common/errors';
+import { currentLinks } from '../common/http/api-links';
+import { JsonText } from '../common/pagination';
+import { AppConfig } from '../config/app-config';
+import { EventsService } from '../events';
+import { effectiveStatus } from '../items';
+import { OrganizersService } from '../organizers';
+import { TaxonomiesService } from '../taxonomies';
+import { VenuesService } from '../venues';
+import { decodeSyncToken, encodeSyncToken } from './sync-token';
+
+/** The kinds a client may ask for (`types`), with their collections. */
+export const SYNC_TYPES = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' } as const;
+export type SyncType = keyof typeof SYNC_TYPES;
+
+export interface ChangesQuery {
+  since?: string;
+  perPage: number;
+  types: SyncType[];
+  embed: boolean;
+}
+
+export interface Change {
+  type: SyncType;
+  id: number;
+  action: 'upsert' | 'delete';
+  modified_utc?: string;
+  rest_url?: string;
+  item?: unknown;
+}
+
+interface LogRow {
+  type: SyncType;
+  id: number;
+  seq: number;
+  firstSeq: number;
+  wasPublic: boolean;
+}
+
+/** What the feed needs of an item's row now: who may read it, and its modified time. */
+interface ItemState {
+  authorId: number;
+  status: string;
+  modifiedUtc: string;
+}
+
+const ROW_TABLES: Partial<Record<SyncType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
+
+/** How often an instance looks for tombstones past the retention. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * GET {api_root}/changes (sync.md): the change log from a token, as this caller may see it.
+ * The log keeps the latest change per item in commit order (database/change-log.ts); what an
+ * item is now decides the action: `upsert` when the caller can read it, else `delete` for a
+ * caller who could have seen it since its token (docs/sync.md says how that is judged), else
+ * nothing. The next token is the last change read, whether shown or not.
+ */
+@Injectable()
+export class ChangesService {
+  private purgedAt = 0;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly events: EventsService,
+    private readonly venues: VenuesService,
+    private readonly organizers: OrganizersService,
+    private readonly taxonomies: TaxonomiesService,
+  ) {}
+
+  async changes(actor: Actor | null, q: ChangesQuery): Promise<{ changes: Change[]; next_sync_token: string; has_more: boolean }> {
+    await this.purgeWhenDue();
+    // The counter before the log: every change up to it has committed (database/change-log.ts).
+    const counter = await this.counter();
+    const since = this.startingPoint(q.since, counter);
+    const rows = await this.readLog(since ?? 0, q.types, q.perPage + 1);
+    const hasMore = rows.length > q.perPage;
+    const page = rows.slice(0, q.perPage);
+    const states = await this.statesOf(page);
+    const links = currentLinks(this.config.baseUrl);
+    const changes: Change[] = [];
+    for (const row of page) {
+      const state = states.get(`${row.type}:${row.id}`);
+      const readable = state !== undefined && this.readable(actor, row.type, state);
+      if (readable) {
+        const change: Change = { type: row.type, id: row.id, action: 'upsert' };
+        if (state.modifiedUtc !== '') change.modified_utc = state.modifiedUtc;
+        change.rest_url = links.href(`/${SYNC_TYPES[row.type]}/${row.id}`);
+        if (q.embed) {
+          const item = await this.item(actor, row);
+          if (item === undefined) {
+            if (this.toldOfRemoval(actor, row, since, state)) changes.push({ type: row.type, id: row.id, action: 'delete' });
+            continue;
+          }
+          change.item = item;
+        }
+        changes.push(change);
+      } else if (this.toldOfRemoval(actor, row, since, state)) {
+        changes.push({ type: row.type, id: row.id, action: 'delete' });
+      }
+    }
+    // At the end of the log the token moves to the counter: what was read covers everything up to it.
+    const last = Math.max(page.length > 0 ? page[page.length - 1].seq : (since ?? 0), hasMore ? 0 : counter.seq);
+    return { changes, next_sync_token: encodeSyncToken(last), has_more: hasMore };
+  }
+
+  /**
+   * Removes the tombstones (rows of items deleted for good) older than the retention, and
+   * remembers the highest seq removed: a token below it may have missed a removal (410). Run by
+   * the feed itself, at most once per PURGE_EVERY_MS per instance (any instance may do it); with
+   * a retention of 0 days on every read (removals are then kept only until the next read).
+   */
+  async purgeWhenDue(): Promise<void> {
+    if (this.config.syncRetentionDays > 0 && Date.now() - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = Date.now();
+    const before = DateTime.utc().minus({ days: this.config.syncRetentionDays }).toFormat('yyyy-MM-dd HH:mm:ss');
+    const gone = (table: string, type: string) =>
+      `FROM change_log WHERE type = '${type}' AND changed_utc <= ? AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = change_log.item_id)`;
+    const kinds: [string, string][] = [
+      ['events', 'event'],
+      ['venues', 'venue'],
+      ['organizers', 'organizer'],
+      ['terms', 'category'],
+      ['terms', 'tag'],
+    ];
+    let top = 0;
+    for (const [table, type] of kinds) {
+      const [row] = (await this.db.query(`SELECT MAX(seq) AS top ${gone(table, type)}`, [before])) as { top: number | string | null }[];
+      top = Math.max(top, Number(row?.top ?? 0));
+    }
+    if (top === 0) return;
+    // The mark first: a reader between the two statements is refused a token it could still have used, never the reverse.
+    await this.db.query("UPDATE change_counter SET purged_seq = ? WHERE name = 'log' AND purged_seq < ?", [top, top]);
+    for (const [table, type] of kinds) await this.db.query(`DELETE ${gone(table, type)} AND seq <= ?`, [before, top]);
+  }
+
+  private async counter(): Promise<{ seq: number; purged: number }> {
+    const [row] = (await this.db.query("SELECT seq, purged_seq FROM change_counter WHERE name = 'log'")) as {
+      seq: number | string;
+      purged_seq: number | string;
+    }[];
+    return { seq: Number(row?.seq ?? 0), purged: Number(row?.purged_seq ?? 0) };
+  }
+
+  /** The seq after which to read: null without a token; 400 for a token not ours, 410 for one past the retention. */
+  private startingPoint(token: string | undefined, counter: { seq: number; purged: number }): number | null {
+    if (token === undefined) return null;
+    const seq = decodeSyncToken(token);
+    if (seq === null || seq > counter.seq) throw invalidParam('since', 'Must be a sync token from an earlier answer.');
+    if (seq < counter.purged) throw syncTokenExpired();
+    return seq;
+  }
+
+  private async readLog(after: number, types: SyncType[], limit: number): Promise<LogRow[]> {
+    const rows = (await this.db.query(
+      `SELECT type, item_id, seq, first_seq, was_public FROM change_log WHERE seq > ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY seq LIMIT ${limit}`,
+      [after, ...types],
+    )) as { type: SyncType; item_id: number | string; seq: number | string; first_seq: number | string; was_public: number | boolean | string }[];
+    return rows.map((r) => ({
+      type: r.type,
+      id: Number(r.item_id),
+      seq: Number(r.seq),
+      firstSeq: Number(r.first_seq),
+      wasPublic: Number(r.was_public) === 1 || r.was_public === true,
+    }));
+  }
+
+  /** The rows of the items now, by `type:id` (absent: deleted for good). Terms have no owner, status or modified time. */
+  private async statesOf(rows: LogRow[]): Promise<Map<string, ItemState>> {
+    const out = new Map<string, ItemState>();
+    const now = nowUtcSql();
+    for (const type of Object.keys(SYNC_TYPES) as SyncType[]) {
+      const ids = rows.filter((r) => r.type === type).map((r) => r.id);
+      if (ids.length === 0) continue;
+      const marks = ids.map(() => '?').join(', ');
+      const table = ROW_TABLES[type];
+      if (table === undefined) {
+        const found = (await this.db.query(`SELECT id FROM terms WHERE taxonomy = ? AND id IN (${marks})`, [type, ...ids])) as { id: number | string }[];
+        for (const { id } of found) out.set(`${type}:${Number(id)}`, { authorId: 0, status: 'publish', modifiedUtc: '' });
+        continue;
+      }
+      const found = (await this.db.query(`SELECT id, author_id, status, date_utc, modified_utc FROM ${table} WHERE id IN (${marks})`, ids)) as {
+        id: number | string;
+        author_id: number | string;
+        status: string;
+        date_utc: string;
+        modified_utc: string;
+      }[];
+      for (const r of found) {
+        out.set(`${type}:${Number(r.id)}`, { authorId: Number(r.author_id), status: effectiveStatus(r.status, r.date_utc, now), modifiedUtc: r.modified_utc });
+      }
+    }
+    return out;
+  }
+
+  /** What the item's single GET shows this caller: trashed items answer an error there, so here they are gone. */
+  private readable(actor: Actor | null, type: SyncType, state: ItemState): boolean {
+    if (type === 'category' || type === 'tag') return true;
+    if (state.status === 'trash') return false;
+    return canRead(actor, { authorId: state.authorId, status: state.status, statusBeforeTrash: null });
+  }
+
+  /**
+   * Is an item the caller cannot read (now) a `delete` for it? Only for a caller with a token
+   * from after the item's first change (one that read before could not have seen it), and who
+   * could have read it then: the item was public once, or the caller reads others' unpublished
+   * items, or it is the caller's own.
+   */
+  private toldOfRemoval(actor: Actor | null, row: LogRow, since: number | null, state: ItemState | undefined): boolean {
+    if (since === null || row.firstSeq > since) return false;
+    if (row.wasPublic) return true;
+    if (actor === null) return false;
+    if (can(actor, 'read_others_unpublished') || can(actor, 'read_private')) return true;
+    return state !== undefined && state.authorId === actor.id;
+  }
+
+  /** The item as its single GET gives it to this caller; undefined when that answers an error now. */
+  private async item(actor: Actor | null, row: LogRow): Promise<unknown> {
+    try {
+      switch (row.type) {
+        case 'event': {
+          const json = await this.events.getById(actor, row.id);
+          return json instanceof JsonText ? (JSON.parse(json.bytes.toString()) as unknown) : json;
+        }
+        case 'venue':
+          return await this.venues.items.get(actor, { id: row.id });
+        case 'organizer':
+          return await this.organizers.items.get(actor, { id: row.id });
+        case 'category':
+        case 'tag':
+          return await this.taxonomies.get(row.type, row.id);
+      }
+    } catch (err) {
+      if (err instanceof WpError) return undefined;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,2 @@
+export { SyncModule } from './sync.module';
+export { ChangesService } from './changes.service';

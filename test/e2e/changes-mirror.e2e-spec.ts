@@ -1,0 +1,170 @@
+// A sync client that keeps a copy of the calendar through GET /changes alone (sync.md, issue 16
+// items 1 and 5): after a burst of creates, updates, trashes, restores and permanent deletes,
+// and while writers run concurrently on several connections, its copy equals a full read.
+import { makeUsers, uid } from '../support/api';
+import { changePages } from '../support/changes';
+import { API, http } from '../support/http';
+import { createTestApp, TestApp } from '../support/test-app';
+
+type Json = Record<string, unknown>;
+const COLLECTIONS = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' } as const;
+
+/** The client: a map `type:id` → item, and its token. */
+class Mirror {
+  readonly items = new Map<string, Json>();
+  token: string | undefined;
+  reads = 0;
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly authorization?: string,
+  ) {}
+
+  async sync(): Promise<void> {
+    for await (const page of changePages(this.t, this.token, this.authorization, { embed: 'true', per_page: '5' })) {
+      this.reads++;
+      for (const change of page.changes) {
+        const key = `${change.type}:${change.id}`;
+        if (change.action === 'delete') this.items.delete(key);
+        else this.items.set(key, change.item!);
+      }
+      this.token = page.next_sync_token;
+    }
+  }
+}
+
+/** Every item this caller can read now, by `type:id`, each as its single GET answers it. */
+async function fullRead(t: TestApp, authorization?: string): Promise<Map<string, Json>> {
+  const out = new Map<string, Json>();
+  for (const [type, collection] of Object.entries(COLLECTIONS)) {
+    const filter = type === 'event' ? 'start_date=1971-01-01&end_date=2999-12-31&' : type === 'category' || type === 'tag' ? 'hide_empty=false&' : '';
+    const status = authorization && (type === 'event' || type === 'venue' || type === 'organizer') ? 'status=publish,future,draft,pending,private&' : '';
+    for (let page = 1; ; page++) {
+      const res = await http(t, authorization).get(`${API}/${collection}?${filter}${status}per_page=50&page=${page}`);
+      if (res.status !== 200) break; // past the last page
+      const items = (res.body[collection] ?? []) as { id: number }[];
+      for (const item of items) {
+        const single = await http(t, authorization).get(`${API}/${collection}/${item.id}`);
+        expect(single.status).toBe(200);
+        out.set(`${type}:${item.id}`, single.body as Json);
+      }
+      if (page >= Number(res.headers['x-tec-totalpages'] ?? 0)) break;
+    }
+  }
+  return out;
+}
+
+describe('a client mirroring the calendar through /changes', () => {
+  let t: TestApp;
+  let users: Awaited<ReturnType<typeof makeUsers>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    users = await makeUsers(t);
+  });
+  afterAll(async () => t.close());
+
+  it('ends equal to a full read after creates, updates, trashes, restores and permanent deletes (anonymous and administrator)', async () => {
+    const admin = users.admin.authorization;
+    const mirrors = [new Mirror(t), new Mirror(t, admin)];
+    const syncAll = () => Promise.all(mirrors.map((m) => m.sync()));
+    const post = async (path: string, body: Json, expected = [200, 201]) => {
+      const res = await http(t, admin).post(`${API}${path}`).send(body);
+      expect(expected).toContain(res.status);
+      return res.body as Json & { id: number };
+    };
+    const del = async (path: string) => expect((await http(t, admin).delete(`${API}${path}`)).status).toBe(200);
+
+    await syncAll();
+    const parent = await post('/categories', { name: uid('Parent') });
+    const child = await post('/categories', { name: uid('Child'), parent: parent.id });
+    const tag = await post('/tags', { name: uid('tag') });
+    const events: (Json & { id: number })[] = [];
+    for (let i = 0; i < 6; i++) {
+      events.push(
+        await post('/events', {
+          title: uid(`Burst ${i}`),
+          start_date: `2050-02-0${i + 1} 18:00`,
+          end_date: `2050-02-0${i + 1} 20:00`,
+          status: i === 5 ? 'draft' : 'publish',
+          categories: [i % 2 === 0 ? child.id : parent.id],
+          tags: [tag.id],
+          venue: { venue: uid(`Hall ${i % 3}`) },
+          organizer: [{ organizer: uid(`Host ${i % 2}`) }],
+        }),
+      );
+      if (i === 2) await syncAll(); // the clients read in the middle of the burst too
+    }
+    const venueOf = (e: Json) => (e.venue as { id: number }).id;
+    const organizerOf = (e: Json) => (e.organizer as { id: number }[])[0].id;
+
+    await post(`/events/${events[0].id}`, { title: uid('Renamed') });
+    await post(`/venues/${venueOf(events[1])}`, { city: 'Lyon' }); // changes how events[1] shows its venue
+    await post(`/categories/${child.id}`, { name: uid('Child renamed') }); // and how events 0, 2, 4 show it
+    await syncAll();
+    await del(`/events/${events[2].id}`); // trash
+    await post(`/events/${events[5].id}`, { status: 'publish' }); // draft → published: anonymous now sees it
+    await post(`/events/${events[3].id}`, { status: 'draft' }); // published → draft: anonymous loses it
+    await del(`/organizers/${organizerOf(events[4])}`); // trashed: unlinked from its events
+    await del(`/events/${events[1].id}?force=true`); // deleted for good
+    await syncAll();
+    await post(`/events/${events[2].id}`, { status: 'publish' }); // restored
+    await del(`/tags/${tag.id}?force=true`); // taken off every event
+    await del(`/venues/${venueOf(events[0])}?force=true`);
+    await syncAll();
+    // Last, changes that touch no event row: only the feed's own bookkeeping can tell the
+    // clients that the events showing this venue and this category look different now.
+    await post(`/venues/${venueOf(events[4])}`, { city: 'Graz' });
+    await post(`/categories/${parent.id}`, { description: 'changed' });
+    await syncAll();
+    for (const [mirror, caller] of [
+      [mirrors[0], undefined],
+      [mirrors[1], admin],
+    ] as const) {
+      const truth = await fullRead(t, caller);
+      expect([...mirror.items.keys()].sort()).toEqual([...truth.keys()].sort());
+      for (const [key, item] of truth) expect({ key, item: mirror.items.get(key) }).toEqual({ key, item });
+    }
+    expect(mirrors[0].items.has(`event:${events[3].id}`)).toBe(false);
+    expect(mirrors[1].items.has(`event:${events[3].id}`)).toBe(true);
+  });
+
+  it('while writers commit concurrently on several connections, a follower misses no committed change', async () => {
+    const admin = users.admin.authorization;
+    const follower = new Mirror(t);
+    await follower.sync();
+    const created: { id: number; pass: number }[] = [];
+    let writing = true;
+    // Eight writers at once: creates, then an update of each (the pool serves them on several connections).
+    const writers = Array.from({ length: 8 }, async (_, w) => {
+      for (let i = 0; i < 5; i++) {
+        const res = await http(t, admin)
+          .post(`${API}/events`)
+          .send({ title: uid(`Race ${w}-${i}`), start_date: '2050-06-01 10:00', end_date: '2050-06-01 11:00', venue: { venue: uid(`Race hall ${w}`) } });
+        expect(res.status).toBe(201);
+        created.push({ id: res.body.id, pass: i });
+        expect(
+          (
+            await http(t, admin)
+              .post(`${API}/events/${res.body.id}`)
+              .send({ excerpt: `pass ${i}` })
+          ).status,
+        ).toBe(200);
+      }
+    });
+    const following = (async () => {
+      while (writing) await follower.sync();
+    })();
+    await Promise.all(writers);
+    writing = false;
+    await following;
+    await follower.sync();
+    expect(follower.reads).toBeGreaterThan(2);
+    expect(created).toHaveLength(40);
+    // Each event as its last update left it: the follower saw the update, not only the create.
+    for (const { id, pass } of created) {
+      expect({ id, excerpt: (follower.items.get(`event:${id}`) ?? {}).excerpt }).toEqual({ id, excerpt: expect.stringContaining(`pass ${pass}`) });
+    }
+    const truth = await fullRead(t);
+    expect([...follower.items.keys()].sort()).toEqual([...truth.keys()].sort());
+  });
+});
