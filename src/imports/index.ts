@@ -7,3 +7,6 @@ export { ImportWriter, ImportRecordError, describeWpError } from './import-write
 export type { ImportOutcome, ImportResult, ImportTarget, ImportWriteOptions } from './import-writer';
 export { ImportReport, IMPORT_KINDS } from './import-report';
 export type { ReportStream } from './import-report';
+export { TecImporter } from './tec/tec-importer';
+export type { TecImportOptions } from './tec/tec-importer';
+export { SiteError, DEFAULT_POLICY } from './tec/tec-http';
