@@ -21,15 +21,18 @@ export const IMPORT_KINDS: readonly ImportKind[] = ['category', 'tag', 'venue', 
 export class ImportReport {
   private readonly counts = new Map<ImportKind, Counts>();
   private bar: SingleBar | null = null;
+  private current: ImportKind | null = null;
 
   constructor(
     private readonly out: ReportStream = process.stderr,
     private readonly dryRun = false,
   ) {}
 
-  /** A kind starts: `total` records to go through. */
+  /** A kind starts: `total` records to go through (again for the same kind: its next page, nothing to do). */
   begin(kind: ImportKind, total: number): void {
+    if (this.current === kind) return;
     this.end();
+    this.current = kind;
     this.of(kind);
     if (!this.out.isTTY || total === 0) return;
     this.bar = new SingleBar(
@@ -58,6 +61,7 @@ export class ImportReport {
 
   /** Stops the current bar (a kind is done, or the run ends). */
   end(): void {
+    this.current = null;
     this.bar?.stop();
     this.bar = null;
   }

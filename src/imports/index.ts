@@ -10,3 +10,6 @@ export type { ReportStream } from './import-report';
 export { IcsImporter, summaryLine } from './ics/ics-importer';
 export type { IcsImportOptions, IcsImportResult } from './ics/ics-importer';
 export { IcsInputError } from './ics/ics-calendar';
+export { TecImporter } from './tec/tec-importer';
+export type { TecImportOptions } from './tec/tec-importer';
+export { SiteError, DEFAULT_POLICY } from './tec/tec-http';

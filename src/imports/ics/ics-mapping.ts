@@ -59,7 +59,8 @@ export function plainToHtml(plain: string): string {
 export function descriptionOf(v: ICAL.Component): string | undefined {
   const alt = v.getAllProperties('x-alt-desc').find((p) => String(p.getParameter('fmttype') ?? '').toLowerCase() === 'text/html');
   const html = alt ? unescapeText(String(alt.getFirstValue() ?? '')).trim() : '';
-  if (html !== '' && !/^<!DOCTYPE[^>]*>\s*<html[^>]*>\s*<head[^>]*>\s*<\/head>\s*<body[^>]*>\s*<\/body>\s*<\/html>\s*$/i.test(html)) return sanitizeHtml(bodyOf(html));
+  if (html !== '' && !/^<!DOCTYPE[^>]*>\s*<html[^>]*>\s*<head[^>]*>\s*<\/head>\s*<body[^>]*>\s*<\/body>\s*<\/html>\s*$/i.test(html))
+    return sanitizeHtml(bodyOf(html));
   const plain = text(v, 'description');
   return plain === '' ? undefined : plainToHtml(plain);
 }

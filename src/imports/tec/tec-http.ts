@@ -1,0 +1,108 @@
+// Reading a TEC site over HTTP: time-outs, retries with backoff, Retry-After, Basic auth.
+// The pure parts (retryAfterMs, backoffMs, isRetryableStatus) are unit-tested.
+
+/** How a source is read: attempts, time-out per request, backoff. */
+export interface HttpPolicy {
+  attempts: number;
+  timeoutMs: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_POLICY: HttpPolicy = { attempts: 5, timeoutMs: 30_000, baseDelayMs: 500, maxDelayMs: 30_000 };
+
+/** The site cannot be used (unreachable after the retries, refused credentials, not TEC): exit 2. */
+export class SiteError extends Error {}
+
+export interface JsonReply {
+  status: number;
+  body: unknown;
+  headers: Headers;
+}
+
+/** 429 and 5xx are worth another try; anything else is the answer. */
+export const isRetryableStatus = (status: number): boolean => status === 429 || (status >= 500 && status <= 599);
+
+/**
+ * `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3);
+ * undefined when absent or unreadable. A date in the past is 0.
+ */
+export function retryAfterMs(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^[-+]?[\d.]+$/.test(text)) return undefined; // not delta-seconds, and no date either
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - now);
+}
+
+/** Exponential backoff with full jitter before attempt `attempt + 1` (attempt ≥ 1): random in [0, min(max, base·2^(attempt−1))]. */
+export function backoffMs(attempt: number, policy: Pick<HttpPolicy, 'baseDelayMs' | 'maxDelayMs'>, random: () => number = Math.random): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 1));
+  return Math.round(random() * ceiling);
+}
+
+/** A `Retry-After` is honoured, within reason: never more than the longest backoff. */
+export function delayBeforeRetry(attempt: number, retryAfter: number | undefined, policy: HttpPolicy, random: () => number = Math.random): number {
+  return retryAfter !== undefined ? Math.min(retryAfter, policy.maxDelayMs) : backoffMs(attempt, policy, random);
+}
+
+/**
+ * GETs JSON with Node's fetch. Retries network errors, time-outs, 429 and 5xx (Retry-After
+ * honoured, else backoff) up to `policy.attempts`; then a SiteError. Other statuses are returned.
+ */
+export class TecHttp {
+  /** Requests sent, retries included (the summary says it). */
+  requests = 0;
+
+  constructor(
+    private readonly authorization: string | undefined,
+    private readonly policy: HttpPolicy = DEFAULT_POLICY,
+    private readonly onRetry: (url: string, why: string, delayMs: number) => void = () => undefined,
+  ) {}
+
+  async getJson(url: string): Promise<JsonReply> {
+    for (let attempt = 1; ; attempt++) {
+      let why: string;
+      let retryAfter: number | undefined;
+      try {
+        this.requests++;
+        const res = await fetch(url, {
+          headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
+          signal: AbortSignal.timeout(this.policy.timeoutMs),
+          redirect: 'follow',
+        });
+        const text = await res.text();
+        if (!isRetryableStatus(res.status)) return { status: res.status, body: parseJson(text), headers: res.headers };
+        why = `HTTP ${res.status}`;
+        retryAfter = retryAfterMs(res.headers.get('retry-after'), Date.now());
+      } catch (err) {
+        why = describeFetchError(err);
+      }
+      if (attempt >= this.policy.attempts) throw new SiteError(`${url}: ${why} (gave up after ${attempt} attempts)`);
+      const delay = delayBeforeRetry(attempt, retryAfter, this.policy);
+      this.onRetry(url, why, delay);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function describeFetchError(err: unknown): string {
+  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timed out';
+  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
+
+/** `Authorization: Basic …` for an application password (WordPress accepts it with or without its spaces). */
+export function basicAuthorization(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
