@@ -2,6 +2,7 @@ import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
+import { MetricsModule } from './common/metrics';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -20,6 +21,7 @@ import { MediaModule } from './media';
 import { OrganizersModule } from './organizers';
 import { VenuesModule } from './venues';
 import { PagesModule } from './pages';
+import { OpsModule } from './ops';
 
 /**
  * The modular monolith: one module per resource. Optional features (the geo extension) are
@@ -48,6 +50,8 @@ export class AppModule {
         }),
         DatabaseModule,
         CacheModule,
+        MetricsModule,
+        OpsModule.forRoot(config),
         UsersModule,
         PostsModule,
         MediaModule,

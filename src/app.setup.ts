@@ -15,6 +15,7 @@ import { registerResponseCache } from './common/http/response-cache';
 import { linksOfForm, rewriteApiUrl, withLinks } from './common/http/api-links';
 import { prefersCalendar } from './common/http/negotiation';
 import { ReadModel } from './common/cache/read-model';
+import { Metrics, registerRequestMetrics } from './common/metrics';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
 import { EventsService } from './events';
 import { registerListReplies } from './common/pagination';
@@ -124,6 +125,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   });
 
   const config = app.get(AppConfig);
+  // Request counts and latencies for GET /metrics (ops), only when it is on: no cost otherwise.
+  if (config.metrics) registerRequestMetrics(fastify, app.get(Metrics));
   // A request that came by a WordPress path is answered with links in that form (compat.md): its
   // handler runs with them as the request's links (common/http/api-links.ts). After the body is
   // read, so that nothing the handler starts runs outside them.

@@ -36,7 +36,11 @@ export class AppConfig {
   authFailureWindow: number;
   /** Requests per minute per credential or address; 0 = no general limit (CALENDAR_RATE_LIMIT). */
   rateLimit: number;
-  /** Redis shared by every instance for rate-limit counters (REDIS_URL); unset = in process. */
+  /**
+   * Redis shared by every instance (REDIS_URL): rate-limit counters, and the pub/sub channel
+   * that tells the other instances a write committed; unset = both in process, caches follow
+   * other instances' writes by polling the change log.
+   */
   redisUrl?: string;
   /** Prefix of this service's Redis keys (CALENDAR_REDIS_PREFIX), for a Redis shared with others. */
   redisPrefix: string;
@@ -62,6 +66,8 @@ export class AppConfig {
   icsMaxEvents: number;
   /** How long the change feed keeps the tombstones of items deleted for good, in days (CALENDAR_SYNC_RETENTION_DAYS, sync.md). */
   syncRetentionDays: number;
+  /** `GET /metrics` in Prometheus' text format (CALENDAR_METRICS, default off). */
+  metrics: boolean;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -230,6 +236,10 @@ export class EnvironmentVariables {
   @IsIn(WEEKDAYS, { message: ({ value }) => `CALENDAR_WEEK_START must be a day of the week such as monday or sunday (got "${value}")` })
   CALENDAR_WEEK_START?: string;
 
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_METRICS?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -288,6 +298,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.wpCompat = onOff(vars.CALENDAR_WP_COMPAT, true);
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
   cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
+  cfg.metrics = onOff(vars.CALENDAR_METRICS, false);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -1,4 +1,5 @@
 import { DataSource, DataSourceOptions, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { sqliteQueue } from './sqlite-transactions';
 
 /**
  * The ONLY place that knows whether we run on SQLite or MySQL/MariaDB. Everything dialect
@@ -6,12 +7,50 @@ import { DataSource, DataSourceOptions, EntityManager, ObjectLiteral, SelectQuer
  */
 export type DialectKind = 'sqlite' | 'mysql';
 
+/** What the database connections are doing, for /metrics (calendar_db_pool_*). */
+export interface PoolUse {
+  /** Connections the pool may open. */
+  max: number;
+  /** Connections lent out (running a query or a transaction). */
+  used: number;
+  /** Connections open and idle. */
+  free: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+/** The few fields of mysql2's pool (lib/base/pool.js) that say how busy it is. */
+interface Mysql2PoolState {
+  config?: { connectionLimit?: number };
+  _allConnections?: { length: number };
+  _freeConnections?: { length: number };
+  _connectionQueue?: { length: number };
+}
+
 export class Dialect {
   constructor(readonly kind: DialectKind) {}
 
   static of(source: DataSource | DataSourceOptions): Dialect {
     const type = source instanceof DataSource ? source.options.type : source.type;
     return new Dialect(type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite');
+  }
+
+  /**
+   * The connection pool's use. MySQL: mysql2's pool (its counts are not public API, so read
+   * defensively: zeros when a release renames them). SQLite: one connection, used while a
+   * transaction holds it, with the transactions queued behind it as the waiting (reads outside
+   * a transaction do not queue long enough to count).
+   */
+  poolUse(db: DataSource): PoolUse {
+    if (this.kind === 'mysql') {
+      const pool = (db.driver as unknown as { pool?: Mysql2PoolState }).pool;
+      const all = pool?._allConnections?.length ?? 0;
+      const free = pool?._freeConnections?.length ?? 0;
+      return { max: pool?.config?.connectionLimit ?? 0, used: all - free, free, waiting: pool?._connectionQueue?.length ?? 0 };
+    }
+    const queue = sqliteQueue(db);
+    const used = queue?.open ? 1 : 0;
+    return { max: 1, used, free: 1 - used, waiting: queue?.waiting ?? 0 };
   }
 
   /**

@@ -21,6 +21,21 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * promise hooks for the whole process, which cost a quarter of a cached single read.)
  * MySQL/MariaDB need none of this (a pool, one connection per transaction).
  */
+/** What the queue of one SQLite data source holds now (for /metrics: the "pool" of SQLite). */
+export interface SqliteQueue {
+  /** A transaction is open on the connection. */
+  open: boolean;
+  /** Transactions waiting for it to end. */
+  waiting: number;
+}
+
+const queues = new WeakMap<DataSource, () => SqliteQueue>();
+
+/** The transaction queue of a data source serializeSqliteTransactions() set up; undefined for others. */
+export function sqliteQueue(ds: DataSource): SqliteQueue | undefined {
+  return queues.get(ds)?.();
+}
+
 export function serializeSqliteTransactions(ds: DataSource): DataSource {
   const type = ds.options.type;
   if (type !== 'better-sqlite3' && type !== 'sqlite') return ds;
@@ -28,6 +43,8 @@ export function serializeSqliteTransactions(ds: DataSource): DataSource {
   let tail: Promise<void> = Promise.resolve();
   /** Resolves when the open transaction ends; null when none is open. */
   let open: Promise<void> | null = null;
+  let waiting = 0;
+  queues.set(ds, () => ({ open: open !== null, waiting }));
 
   // The shared runner, which every query outside a transaction goes through: it waits while a
   // transaction is open.
@@ -49,7 +66,12 @@ export function serializeSqliteTransactions(ds: DataSource): DataSource {
     let end!: () => void;
     const ended = new Promise<void>((resolve) => (end = resolve));
     tail = ended;
-    await before;
+    waiting += 1;
+    try {
+      await before;
+    } finally {
+      waiting -= 1;
+    }
     open = ended;
     try {
       return await transaction(...args);

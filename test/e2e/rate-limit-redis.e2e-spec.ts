@@ -8,23 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API } from '../support/http';
+import { CLOSED_REDIS_URL, redisForTests, TEST_REDIS_URL } from '../support/redis';
 import { UsersService } from '../../src/users/users.service';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 const basic = (login: string, password: string) => `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}`;
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    return (await client.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
 
 const login = (t: TestApp, address: string, authorization: string) =>
   t.app
@@ -39,13 +27,8 @@ describe('failed-authentication limits shared through Redis', () => {
   let b: TestApp;
 
   beforeAll(async () => {
-    available = await redisAnswers(REDIS_URL);
-    if (!available) {
-      const message = `Redis does not answer at ${REDIS_URL}; start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no`;
-      if (process.env.TEST_REDIS_URL) throw new Error(message);
-      console.warn(`SKIPPED the Redis rate-limit test: ${message}`);
-      return;
-    }
+    available = await redisForTests('the Redis rate-limit test');
+    if (!available) return;
     // A prefix of its own, so that earlier runs and other test files count nothing here.
     prefix = `calendar-test-${randomBytes(4).toString('hex')}:`;
     const env = { REDIS_URL, CALENDAR_REDIS_PREFIX: prefix, CALENDAR_AUTH_MAX_FAILURES: '4', CALENDAR_AUTH_FAILURE_WINDOW: '60' };
@@ -83,8 +66,7 @@ describe('failed-authentication limits shared through Redis', () => {
 describe('failed-authentication limits while Redis does not answer', () => {
   let t: TestApp;
   beforeAll(async () => {
-    // Nothing listens on port 1: every Redis command fails at once.
-    t = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1', CALENDAR_AUTH_MAX_FAILURES: '2' });
+    t = await createTestApp({ REDIS_URL: CLOSED_REDIS_URL, CALENDAR_AUTH_MAX_FAILURES: '2' });
   });
   afterAll(async () => t?.close());
 

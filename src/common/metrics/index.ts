@@ -1,0 +1,3 @@
+export * from './metrics';
+export * from './metrics.module';
+export * from './request-metrics';

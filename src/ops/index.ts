@@ -1,0 +1,2 @@
+export { OpsModule } from './ops.module';
+export type { Readiness } from './readiness.service';
