@@ -12,7 +12,12 @@ import { WebhookOutbox } from './webhook-outbox';
 @Module({
   // UnitOfWork moves the data version when a write commits.
   imports: [CacheModule],
-  providers: [{ provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) }, UnitOfWork, WebhookOutbox, SqliteCheckpointer],
+  providers: [
+    { provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) },
+    UnitOfWork,
+    WebhookOutbox,
+    SqliteCheckpointer,
+  ],
   exports: [Dialect, UnitOfWork, WebhookOutbox],
 })
 export class DatabaseModule {}

@@ -67,7 +67,8 @@ export class UnitOfWork {
           attachChanges(manager, changes);
           const out = await work(tx, changes);
           await writeHooks.getStore()?.(tx, out, changes);
-          const enqueue = subscriptions.length > 0 ? async (rows: NumberedChange[]) => void (queued = await this.outbox.enqueue(tx, subscriptions, rows)) : undefined;
+          const enqueue =
+            subscriptions.length > 0 ? async (rows: NumberedChange[]) => void (queued = await this.outbox.enqueue(tx, subscriptions, rows)) : undefined;
           await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), enqueue);
           return out;
         });

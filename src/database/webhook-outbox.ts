@@ -133,7 +133,9 @@ async function actionsOf(
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
       const marks = chunk.map(() => '?').join(', ');
-      const logged = (await tx.query(`SELECT item_id FROM change_log WHERE type = ? AND item_id IN (${marks})`, [type, ...chunk])) as { item_id: number | string }[];
+      const logged = (await tx.query(`SELECT item_id FROM change_log WHERE type = ? AND item_id IN (${marks})`, [type, ...chunk])) as {
+        item_id: number | string;
+      }[];
       for (const r of logged) known.add(`${type}:${Number(r.item_id)}`);
       const table = ITEM_TABLES[type]!;
       const status = table === 'terms' ? "'publish'" : 'status';

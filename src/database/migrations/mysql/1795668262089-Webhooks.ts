@@ -5,15 +5,19 @@ export class Webhooks1795668262089 implements MigrationInterface {
   name = 'Webhooks1795668262089';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE `webhooks` (`id` int NOT NULL AUTO_INCREMENT, `url` varchar(2000) NOT NULL, `events` text NOT NULL, `secret` varchar(255) NOT NULL, `active` tinyint NOT NULL DEFAULT 1, `created_utc` varchar(19) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB");
-    await queryRunner.query("CREATE TABLE `webhook_deliveries` (`id` varchar(36) NOT NULL, `webhook_id` int NOT NULL, `event` varchar(40) NOT NULL, `type` varchar(16) NOT NULL, `item_id` int NOT NULL, `seq` bigint NOT NULL, `body` text NOT NULL, `status` varchar(16) NOT NULL, `attempts` int NOT NULL DEFAULT '0', `next_attempt_utc` varchar(23) NOT NULL, `lease_until` varchar(23) NULL, `leased_by` varchar(64) NULL, `response_status` int NULL, `last_error` varchar(500) NULL, `created_utc` varchar(23) NOT NULL, INDEX `ix_webhook_deliveries_log` (`webhook_id`, `created_utc`), INDEX `ix_webhook_deliveries_item` (`webhook_id`, `type`, `item_id`, `seq`), INDEX `ix_webhook_deliveries_due` (`status`, `next_attempt_utc`), PRIMARY KEY (`id`)) ENGINE=InnoDB");
+    await queryRunner.query(
+      'CREATE TABLE `webhooks` (`id` int NOT NULL AUTO_INCREMENT, `url` varchar(2000) NOT NULL, `events` text NOT NULL, `secret` varchar(255) NOT NULL, `active` tinyint NOT NULL DEFAULT 1, `created_utc` varchar(19) NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB',
+    );
+    await queryRunner.query(
+      "CREATE TABLE `webhook_deliveries` (`id` varchar(36) NOT NULL, `webhook_id` int NOT NULL, `event` varchar(40) NOT NULL, `type` varchar(16) NOT NULL, `item_id` int NOT NULL, `seq` bigint NOT NULL, `body` text NOT NULL, `status` varchar(16) NOT NULL, `attempts` int NOT NULL DEFAULT '0', `next_attempt_utc` varchar(23) NOT NULL, `lease_until` varchar(23) NULL, `leased_by` varchar(64) NULL, `response_status` int NULL, `last_error` varchar(500) NULL, `created_utc` varchar(23) NOT NULL, INDEX `ix_webhook_deliveries_log` (`webhook_id`, `created_utc`), INDEX `ix_webhook_deliveries_item` (`webhook_id`, `type`, `item_id`, `seq`), INDEX `ix_webhook_deliveries_due` (`status`, `next_attempt_utc`), PRIMARY KEY (`id`)) ENGINE=InnoDB",
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX `ix_webhook_deliveries_due` ON `webhook_deliveries`");
-    await queryRunner.query("DROP INDEX `ix_webhook_deliveries_item` ON `webhook_deliveries`");
-    await queryRunner.query("DROP INDEX `ix_webhook_deliveries_log` ON `webhook_deliveries`");
-    await queryRunner.query("DROP TABLE `webhook_deliveries`");
-    await queryRunner.query("DROP TABLE `webhooks`");
+    await queryRunner.query('DROP INDEX `ix_webhook_deliveries_due` ON `webhook_deliveries`');
+    await queryRunner.query('DROP INDEX `ix_webhook_deliveries_item` ON `webhook_deliveries`');
+    await queryRunner.query('DROP INDEX `ix_webhook_deliveries_log` ON `webhook_deliveries`');
+    await queryRunner.query('DROP TABLE `webhook_deliveries`');
+    await queryRunner.query('DROP TABLE `webhooks`');
   }
 }

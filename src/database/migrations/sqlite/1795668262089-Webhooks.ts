@@ -5,18 +5,22 @@ export class Webhooks1795668262089 implements MigrationInterface {
   name = 'Webhooks1795668262089';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("CREATE TABLE \"webhooks\" (\"id\" integer PRIMARY KEY AUTOINCREMENT NOT NULL, \"url\" varchar(2000) NOT NULL, \"events\" text NOT NULL, \"secret\" varchar(255) NOT NULL, \"active\" boolean NOT NULL DEFAULT (1), \"created_utc\" varchar(19) NOT NULL)");
-    await queryRunner.query("CREATE TABLE \"webhook_deliveries\" (\"id\" varchar(36) PRIMARY KEY NOT NULL, \"webhook_id\" integer NOT NULL, \"event\" varchar(40) NOT NULL, \"type\" varchar(16) NOT NULL, \"item_id\" integer NOT NULL, \"seq\" bigint NOT NULL, \"body\" text NOT NULL, \"status\" varchar(16) NOT NULL, \"attempts\" integer NOT NULL DEFAULT (0), \"next_attempt_utc\" varchar(23) NOT NULL, \"lease_until\" varchar(23), \"leased_by\" varchar(64), \"response_status\" integer, \"last_error\" varchar(500), \"created_utc\" varchar(23) NOT NULL)");
-    await queryRunner.query("CREATE INDEX \"ix_webhook_deliveries_log\" ON \"webhook_deliveries\" (\"webhook_id\", \"created_utc\") ");
-    await queryRunner.query("CREATE INDEX \"ix_webhook_deliveries_item\" ON \"webhook_deliveries\" (\"webhook_id\", \"type\", \"item_id\", \"seq\") ");
-    await queryRunner.query("CREATE INDEX \"ix_webhook_deliveries_due\" ON \"webhook_deliveries\" (\"status\", \"next_attempt_utc\") ");
+    await queryRunner.query(
+      'CREATE TABLE "webhooks" ("id" integer PRIMARY KEY AUTOINCREMENT NOT NULL, "url" varchar(2000) NOT NULL, "events" text NOT NULL, "secret" varchar(255) NOT NULL, "active" boolean NOT NULL DEFAULT (1), "created_utc" varchar(19) NOT NULL)',
+    );
+    await queryRunner.query(
+      'CREATE TABLE "webhook_deliveries" ("id" varchar(36) PRIMARY KEY NOT NULL, "webhook_id" integer NOT NULL, "event" varchar(40) NOT NULL, "type" varchar(16) NOT NULL, "item_id" integer NOT NULL, "seq" bigint NOT NULL, "body" text NOT NULL, "status" varchar(16) NOT NULL, "attempts" integer NOT NULL DEFAULT (0), "next_attempt_utc" varchar(23) NOT NULL, "lease_until" varchar(23), "leased_by" varchar(64), "response_status" integer, "last_error" varchar(500), "created_utc" varchar(23) NOT NULL)',
+    );
+    await queryRunner.query('CREATE INDEX "ix_webhook_deliveries_log" ON "webhook_deliveries" ("webhook_id", "created_utc") ');
+    await queryRunner.query('CREATE INDEX "ix_webhook_deliveries_item" ON "webhook_deliveries" ("webhook_id", "type", "item_id", "seq") ');
+    await queryRunner.query('CREATE INDEX "ix_webhook_deliveries_due" ON "webhook_deliveries" ("status", "next_attempt_utc") ');
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query("DROP INDEX \"ix_webhook_deliveries_due\"");
-    await queryRunner.query("DROP INDEX \"ix_webhook_deliveries_item\"");
-    await queryRunner.query("DROP INDEX \"ix_webhook_deliveries_log\"");
-    await queryRunner.query("DROP TABLE \"webhook_deliveries\"");
-    await queryRunner.query("DROP TABLE \"webhooks\"");
+    await queryRunner.query('DROP INDEX "ix_webhook_deliveries_due"');
+    await queryRunner.query('DROP INDEX "ix_webhook_deliveries_item"');
+    await queryRunner.query('DROP INDEX "ix_webhook_deliveries_log"');
+    await queryRunner.query('DROP TABLE "webhook_deliveries"');
+    await queryRunner.query('DROP TABLE "webhooks"');
   }
 }
