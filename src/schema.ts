@@ -13,6 +13,7 @@ import { EventOrganizerEntity } from './organizers/event-organizer.entity';
 import { OrganizerEntity } from './organizers/organizer.entity';
 import { PostEntity } from './posts/post.entity';
 import { EventTermEntity } from './taxonomies/entities/event-term.entity';
+import { WebhookDeliveryEntity, WebhookEntity } from './sync/webhooks/webhook.entity';
 import { TermEntity } from './taxonomies/entities/term.entity';
 import { ApplicationPasswordEntity } from './users/application-password.entity';
 import { UserEntity } from './users/user.entity';
@@ -41,6 +42,9 @@ export const ENTITIES = [
   WriteLockEntity,
   // The importers' mapping of source records to local ones (src/imports).
   ImportedRecordEntity,
+  // Webhook subscriptions and their outbox (src/sync/webhooks).
+  WebhookEntity,
+  WebhookDeliveryEntity,
 ];
 
 /** The connection options of this schema: the server, the CLI and ormconfig.ts all open it so. */

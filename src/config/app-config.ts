@@ -68,6 +68,14 @@ export class AppConfig {
   syncRetentionDays: number;
   /** `GET /metrics` in Prometheus' text format (CALENDAR_METRICS, default off). */
   metrics: boolean;
+  /** Attempts of one webhook delivery before it is `failed` (CALENDAR_WEBHOOK_MAX_ATTEMPTS, sync.md). */
+  webhookMaxAttempts: number;
+  /** Seconds that scale the whole retry schedule of webhook deliveries (CALENDAR_WEBHOOK_RETRY_BASE_SECONDS; fractions allowed). */
+  webhookRetryBaseSeconds: number;
+  /** How long an instance holds a delivery it is sending before another may take it (CALENDAR_WEBHOOK_LEASE_SECONDS; fractions allowed). */
+  webhookLeaseSeconds: number;
+  /** Webhook targets may be loopback/private/link-local addresses (CALENDAR_WEBHOOK_ALLOW_PRIVATE, default off). */
+  webhookAllowPrivate: boolean;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -109,6 +117,13 @@ function IsCount(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator 
   return Satisfies('isCount', (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
     message: ({ property, value }) =>
       `${property} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`} (got "${value}")`,
+  });
+}
+
+/** A positive number of seconds, fractions allowed (tests shrink the webhook schedule), at most a day. */
+function IsSeconds(): PropertyDecorator {
+  return Satisfies('isSeconds', (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) <= 86_400, {
+    message: ({ property, value }) => `${property} must be a number of seconds greater than 0, at most 86400 (got "${value}")`,
   });
 }
 
@@ -240,6 +255,22 @@ export class EnvironmentVariables {
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_METRICS?: string;
 
+  @IsOptional()
+  @IsCount(1, 100)
+  CALENDAR_WEBHOOK_MAX_ATTEMPTS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_WEBHOOK_RETRY_BASE_SECONDS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_WEBHOOK_LEASE_SECONDS?: string;
+
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_WEBHOOK_ALLOW_PRIVATE?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -299,6 +330,10 @@ export function loadConfig(env: Env): AppConfig {
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
   cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
   cfg.metrics = onOff(vars.CALENDAR_METRICS, false);
+  cfg.webhookMaxAttempts = Number(vars.CALENDAR_WEBHOOK_MAX_ATTEMPTS ?? 7);
+  cfg.webhookRetryBaseSeconds = Number(vars.CALENDAR_WEBHOOK_RETRY_BASE_SECONDS ?? 30);
+  cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 60);
+  cfg.webhookAllowPrivate = onOff(vars.CALENDAR_WEBHOOK_ALLOW_PRIVATE, false);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

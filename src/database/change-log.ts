@@ -152,19 +152,31 @@ const CHUNK = 1000;
 /** Item kinds whose rows have a status (the others are always public: terms; or nothing: bulk). */
 const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
+/** A change with the seq the counter gave it. */
+export type NumberedChange = { type: ChangeType; id: number; seq: number };
+
 /**
  * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: which
  * of the items are published now (for `was_public`), then the counter raised by their number —
  * which locks its row until the commit (ChangeCounterEntity) — and the rows upserted with the
- * seqs it gave. Returns the highest seq (the write's sync token).
+ * seqs it gave; `beforeUpsert` (the webhook outbox) runs just before the upsert, in the same
+ * transaction. Returns the highest seq (the write's sync token).
  */
-export async function appendChanges(tx: EntityManager, kind: DialectKind, changes: ChangeSet, changedUtc: string): Promise<number> {
+export async function appendChanges(
+  tx: EntityManager,
+  kind: DialectKind,
+  changes: ChangeSet,
+  changedUtc: string,
+  beforeUpsert?: (numbered: NumberedChange[]) => Promise<void>,
+): Promise<number> {
   await changes.complete(tx);
   const rows = changes.entries();
   const published = await publishedOf(tx, rows);
   await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
   const [{ top }] = (await tx.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
   const first = Number(top) - rows.length + 1;
+  // The webhook outbox, while the log still shows what existed before this write.
+  if (beforeUpsert) await beforeUpsert(rows.map((r, i) => ({ ...r, seq: first + i })));
   const upsert =
     kind === 'mysql'
       ? 'ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public))'

@@ -7,6 +7,7 @@ import { ENTITIES } from '../schema';
 import { Dialect } from './dialect';
 import { memoryDataSource } from './testing/memory-data-source';
 import { UnitOfWork, WRITE_ATTEMPTS } from './unit-of-work';
+import { WebhookOutbox } from './webhook-outbox';
 
 /** What SQLite throws when another connection holds the write lock: a reason to run the write again. */
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -22,7 +23,7 @@ describe('UnitOfWork', () => {
     version = new DataVersion(ds);
     await version.current();
     readModel = new ReadModel(version, loadConfig({}));
-    uow = new UnitOfWork(ds, Dialect.of(ds), readModel);
+    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, new WebhookOutbox(ds));
   });
   afterAll(async () => ds?.destroy());
 

@@ -5,9 +5,10 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ReadModel } from '../common/cache/read-model';
 import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
-import { appendChanges, attachChanges, ChangeSet } from './change-log';
+import { appendChanges, attachChanges, ChangeSet, NumberedChange } from './change-log';
 import { Dialect } from './dialect';
 import type { Tx } from './tx';
+import { WebhookOutbox } from './webhook-outbox';
 
 /**
  * How often a write is tried in all when it collides with concurrent writers. On one server a
@@ -51,10 +52,14 @@ export class UnitOfWork {
     @InjectDataSource() private readonly db: DataSource,
     private readonly dialect: Dialect,
     private readonly readModel: ReadModel,
+    private readonly outbox: WebhookOutbox,
   ) {}
 
   async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      // Read before the transaction (from memory, mostly): on SQLite a read beside it would wait for it.
+      const subscriptions = await this.outbox.subscriptions();
+      let queued = 0;
       try {
         const result = await this.transaction(async (manager) => {
           const tx = manager as Tx; // the one place, with bulkTransaction, where a Tx is made
@@ -62,10 +67,13 @@ export class UnitOfWork {
           attachChanges(manager, changes);
           const out = await work(tx, changes);
           await writeHooks.getStore()?.(tx, out, changes);
-          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql());
+          const enqueue =
+            subscriptions.length > 0 ? async (rows: NumberedChange[]) => void (queued = await this.outbox.enqueue(tx, subscriptions, rows)) : undefined;
+          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), enqueue);
           return out;
         });
         this.readModel.committed();
+        if (queued > 0) this.outbox.queued();
         return result;
       } catch (err) {
         if (!this.dialect.isRetryable(err)) throw err;

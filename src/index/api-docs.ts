@@ -32,6 +32,8 @@ const TAGS: Record<string, string> = {
   organizers: 'Organizers: the people or groups who run events.',
   categories: 'Event categories, which may be nested (a category can have a parent).',
   tags: 'Event tags: flat labels.',
+  sync: 'The change feed: what changed since a token, for clients that keep a copy.',
+  webhooks: 'Webhooks (administrators only): changes POSTed to your URL, signed, retried until delivered.',
   index: 'About the API itself.',
 };
 

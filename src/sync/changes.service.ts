@@ -221,8 +221,8 @@ export class ChangesService {
     return state !== undefined && state.authorId === actor.id;
   }
 
-  /** The item as its single GET gives it to this caller; undefined when that answers an error now. */
-  private async item(actor: Actor | null, row: LogRow): Promise<unknown> {
+  /** The item as its single GET gives it to this caller; undefined when that answers an error now (also the webhooks' `data.item`). */
+  async item(actor: Actor | null, row: { type: SyncType; id: number }): Promise<unknown> {
     try {
       switch (row.type) {
         case 'event': {

@@ -5,11 +5,14 @@ import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
 import { ChangesController } from './changes.controller';
 import { ChangesService } from './changes.service';
+import { WebhookWorker } from './webhooks/webhook-worker';
+import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksService } from './webhooks/webhooks.service';
 
-/** The change feed of sync.md. */
+/** The change feed and the webhooks of sync.md. */
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
-  controllers: [ChangesController],
-  providers: [ChangesService],
+  controllers: [ChangesController, WebhooksController],
+  providers: [ChangesService, WebhooksService, WebhookWorker],
 })
 export class SyncModule {}

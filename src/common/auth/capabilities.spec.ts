@@ -17,6 +17,7 @@ const TABLE: [Capability, boolean[]][] = [
   ['upload_files', [true, true, true, false, false]],
   ['manage_categories', [true, true, true, false, false]],
   ['manage_tags', [true, true, false, false, false]],
+  ['manage_webhooks', [true, false, false, false, false]],
   ['unfiltered_html', [true, true, false, false, false]],
 ];
 

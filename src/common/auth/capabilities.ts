@@ -20,7 +20,8 @@ export type Capability =
   | 'manage_tags'
   | 'unfiltered_html'
   | 'edit_own_unpublished'
-  | 'delete_own_unpublished';
+  | 'delete_own_unpublished'
+  | 'manage_webhooks';
 
 const ALL: readonly Capability[] = [
   'create_items',
@@ -40,8 +41,11 @@ const ALL: readonly Capability[] = [
   'unfiltered_html',
 ];
 
+/** auth.md §2 "manage webhooks": administrators only (editors have everything else). */
+const ADMIN_ONLY: readonly Capability[] = ['manage_webhooks'];
+
 export const ROLE_CAPABILITIES: Readonly<Record<Role, ReadonlySet<Capability>>> = {
-  administrator: new Set(ALL),
+  administrator: new Set([...ALL, ...ADMIN_ONLY]),
   editor: new Set(ALL),
   author: new Set<Capability>([
     'create_items',

@@ -50,7 +50,41 @@ export async function outboundRequest(url: string, method: 'HEAD' | 'GET', opts:
   }
 }
 
-function send(url: URL, method: 'HEAD' | 'GET', opts: OutboundOptions): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+/**
+ * POSTs `body` once (webhook deliveries): redirects are not followed (a 3xx is just the answer),
+ * the address rule is applied as for outboundRequest, and the answer's body is read and dropped.
+ */
+export async function outboundPost(url: string, body: string, headers: Record<string, string>, opts: OutboundOptions): Promise<{ status: number }> {
+  const res = await send(new URL(url), 'POST', opts, { headers, body });
+  return { status: res.status };
+}
+
+/** Can `url` be fetched under the address rule? Resolves the name (all its addresses must be allowed). Throws OutboundRefused when not. */
+export async function checkOutboundUrl(url: string, opts: Pick<OutboundOptions, 'allowPrivate' | 'resolve' | 'isAllowedAddress'>): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OutboundRefused('not an absolute URL');
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new OutboundRefused(`scheme ${parsed.protocol} is not fetched`);
+  if (opts.allowPrivate) return;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const allowed = opts.isAllowedAddress ?? isPublicAddress;
+  if (isLiteralAddress(host)) {
+    if (!allowed(host)) throw new OutboundRefused(`${host} is not a public address`);
+    return;
+  }
+  const lookup = guardedLookup(allowed, opts.resolve ?? dnsLookup);
+  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (err) => (err ? reject(err) : resolve())));
+}
+
+function send(
+  url: URL,
+  method: 'HEAD' | 'GET' | 'POST',
+  opts: OutboundOptions,
+  payload?: { headers: Record<string, string>; body: string },
+): Promise<{ status: number; headers: IncomingHttpHeaders }> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new OutboundRefused(`scheme ${url.protocol} is not fetched`));
   // An address written in the URL is not looked up: check it here.
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -65,15 +99,22 @@ function send(url: URL, method: 'HEAD' | 'GET', opts: OutboundOptions): Promise<
         method,
         signal: opts.signal,
         lookup: guardedLookup(opts.allowPrivate ? () => true : allowed, opts.resolve ?? dnsLookup),
-        headers: { 'user-agent': 'calendar-events (image check)', accept: 'image/*' },
+        headers: payload?.headers ?? { 'user-agent': 'calendar-events (image check)', accept: 'image/*' },
       },
       (res) => {
-        resolve({ status: res.statusCode ?? 0, headers: res.headers });
-        res.destroy(); // the answer's head is all we read
+        if (payload === undefined) {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers });
+          res.destroy(); // the answer's head is all we read
+          return;
+        }
+        // A POST's answer is read to its end (so the connection closes cleanly) and dropped.
+        res.on('data', () => undefined);
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+        res.on('error', reject);
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(payload?.body);
   });
 }
 

@@ -1,0 +1,162 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { Actor, assertCan } from '../../common/auth';
+import { nowUtcSql } from '../../common/datetime/clock';
+import { invalidParam, WpError } from '../../common/errors';
+import { checkOutboundUrl } from '../../common/net/outbound';
+import { AppConfig } from '../../config/app-config';
+import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
+import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
+
+/** A subscription as the API shows it (the secret only in the create answer). */
+export interface WebhookJson {
+  id: number;
+  url: string;
+  events: string[];
+  active: boolean;
+  created_utc: string;
+  secret?: string;
+}
+
+export interface WebhookInput {
+  url?: string;
+  events?: string[];
+  secret?: string;
+  active?: boolean;
+}
+
+/** How many deliveries the log answers (sync.md: the last 100). */
+const LOG_SIZE = 100;
+
+export const webhookNotFound = (id: number) => invalidParam('id', `No webhook exists with id ${id}.`);
+
+/**
+ * The webhook routes of sync.md, administrators only (auth.md §2 "manage webhooks"): the
+ * subscriptions, their delivery log and `ping`. Target URLs are checked here (and again by the
+ * worker at each send, since a name may resolve elsewhere later).
+ */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly outbox: WebhookOutbox,
+  ) {}
+
+  private get hooks() {
+    return this.db.getRepository(WebhookEntity);
+  }
+
+  private get deliveries() {
+    return this.db.getRepository(WebhookDeliveryEntity);
+  }
+
+  async create(actor: Actor | null, input: WebhookInput & { url: string; events: string[] }): Promise<WebhookJson> {
+    assertCan(actor, 'manage_webhooks');
+    await this.checkUrl(input.url);
+    const secret = input.secret ?? randomBytes(32).toString('hex');
+    const row = await this.hooks.save(
+      this.hooks.create({ url: input.url, events: JSON.stringify(input.events), secret, active: input.active ?? true, createdUtc: nowUtcSql() }),
+    );
+    this.outbox.forget();
+    return { ...present(row), secret };
+  }
+
+  async list(actor: Actor | null): Promise<{ webhooks: WebhookJson[] }> {
+    assertCan(actor, 'manage_webhooks');
+    return { webhooks: (await this.hooks.find({ order: { id: 'ASC' } })).map(present) };
+  }
+
+  async get(actor: Actor | null, id: number): Promise<WebhookJson> {
+    assertCan(actor, 'manage_webhooks');
+    return present(await this.find(id));
+  }
+
+  async update(actor: Actor | null, id: number, input: WebhookInput): Promise<WebhookJson> {
+    assertCan(actor, 'manage_webhooks');
+    const row = await this.find(id);
+    if (input.url !== undefined) {
+      await this.checkUrl(input.url);
+      row.url = input.url;
+    }
+    if (input.events !== undefined) row.events = JSON.stringify(input.events);
+    if (input.secret !== undefined) row.secret = input.secret;
+    if (input.active !== undefined) row.active = input.active;
+    await this.hooks.save(row);
+    this.outbox.forget();
+    return present(row);
+  }
+
+  async remove(actor: Actor | null, id: number): Promise<{ deleted: true; previous: WebhookJson }> {
+    assertCan(actor, 'manage_webhooks');
+    const row = await this.find(id);
+    await this.db.transaction(async (tx) => {
+      await tx.delete(WebhookDeliveryEntity, { webhookId: id });
+      await tx.delete(WebhookEntity, { id });
+    });
+    this.outbox.forget();
+    return { deleted: true, previous: present(row) };
+  }
+
+  async deliveryLog(actor: Actor | null, id: number): Promise<{ deliveries: Record<string, unknown>[] }> {
+    assertCan(actor, 'manage_webhooks');
+    await this.find(id);
+    const rows = await this.deliveries.find({ where: { webhookId: id }, order: { createdUtc: 'DESC', seq: 'DESC', id: 'ASC' }, take: LOG_SIZE });
+    return {
+      deliveries: rows.map((d) => ({
+        id: d.id,
+        event: d.event,
+        status: d.status,
+        attempts: d.attempts,
+        response_status: d.responseStatus,
+        last_error: d.lastError,
+        next_attempt_utc: d.status === 'pending' ? d.nextAttemptUtc.slice(0, 19) : null,
+      })),
+    };
+  }
+
+  /** Queues a `ping` delivery: sent like any other (a paused subscription keeps it until resumed). */
+  async ping(actor: Actor | null, id: number): Promise<{ id: string; event: 'ping'; status: 'pending' }> {
+    assertCan(actor, 'manage_webhooks');
+    await this.find(id);
+    const now = outboxTime();
+    const delivery = this.deliveries.create({
+      id: randomUUID(),
+      webhookId: id,
+      event: 'ping',
+      type: 'ping',
+      itemId: 0,
+      seq: 0,
+      body: '{}',
+      status: 'pending',
+      attempts: 0,
+      nextAttemptUtc: now,
+      createdUtc: now,
+    });
+    await this.deliveries.insert(delivery);
+    this.outbox.queued();
+    return { id: delivery.id, event: 'ping', status: 'pending' };
+  }
+
+  private async find(id: number): Promise<WebhookEntity> {
+    const row = await this.hooks.findOneBy({ id });
+    if (row === null) throw webhookNotFound(id);
+    return row;
+  }
+
+  /** sync.md: http/https only; loopback, private, link-local and metadata addresses refused unless CALENDAR_WEBHOOK_ALLOW_PRIVATE=on. */
+  private async checkUrl(url: string): Promise<void> {
+    try {
+      await checkOutboundUrl(url, { allowPrivate: this.config.webhookAllowPrivate });
+    } catch (err) {
+      if (err instanceof WpError) throw err;
+      throw invalidParam('url', 'Must be an http or https URL of a public address.');
+    }
+  }
+}
+
+function present(row: WebhookEntity): WebhookJson {
+  return { id: row.id, url: row.url, events: JSON.parse(row.events) as string[], active: Boolean(row.active), created_utc: row.createdUtc };
+}

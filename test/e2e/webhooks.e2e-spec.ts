@@ -1,0 +1,168 @@
+import { Caller, createEvent, makeUsers, trashEvent, updateEvent } from '../support/api';
+import { API, http } from '../support/http';
+import { createTestApp, TestApp } from '../support/test-app';
+import { signatureValid, WebhookReceiver } from '../support/webhook-receiver';
+
+type LogEntry = { id: string; event: string; status: string; attempts: number; response_status: number | null };
+
+const FAST = {
+  CALENDAR_WEBHOOK_ALLOW_PRIVATE: 'on',
+  CALENDAR_WEBHOOK_RETRY_BASE_SECONDS: '0.05',
+  CALENDAR_WEBHOOK_MAX_ATTEMPTS: '3',
+};
+
+describe('webhooks (sync.md)', () => {
+  let t: TestApp;
+  let users: Awaited<ReturnType<typeof makeUsers>>;
+  let receiver: WebhookReceiver;
+  let target: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(FAST);
+    users = await makeUsers(t);
+  });
+  afterAll(async () => t.close());
+  beforeEach(async () => {
+    receiver = new WebhookReceiver();
+    target = await receiver.start();
+  });
+  afterEach(async () => {
+    // No subscription outlives its test: the next test's receiver sees only its own deliveries.
+    const list = await http(t, users.admin.authorization).get(`${API}/webhooks`);
+    for (const w of list.body.webhooks as { id: number }[]) await http(t, users.admin.authorization).delete(`${API}/webhooks/${w.id}`).expect(200);
+    await receiver.stop();
+  });
+
+  const subscribe = async (as: Caller, body: Record<string, unknown>) => http(t, as.authorization).post(`${API}/webhooks`).send(body);
+
+  it('are for administrators only: 401 anonymous, 403 editor, rest_forbidden', async () => {
+    const anon = await http(t)
+      .post(`${API}/webhooks`)
+      .send({ url: target, events: ['*'] });
+    expect([anon.status, anon.body.code]).toEqual([401, 'rest_forbidden']);
+    const editor = await subscribe(users.editor, { url: target, events: ['*'] });
+    expect([editor.status, editor.body.code]).toEqual([403, 'rest_forbidden']);
+    const list = await http(t, users.editor.authorization).get(`${API}/webhooks`);
+    expect([list.status, list.body.code]).toEqual([403, 'rest_forbidden']);
+    expect((await http(t).get(`${API}/webhooks`)).status).toBe(401);
+  });
+
+  it('show the secret only in the create answer; validate url and events', async () => {
+    const made = await subscribe(users.admin, { url: target, events: ['event.*'] });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ url: target, events: ['event.*'], active: true });
+    expect(made.body.secret).toMatch(/^[0-9a-f]{64}$/);
+    const read = await http(t, users.admin.authorization).get(`${API}/webhooks/${made.body.id}`).expect(200);
+    expect(read.body.secret).toBeUndefined();
+    const listed = await http(t, users.admin.authorization).get(`${API}/webhooks`).expect(200);
+    expect(JSON.stringify(listed.body)).not.toContain(made.body.secret);
+
+    const given = await subscribe(users.admin, { url: target, events: ['*'], secret: 'my-secret' });
+    expect(given.body.secret).toBe('my-secret');
+
+    const badEvents = await subscribe(users.admin, { url: target, events: ['event.exploded'] });
+    expect([badEvents.status, badEvents.body.code, Object.keys(badEvents.body.data.params)]).toEqual([400, 'rest_invalid_param', ['events']]);
+    const badUrl = await subscribe(users.admin, { url: 'ftp://example.org/x', events: ['*'] });
+    expect([badUrl.status, Object.keys(badUrl.body.data.params)]).toEqual([400, ['url']]);
+    const missing = await subscribe(users.admin, {});
+    expect([missing.status, missing.body.code]).toEqual([400, 'rest_missing_callback_param']);
+
+    const paused = await http(t, users.admin.authorization).patch(`${API}/webhooks/${made.body.id}`).send({ active: false }).expect(200);
+    expect(paused.body.active).toBe(false);
+  });
+
+  it('deliver signed, ordered changes of an event: created, updated, deleted (trash and permanent)', async () => {
+    const hook = (await subscribe(users.admin, { url: target, events: ['event.*'] })).body;
+    const event = await createEvent(t, users.admin.authorization, { status: 'publish' });
+    await updateEvent(t, users.admin.authorization, event.id, { title: 'Renamed' });
+    await trashEvent(t, users.admin.authorization, event.id);
+    await http(t, users.admin.authorization).delete(`${API}/events/${event.id}?force=true`).expect(200);
+
+    const got = await receiver.until((all) => all.length >= 4);
+    expect(got.map((r) => r.body.event)).toEqual(['event.created', 'event.updated', 'event.deleted', 'event.deleted']);
+    for (const r of got) {
+      expect(signatureValid(hook.secret, r)).toBe(true);
+      expect(signatureValid('wrong', r)).toBe(false);
+      expect(r.headers['content-type']).toBe('application/json');
+      expect(r.headers['user-agent']).toMatch(/^calendar-events\/\d+\.\d+\.\d+/);
+      expect(r.headers['x-calendar-event']).toBe(r.body.event);
+      expect(r.headers['x-calendar-delivery']).toBe(r.body.id);
+      expect(r.headers['x-calendar-timestamp']).toMatch(/^\d{10}$/);
+      expect(r.body.data).toMatchObject({ type: 'event', id: event.id });
+      expect(r.body.data.rest_url).toBe(`${t.baseUrl}${API}/events/${event.id}`);
+      expect(typeof r.body.sync_token).toBe('string');
+    }
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(4);
+    // A delete says which kind it was, and carries no item.
+    expect(got[2].body.data).toMatchObject({ deleted: 'trash' });
+    expect(got[3].body.data).toMatchObject({ deleted: 'permanent' });
+    expect(got[2].body.data.item).toBeUndefined();
+
+    const log = await http(t, users.admin.authorization).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200);
+    expect(log.body.deliveries).toHaveLength(4);
+    expect(log.body.deliveries.every((d: { status: string; attempts: number }) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+  });
+
+  it('carry the public item in data.item, and only the events subscribed to', async () => {
+    await subscribe(users.admin, { url: target, events: ['event.created'] });
+    const event = await createEvent(t, users.admin.authorization, { status: 'publish', title: 'Public one' });
+    const draft = await createEvent(t, users.admin.authorization, { status: 'draft' });
+    await updateEvent(t, users.admin.authorization, event.id, { title: 'Not sent' });
+    const marker = await createEvent(t, users.admin.authorization, { status: 'publish' });
+    const got = await receiver.until((all) => all.some((r) => r.body.data.id === marker.id));
+    expect(got.map((r) => [r.body.event, r.body.data.id])).toEqual([
+      ['event.created', event.id],
+      ['event.created', draft.id],
+      ['event.created', marker.id],
+    ]);
+    expect(got[0].body.data.item).toMatchObject({ id: event.id });
+    expect(got[1].body.data.item).toBeUndefined();
+  });
+
+  it('retry after 500s with the same delivery id, then mark delivered; fail after the last attempt', async () => {
+    const hook = (await subscribe(users.admin, { url: target, events: ['venue.created'] })).body;
+    receiver.answer = (_r, nth) => (nth <= 2 ? 500 : 200);
+    await http(t, users.admin.authorization).post(`${API}/venues`).send({ venue: 'Retry hall' }).expect(201);
+    const got = await receiver.until((all) => all.length >= 3);
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(1);
+    const log = await waitForLog(hook.id, (d) => d[0]?.status === 'delivered');
+    expect(log[0]).toMatchObject({ status: 'delivered', attempts: 3, response_status: 200 });
+
+    receiver.answer = () => 500;
+    const ping = await http(t, users.admin.authorization).post(`${API}/webhooks/${hook.id}/ping`).expect(202);
+    const failed = await waitForLog(hook.id, (d) => d.find((x) => x.id === ping.body.id)?.status === 'failed');
+    expect(failed.find((x) => x.id === ping.body.id)).toMatchObject({ event: 'ping', status: 'failed', attempts: 3, response_status: 500 });
+    expect(receiver.received.filter((r) => r.body.id === ping.body.id)).toHaveLength(3);
+  });
+
+  it('ping delivers a signed ping', async () => {
+    const hook = (await subscribe(users.admin, { url: target, events: ['tag.*'] })).body;
+    const ping = await http(t, users.admin.authorization).post(`${API}/webhooks/${hook.id}/ping`).expect(202);
+    const [got] = await receiver.until((all) => all.length >= 1);
+    expect(got.body).toMatchObject({ id: ping.body.id, event: 'ping', data: { webhook_id: hook.id } });
+    expect(signatureValid(hook.secret, got)).toBe(true);
+  });
+
+  async function waitForLog(id: number, test: (d: LogEntry[]) => boolean): Promise<LogEntry[]> {
+    for (let i = 0; i < 200; i++) {
+      const log = await http(t, users.admin.authorization).get(`${API}/webhooks/${id}/deliveries`).expect(200);
+      if (test(log.body.deliveries)) return log.body.deliveries;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('delivery log never reached the expected state');
+  }
+});
+
+describe('webhooks without CALENDAR_WEBHOOK_ALLOW_PRIVATE', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(async () => t.close());
+
+  it.each(['http://127.0.0.1:9/x', 'http://10.1.2.3/x', 'http://169.254.169.254/latest', 'http://[::1]/x', 'http://localhost/x'])('refuse %s', async (url) => {
+    const admin = await t.userHeader(`admin${Math.random().toString(36).slice(2, 8)}`, 'administrator');
+    const res = await http(t, admin.authorization)
+      .post(`${API}/webhooks`)
+      .send({ url, events: ['*'] });
+    expect([res.status, res.body.code, Object.keys(res.body.data.params)]).toEqual([400, 'rest_invalid_param', ['url']]);
+  });
+});
