@@ -6,7 +6,24 @@ import tseslint from 'typescript-eslint';
 import transactions from './eslint-rules/transactions.cjs';
 
 /** Feature folders: each is a module of its own and is entered only through its index.ts. */
-const FEATURES = ['events', 'venues', 'organizers', 'items', 'taxonomies', 'media', 'posts', 'users', 'geo', 'index', 'seed', 'cli', 'pages', 'imports', 'sync', 'ops'];
+const FEATURES = [
+  'events',
+  'venues',
+  'organizers',
+  'items',
+  'taxonomies',
+  'media',
+  'posts',
+  'users',
+  'geo',
+  'index',
+  'seed',
+  'cli',
+  'pages',
+  'imports',
+  'sync',
+  'ops',
+];
 /** Layers below the features: they import no feature. */
 const FOUNDATIONS = ['common', 'database', 'config'];
 
