@@ -32,6 +32,7 @@ const TAGS: Record<string, string> = {
   organizers: 'Organizers: the people or groups who run events.',
   categories: 'Event categories, which may be nested (a category can have a parent).',
   tags: 'Event tags: flat labels.',
+  sync: 'The change feed: what changed since a sync token (sync.md).',
   index: 'About the API itself.',
 };
 
