@@ -397,6 +397,23 @@ async function icsQuery(base, found) {
   return best;
 }
 
+/**
+ * A sync token from the middle of the change log, for the change-feed scenarios: the highest seq
+ * a token may name is found by bisection (a token past the log's counter is a 400), and half of
+ * it is taken — seeded seqs follow item ids, so about half of the log lies after it.
+ */
+async function middleSyncToken(base) {
+  const { encodeSyncToken } = require(path.join(ROOT, 'dist', 'src', 'sync', 'sync-token.js'));
+  const accepted = async (seq) => (await request(base, { path: `${API}/changes?per_page=1&since=${encodeSyncToken(seq)}` })).status === 200;
+  let [low, high] = [0, 2 ** 40];
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (await accepted(mid)) low = mid;
+    else high = mid;
+  }
+  return encodeSyncToken(Math.floor(low / 2));
+}
+
 /** How many mixed requests are drawn in advance; wrk walks through them and starts over at the end. */
 const MIXED_REQUESTS = 20_000;
 
@@ -456,6 +473,9 @@ function scenarios(found, combos, random) {
     get('venues', '/venues'),
     get('organizers', '/organizers'),
     get('categories', '/categories'),
+    // The change feed (sync.md): a page of 100 from the middle of the log, bare and with the items.
+    get('changes-100', `/changes?per_page=100&since=${found.syncToken}`),
+    get('changes-100-embed', `/changes?per_page=100&since=${found.syncToken}&embed=true`),
     {
       name: 'mixed',
       method: 'GET',
@@ -665,6 +685,7 @@ async function main() {
   const found = await discover(server.base);
   found.ics = await icsQuery(server.base, found);
   note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
+  found.syncToken = await middleSyncToken(server.base);
   const random = new Random(opts.seed);
   let list = scenarios(found, await mixedCombos(server.base, found, random), random);
   if (opts.scenarios) {

@@ -40,6 +40,8 @@ export interface EventListFilters {
   featured?: boolean;
   include?: number[];
   parentId?: number;
+  /** modified_utc > modifiedAfter (UTC, sync.md `modified_after`). */
+  modifiedAfter?: string;
 }
 
 /** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
@@ -105,6 +107,7 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
   if (f.featured !== undefined) qb.andWhere('e.featured = :featured', { featured: f.featured });
   if (f.include !== undefined) qb.andWhere('e.id IN (:...include)', { include: nonEmpty(f.include) });
   if (f.parentId !== undefined) qb.andWhere('e.parentId = :parentId', { parentId: f.parentId });
+  if (f.modifiedAfter !== undefined) qb.andWhere('e.modifiedUtc > :modifiedAfter', { modifiedAfter: f.modifiedAfter });
   return qb;
 }
 

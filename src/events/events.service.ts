@@ -7,7 +7,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
 import { deleteForGood, effectiveStatus, listVisibility, trashedSlug } from '../items';
-import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
+import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -57,6 +57,7 @@ const ECHOED_PARAMS = [
   'include',
   'post_parent',
   'ticketed',
+  'modified_after',
 ];
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /** How often other processes' scheduled events are looked for (writes here update it at once). */
@@ -186,6 +187,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     const visibility = listVisibility(actor, q.status);
     const { window, bad: windowBad } = this.window(q);
     const bad = { ...windowBad }; // the default window is shared between requests: never mutate it
+    const modifiedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
+    if (modifiedAfter === null) bad.modified_after = PARAM_MESSAGES.date;
     const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
       this.lookups.through(JSON.stringify(key), compute) as Promise<T>;
     const terms = async (taxonomy: 'category' | 'tag', items: string[] | undefined) =>
@@ -223,6 +226,7 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       featured: q.featured,
       include: q.include,
       parentId: q.post_parent,
+      modifiedAfter: modifiedAfter ?? undefined,
     };
     return { filters, extra, echo: definedOnly(window.echo) };
   }

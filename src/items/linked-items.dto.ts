@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
-import { PageQueryDto } from '../common/pagination';
+import { ListQueryDto } from '../common/pagination';
 import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../common/params';
 import { ItemWriteDto } from './item-write.dto';
 import { ITEM_STATUSES } from './statuses';
@@ -35,7 +35,7 @@ export class LinkedItemFieldsDto extends ItemWriteDto {
 }
 
 /** GET /venues and GET /organizers (spec endpoints.md §5.1). */
-export class ListLinkedItemsQueryDto extends PageQueryDto {
+export class ListLinkedItemsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ type: 'string', description: 'Fragments that one single field must all contain (case-insensitive)' })
   @Optional()
   @NonEmptyString()

@@ -8,7 +8,7 @@ import { Actor, assertCan, can, canDelete, canEdit, canRead } from '../common/au
 import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../common/errors';
-import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
+import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import type { NamedCache, ReadModel } from '../common/cache/read-model';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import type { AppConfig } from '../config/app-config';
@@ -77,7 +77,7 @@ interface PreparedWrite<E> {
 }
 
 /** List parameters echoed into rest_url when supplied (spec resources.md §8.2). */
-const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'status'];
+const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'status', 'modified_after'];
 
 /** What a venue or organizer service hands to the LinkedItems it is built with. */
 export interface LinkedItemsParts<E extends LinkedItemEntity> {
@@ -136,6 +136,8 @@ export class LinkedItems<E extends LinkedItemEntity> {
     const checks = new ParamChecks();
     const visibility = await checks.run(() => listVisibility(actor, q.status));
     if (q.event !== undefined && !(await this.posts.isOfType(q.event, 'event'))) checks.fail('event', PARAM_MESSAGES.unknownId('event'));
+    const modifiedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
+    if (modifiedAfter === null) checks.fail('modified_after', PARAM_MESSAGES.date);
     checks.settle(invalidParams);
 
     const page = q.page ?? 1;
@@ -147,6 +149,7 @@ export class LinkedItems<E extends LinkedItemEntity> {
       eventId: q.event,
       hasEvents: q.has_events,
       upcomingStatuses: q.only_with_upcoming ? (can(actor, 'read_private') ? ['publish', 'private'] : ['publish']) : undefined,
+      modifiedAfter: modifiedAfter ?? undefined,
     };
     const params: Record<string, string> = { page: String(page), per_page: String(perPage) };
     for (const key of LIST_FILTERS) {

@@ -56,6 +56,8 @@ export interface LinkedItemListFilters {
   hasEvents?: boolean;
   /** Set when `only_with_upcoming` is truthy: the statuses an upcoming event may have. */
   upcomingStatuses?: string[];
+  /** modified_utc > modifiedAfter (UTC, sync.md `modified_after`). */
+  modifiedAfter?: string;
 }
 
 /** How a kind is searched and linked to events. */
@@ -104,6 +106,7 @@ export function applyLinkedItemFilters<T extends object>(
   if (f.upcomingStatuses !== undefined) {
     qb.andWhere(linked(`e.startDateUtc >= :liNow AND ${effectiveStatusIn('e', f.upcomingStatuses, 'liNow')}`), { liNow: f.nowUtc });
   }
+  if (f.modifiedAfter !== undefined) qb.andWhere(`${a}.modifiedUtc > :liModifiedAfter`, { liModifiedAfter: f.modifiedAfter });
   return qb;
 }
 

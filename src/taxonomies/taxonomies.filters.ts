@@ -1,4 +1,5 @@
 import type { SelectQueryBuilder } from 'typeorm';
+import { ChangeEntity } from '../database/change-log';
 import type { Dialect } from '../database/dialect';
 import { EventTermEntity } from './entities/event-term.entity';
 import type { TermEntity, Taxonomy } from './entities/term.entity';
@@ -13,6 +14,8 @@ export interface TermListFilters {
   parent?: number;
   eventId?: number;
   slug?: string;
+  /** Changed after this UTC time by the change log (terms keep no modified time; sync.md `modified_after`). */
+  changedAfter?: string;
 }
 
 export type TermOrderBy = 'id' | 'name' | 'slug' | 'count' | 'description' | 'parent' | 'include';
@@ -36,6 +39,10 @@ export function applyTermFilters(qb: SelectQueryBuilder<TermEntity>, f: TermList
   if (f.exclude !== undefined) qb.andWhere('t.id NOT IN (:...exclude)', { exclude: f.exclude });
   if (f.parent !== undefined) qb.andWhere('t.parentId = :parent', { parent: f.parent });
   if (f.slug !== undefined) qb.andWhere('t.slug = :slug', { slug: f.slug });
+  if (f.changedAfter !== undefined) {
+    const changed = qb.subQuery().select('c.item_id').from(ChangeEntity, 'c').where('c.type = :changeType AND c.changed_utc > :changedAfter').getQuery();
+    qb.andWhere(`t.id IN ${changed}`, { changeType: f.taxonomy, changedAfter: f.changedAfter });
+  }
   if (f.eventId !== undefined) {
     qb.innerJoin(EventTermEntity, 'et', 'et.term_id = t.id AND et.event_id = :eventId', { eventId: f.eventId });
   } else if (f.hideEmpty) {

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
 import { Actor, assertCan, can, Capability } from '../common/auth';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { currentLinks } from '../common/http/api-links';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
-import { JsonText, ListPage, ListPipeline, presentCached, rawParam } from '../common/pagination';
+import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
@@ -22,7 +23,7 @@ const KIND = { category: 'category', tag: 'tag' } as const;
 const COLLECTION = { category: 'categories', tag: 'tags' } as const;
 const MANAGE: Record<Taxonomy, Capability> = { category: 'manage_categories', tag: 'manage_tags' };
 /** List parameters echoed into rest_url when the client gave them (spec resources.md §8.2). */
-const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'];
+const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug', 'modified_after'];
 
 /** A database-backed parameter check: the parameter, the test, the message when it fails (default: unknown ids). */
 type ParamCheck = [string, () => boolean | Promise<boolean>, string?];
@@ -78,7 +79,9 @@ export class TaxonomiesService {
         taxonomy,
       ),
     );
-    if (Object.keys(bad).length > 0) throw invalidParams(bad);
+    const changedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
+    const allBad = changedAfter === null ? { ...bad, modified_after: PARAM_MESSAGES.date } : bad; // the cached lookup is never mutated
+    if (Object.keys(allBad).length > 0) throw invalidParams(allBad);
 
     const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
     const filters: TermListFilters = {
@@ -90,6 +93,7 @@ export class TaxonomiesService {
       parent: taxonomy === 'category' ? q.parent : undefined,
       eventId,
       slug: q.slug,
+      changedAfter: changedAfter ?? undefined,
     };
     const params: Record<string, string> = {};
     for (const [key, value] of Object.entries(raw)) {

@@ -2,14 +2,14 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { dateInputDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
 import { PARAM_MESSAGES } from '../../common/errors';
-import { PageQueryDto } from '../../common/pagination';
+import { ListQueryDto } from '../../common/pagination';
 import { DateParam, IdListParam, IntParam, NonEmptyString, Optional, StrictBool, StringListParam } from '../../common/params';
 
 const arrayDoc = (description: string, type: 'integer' | 'string' = 'integer') =>
   ({ type: 'array', items: { type }, style: 'form', explode: false, description }) as const;
 
 /** GET /events (spec endpoints.md §4.1). */
-export class ListEventsQueryDto extends PageQueryDto {
+export class ListEventsQueryDto extends ListQueryDto {
   @ApiPropertyOptional(dateInputDoc('Lower bound on the event start (default: 00:00 yesterday, site zone)'))
   @Optional()
   @DateParam()

@@ -1,12 +1,12 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { PageQueryDto } from '../../common/pagination';
+import { ListQueryDto } from '../../common/pagination';
 import { IdListParam, IntParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
 const ORDERBY = ['id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs'];
 const arrayDoc = { type: 'array', items: { type: 'integer' }, style: 'form', explode: false } as const;
 
 /** GET /tags (spec endpoints.md §6.1); categories add `parent`. */
-export class ListTermsQueryDto extends PageQueryDto {
+export class ListTermsQueryDto extends ListQueryDto {
   @ApiPropertyOptional({ type: 'string', description: 'Only terms whose name or slug contains this text (case-insensitive)' })
   @Optional()
   @NonEmptyString()
