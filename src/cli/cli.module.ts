@@ -7,6 +7,7 @@ import { CacheModule } from '../common/cache/cache.module';
 import { dataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
+import { WebhookOutbox } from '../database/webhook-outbox';
 import { EventsRepository } from '../events';
 import { OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
@@ -44,6 +45,8 @@ export class CliModule {
       providers: [
         { provide: Dialect, inject: [DataSource], useFactory: (db: DataSource) => Dialect.of(db) },
         UnitOfWork,
+        // Writes of the CLI (user:delete's reassignments) queue webhook deliveries like any write.
+        WebhookOutbox,
         UsersService,
         PostsService,
         EventsRepository,

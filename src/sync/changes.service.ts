@@ -158,10 +158,17 @@ export class ChangesService {
     return seq;
   }
 
+  /**
+   * The next `limit` rows after `after`, in seq order, of these types. The kinds are named by
+   * those left out (`NOT IN`), never by an `IN` list: with `type` as a key an engine without
+   * statistics reads the primary key (type, item_id) and sorts every row after the token (125 ms
+   * at 200,000 rows) instead of walking ux_change_log_seq from the token (0.3 ms).
+   */
   private async readLog(after: number, types: SyncType[], limit: number): Promise<LogRow[]> {
+    const skipped = ['bulk', ...(Object.keys(SYNC_TYPES) as SyncType[]).filter((t) => !types.includes(t))];
     const rows = (await this.db.query(
-      `SELECT type, item_id, seq, first_seq, was_public FROM change_log WHERE seq > ? AND type IN (${types.map(() => '?').join(', ')}) ORDER BY seq LIMIT ${limit}`,
-      [after, ...types],
+      `SELECT type, item_id, seq, first_seq, was_public FROM change_log WHERE seq > ? AND type NOT IN (${skipped.map(() => '?').join(', ')}) ORDER BY seq LIMIT ${limit}`,
+      [after, ...skipped],
     )) as { type: SyncType; item_id: number | string; seq: number | string; first_seq: number | string; was_public: number | boolean | string }[];
     return rows.map((r) => ({
       type: r.type,
