@@ -8,17 +8,15 @@
 // a failure when TEST_REDIS_URL is set).
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { CacheBus } from '../../src/common/cache/cache-bus';
 import { DataVersion } from '../../src/common/cache/data-version.service';
 import { cacheFlush } from '../../src/cli/cache.commands';
 import { createEvent } from '../support/api';
 import { API, http } from '../support/http';
+import { twoInstances } from '../support/instances';
 import { redisForTests, TEST_REDIS_URL } from '../support/redis';
-import { createTestApp, TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 
 const HOUR_MS = 3_600_000;
 /** The events below are dated 2030: outside the list's default window. */
@@ -30,23 +28,6 @@ const titlesOn = async (t: TestApp) => {
 
 /** Only an announcement (or a poll an hour away) makes this instance read the change log again. */
 const pollHourly = (t: TestApp) => Object.assign(t.app.get(DataVersion).intervals, { pushed: HOUR_MS, polled: HOUR_MS });
-
-/** Two instances on one database (a temporary SQLite file, or TEST_DATABASE_URL's server). */
-async function twoInstances(env: Record<string, string>): Promise<{ a: TestApp; b: TestApp; close: () => Promise<void> }> {
-  const folder = process.env.TEST_DATABASE_URL ? null : mkdtempSync(join(tmpdir(), 'calendar-instances-'));
-  const dbEnv: Record<string, string> = folder ? { DATABASE_URL: `sqlite:${join(folder, 'shared.sqlite')}` } : {};
-  const a = await createTestApp({ ...env, ...dbEnv });
-  const b = await createTestApp({ ...env, ...dbEnv }, { sharing: a });
-  return {
-    a,
-    b,
-    async close() {
-      await b.close();
-      await a.close();
-      if (folder) rmSync(folder, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Resolves once the instance's subscription to the Redis channel is up. */
 async function subscribed(t: TestApp): Promise<void> {

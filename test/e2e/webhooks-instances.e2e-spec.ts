@@ -1,0 +1,88 @@
+// Webhooks with two service instances on one database (sync.md "Webhooks", issue 16 item 5):
+// both instances' workers take deliveries from the one outbox, each delivery is sent by one of
+// them at a time (leases), so the receiver gets each once per attempt; and the deliveries of one
+// item keep their order, also while an older one is being retried.
+import { createEvent, makeUsers, updateEvent } from '../support/api';
+import { API, http } from '../support/http';
+import { twoInstances } from '../support/instances';
+import type { TestApp } from '../support/test-app';
+import { Received, WebhookReceiver } from '../support/webhook-receiver';
+
+const FAST = {
+  CALENDAR_WEBHOOK_ALLOW_PRIVATE: 'on',
+  CALENDAR_WEBHOOK_RETRY_BASE_SECONDS: '0.05',
+  CALENDAR_WEBHOOK_MAX_ATTEMPTS: '5',
+  CALENDAR_WEBHOOK_LEASE_SECONDS: '5',
+};
+
+type LogEntry = { id: string; event: string; status: string; attempts: number };
+
+/** The events one item's deliveries named, in the order the receiver got them. */
+const eventsOf = (got: Received[], id: number) => got.filter((r) => r.body.data.id === id).map((r) => r.body.event);
+
+describe('webhooks with two instances on one database', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let close: () => Promise<void>;
+  let admin: string;
+  let receiver: WebhookReceiver;
+  let target: string;
+
+  beforeAll(async () => {
+    ({ a, b, close } = await twoInstances(FAST));
+    admin = (await makeUsers(a)).admin.authorization;
+  });
+  afterAll(async () => close());
+  beforeEach(async () => {
+    receiver = new WebhookReceiver();
+    target = await receiver.start();
+  });
+  afterEach(async () => {
+    const list = await http(a, admin).get(`${API}/webhooks`);
+    for (const w of list.body.webhooks as { id: number }[]) await http(a, admin).delete(`${API}/webhooks/${w.id}`).expect(200);
+    await receiver.stop();
+  });
+
+  it('each delivery arrives once per attempt, whichever instance sends it, in order per item', async () => {
+    const hook = (
+      await http(a, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['event.*'] })
+    ).body;
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const via = i % 2 === 0 ? a : b; // writes through both instances
+      const event = await createEvent(via, admin, { title: `Two instances ${i}` });
+      await updateEvent(via === a ? b : a, admin, event.id, { title: `Two instances ${i}, renamed` });
+      await updateEvent(via, admin, event.id, { excerpt: `twice ${i}` });
+      ids.push(event.id);
+    }
+    const got = await receiver.until((all) => all.length >= 18);
+    const log = async () => (await http(b, admin).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200)).body.deliveries as LogEntry[];
+    // Every delivery delivered at its first attempt, and nothing more arrives after (a second sender would show here).
+    await receiver.until(() => false, 1500).catch(() => undefined);
+    expect(receiver.received).toHaveLength(18);
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(18);
+    const entries = await log();
+    expect(entries).toHaveLength(18);
+    expect(entries.every((d) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+    for (const id of ids) expect(eventsOf(receiver.received, id)).toEqual(['event.created', 'event.updated', 'event.updated']);
+  });
+
+  it('a newer delivery of an item waits while an older one is being retried', async () => {
+    await http(a, admin)
+      .post(`${API}/webhooks`)
+      .send({ url: target, events: ['event.*'] });
+    let failures = 0;
+    // The item's first delivery fails twice; the receiver records every attempt.
+    receiver.answer = (r) => (r.body.event === 'event.created' && failures++ < 2 ? 500 : 200);
+    const event = await createEvent(a, admin, { title: 'Retried first' });
+    await updateEvent(b, admin, event.id, { title: 'Retried first, renamed' });
+    await updateEvent(a, admin, event.id, { excerpt: 'and again' });
+    await receiver.until((all) => all.filter((r) => r.body.data.id === event.id).length >= 5);
+    // Attempts: created (500), created (500), created (200), then the updates, never before.
+    expect(eventsOf(receiver.received, event.id)).toEqual(['event.created', 'event.created', 'event.created', 'event.updated', 'event.updated']);
+    const first = receiver.received.filter((r) => r.body.event === 'event.created');
+    expect(new Set(first.map((r) => r.body.id)).size).toBe(1); // the same delivery each time
+  });
+});
