@@ -261,6 +261,8 @@ async function startServer(db, profileDir) {
           LOG_LEVEL: 'warn',
           CALENDAR_ADMIN_LOGIN: ADMIN.login,
           CALENDAR_ADMIN_PASSWORD: ADMIN.password,
+          // create-event-subscribed's receiver listens on 127.0.0.1.
+          CALENDAR_WEBHOOK_ALLOW_PRIVATE: 'on',
           NODE_ENV: 'production',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -279,6 +281,29 @@ async function startServer(db, profileDir) {
     await sleep(200);
   }
   throw new Error(`the server did not answer within 120 s:\n${log}`);
+}
+
+/** A receiver that accepts every webhook delivery, and a subscription of every change to it (create-event-subscribed). */
+async function subscribeAll(base, auth) {
+  const receiver = http.createServer((req, res) => req.resume().on('end', () => res.writeHead(204).end()));
+  await new Promise((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${receiver.address().port}/hook`;
+  const res = await request(base, {
+    method: 'POST',
+    path: `${API}/webhooks`,
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, events: ['*'] }),
+  });
+  if (res.status !== 201) throw new Error(`POST /webhooks answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  // Every instance reads the subscriptions again within two seconds (database/webhook-outbox.ts).
+  await sleep(2500);
+  return { receiver, id: JSON.parse(res.body.toString()).id };
+}
+
+async function unsubscribe(base, auth, state) {
+  await request(base, { method: 'DELETE', path: `${API}/webhooks/${state.id}`, headers: { authorization: auth } });
+  state.receiver.closeAllConnections();
+  await new Promise((resolve) => state.receiver.close(resolve));
 }
 
 /** A bare node:http server in a child process that answers every request with the response it is sent. */
@@ -427,16 +452,27 @@ function scenarios(found, combos, random) {
   const auth = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
   // The k-th created event: wrk fills in k (from 1, counted over all the scenario's runs, so
   // every title is new), a category and a venue (ids in turn); k = 0 is the sample the ceiling replays.
-  const createBody = (k, category, venue) =>
+  const createBody = (k, category, venue, kind = 'event') =>
     JSON.stringify({
-      title: `Bench event ${process.pid}-${k}`,
+      title: `Bench ${kind} ${process.pid}-${k}`,
       start_date: '2027-06-01 18:00:00',
       end_date: '2027-06-01 21:00:00',
       categories: [category],
       venue,
       cost: '$10',
     });
-  const bodyTemplate = createBody('@K@', '@C@', '@V@').replaceAll('%', '%%').replace('@K@', '%d').replace('"@C@"', '"%s"').replace('"@V@"', '%s');
+  /** The write scenario; `kind` goes into the titles, so that two such scenarios never make the same slugs. */
+  const createEvent = (name, kind) => ({
+    name,
+    method: 'POST',
+    path: `${API}/events`,
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: createBody(0, String(found.categories[0]), found.venues[0], kind),
+    lua: luaNumberedBody(createBody('@K@', '@C@', '@V@', kind).replaceAll('%', '%%').replace('@K@', '%d').replace('"@C@"', '"%s"').replace('"@V@"', '%s'), [
+      found.categories.map(String),
+      found.venues.map((v) => JSON.stringify(v)),
+    ]),
+  });
   // Seeded like the rest: a combination, then a page of it, as many times as prepared.
   const mixed = [];
   for (let i = 0; i < MIXED_REQUESTS; i++) {
@@ -482,14 +518,14 @@ function scenarios(found, combos, random) {
       path: `${API}/events?${combos[0].query}`,
       lua: luaCyclePaths(mixed),
     },
-    // Last: it grows the data the others read.
+    // Last: they grow the data the others read.
+    createEvent('create-event', 'event'),
+    // The same writes with a webhook subscription to every change (issue 16, item 6): each write
+    // also queues a delivery in its transaction, and the worker sends it to a local receiver.
     {
-      name: 'create-event',
-      method: 'POST',
-      path: `${API}/events`,
-      headers: { authorization: auth, 'content-type': 'application/json' },
-      body: createBody(0, String(found.categories[0]), found.venues[0]),
-      lua: luaNumberedBody(bodyTemplate, [found.categories.map(String), found.venues.map((v) => JSON.stringify(v))]),
+      ...createEvent('create-event-subscribed', 'subscribed'),
+      before: (base) => subscribeAll(base, auth),
+      after: (base, state) => unsubscribe(base, auth, state),
     },
   ];
 }
@@ -697,7 +733,9 @@ async function main() {
   const rows = [];
   for (const scenario of list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
+    const state = scenario.before ? await scenario.before(server.base) : undefined;
     const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts);
+    if (scenario.after) await scenario.after(server.base, state);
     rows.push(row);
     if (row.real.stalled) {
       note(`  the server stopped answering during ${scenario.name}; the remaining scenarios are skipped`);
