@@ -28,7 +28,18 @@ import { CACHEABLE_PAGE_ROUTES, registerPages } from './pages';
  * Routes whose anonymous answers depend only on their URL, the data and the time (by the
  * second): their whole answers are kept in the read model (common/http/response-cache.ts).
  */
-const CACHEABLE_ROUTES = ['events', 'events/:id', 'events/by-slug/:slug', 'events.ics', 'events/:id.ics', 'venues', 'organizers', 'categories', 'tags'];
+const CACHEABLE_ROUTES = [
+  'events',
+  'events/:id',
+  'events/by-slug/:slug',
+  'events.ics',
+  'events/:id.ics',
+  'venues',
+  'organizers',
+  'categories',
+  'tags',
+  'changes',
+];
 
 const QS_OPTIONS: qs.IParseOptions = { depth: 5, arrayLimit: 100, parameterLimit: 1000 };
 

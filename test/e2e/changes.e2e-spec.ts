@@ -74,6 +74,18 @@ describe('GET /changes (sync.md)', () => {
     expect(idle.body).toEqual({ changes: [], next_sync_token: next, has_more: false });
   });
 
+  it('an anonymous page read again after a write shows the write (kept answers are per data version)', async () => {
+    const token = await tokenNow(t);
+    const url = `${API}/changes?since=${token}`;
+    const before = await http(t).get(url);
+    expect((await http(t).get(url)).body).toEqual(before.body); // the same answer again (kept)
+    expect(before.body.changes).toEqual([]);
+    const event = await createEvent(t, users.admin.authorization, { title: uid('fresh') });
+    const after = await http(t).get(url);
+    expect(has(after.body.changes, 'event', event.id, 'upsert')).toBe(true);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
   it('an item that stops being readable is a delete for those who could read it, and nothing for the others', async () => {
     const event = await createEvent(t, users.author.authorization, { title: uid('vis') });
     const anonToken = await tokenNow(t);
