@@ -150,7 +150,7 @@ export function changesOf(tx: EntityManager): ChangeSet | undefined {
 const CHUNK = 1000;
 
 /** Item kinds whose rows have a status (the others are always public: terms; or nothing: bulk). */
-const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
+export const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
 /** A change with the seq the counter gave it. */
 export type NumberedChange = { type: ChangeType; id: number; seq: number };
@@ -214,11 +214,11 @@ async function publishedOf(tx: EntityManager, rows: { type: ChangeType; id: numb
 type Runner = Pick<EntityManager, 'query'>;
 
 /** The tables whose items the change log names, with the SQL of their `was_public` value. */
-export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = [
-  { type: 'event', from: 'events', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
-  { type: 'venue', from: 'venues', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
-  { type: 'organizer', from: 'organizers', isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END" },
-];
+export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = Object.entries(STATUS_TABLES).map(([type, from]) => ({
+  type,
+  from: from!,
+  isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END",
+}));
 
 /**
  * Gives every item that has no change row one (sync.md: a client without a token gets every

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import type { ChangeType } from './change-log';
+import { STATUS_TABLES, type ChangeType } from './change-log';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -23,13 +23,8 @@ const REFRESH_MS = 2000;
 /** Rows per INSERT (10 placeholders each; MySQL takes at most 65,535 in one statement). */
 const CHUNK = 500;
 
-const ITEM_TABLES: Partial<Record<ChangeType, string>> = {
-  event: 'events',
-  venue: 'venues',
-  organizer: 'organizers',
-  category: 'terms',
-  tag: 'terms',
-};
+/** Where each kind's rows are: the status tables, and terms. */
+const ITEM_TABLES: Partial<Record<ChangeType, string>> = { ...STATUS_TABLES, category: 'terms', tag: 'terms' };
 
 /** UTC now with milliseconds, `YYYY-MM-DD HH:MM:SS.mmm`: the outbox's times (they sort as text on both engines). */
 export function outboxTime(at = new Date()): string {

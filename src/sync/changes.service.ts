@@ -8,6 +8,7 @@ import { invalidParam, syncTokenExpired, WpError } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
 import { JsonText } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
+import { STATUS_TABLES } from '../database/change-log';
 import { EventsService } from '../events';
 import { effectiveStatus } from '../items';
 import { OrganizersService } from '../organizers';
@@ -49,8 +50,6 @@ interface ItemState {
   status: string;
   modifiedUtc: string;
 }
-
-const ROW_TABLES: Partial<Record<SyncType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
 
 /** How often an instance looks for tombstones past the retention. */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
@@ -187,7 +186,7 @@ export class ChangesService {
       const ids = rows.filter((r) => r.type === type).map((r) => r.id);
       if (ids.length === 0) continue;
       const marks = ids.map(() => '?').join(', ');
-      const table = ROW_TABLES[type];
+      const table = STATUS_TABLES[type];
       if (table === undefined) {
         const found = (await this.db.query(`SELECT id FROM terms WHERE taxonomy = ? AND id IN (${marks})`, [type, ...ids])) as { id: number | string }[];
         for (const { id } of found) out.set(`${type}:${Number(id)}`, { authorId: 0, status: 'publish', modifiedUtc: '' });

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { calendarText, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../support/ics-calendars';
+import { calendarText, customCentralEurope, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../support/ics-calendars';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
 import { EventBody } from '../support/api';
@@ -49,26 +49,7 @@ const vevent = (...props: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000
 
 /** Google Calendar: X-WR-TIMEZONE, IANA TZIDs with a VTIMEZONE, a weekly series with an EXDATE and a moved instance, all-day. */
 function googleCalendar(title = 'Planning'): string {
-  const berlin = [
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Berlin',
-    'X-LIC-LOCATION:Europe/Berlin',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-  ];
+  const berlin = customCentralEurope('Europe/Berlin', ['X-LIC-LOCATION:Europe/Berlin']);
   return calendarText(
     [
       ...berlin,
