@@ -76,6 +76,12 @@ export class AppConfig {
   webhookLeaseSeconds: number;
   /** Webhook targets may be loopback/private/link-local addresses (CALENDAR_WEBHOOK_ALLOW_PRIVATE, default off). */
   webhookAllowPrivate: boolean;
+  /**
+   * This instance sends webhook deliveries (CALENDAR_WEBHOOK_WORKER, default on). Off on the
+   * instances that take the requests when a separate instance sends them (README, "Running
+   * several instances"): the writes still queue their deliveries, another instance sends them.
+   */
+  webhookWorker: boolean;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -271,6 +277,10 @@ export class EnvironmentVariables {
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_WEBHOOK_ALLOW_PRIVATE?: string;
 
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_WEBHOOK_WORKER?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -334,6 +344,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.webhookRetryBaseSeconds = Number(vars.CALENDAR_WEBHOOK_RETRY_BASE_SECONDS ?? 30);
   cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 60);
   cfg.webhookAllowPrivate = onOff(vars.CALENDAR_WEBHOOK_ALLOW_PRIVATE, false);
+  cfg.webhookWorker = onOff(vars.CALENDAR_WEBHOOK_WORKER, true);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -167,16 +167,23 @@ export async function appendChanges(
   kind: DialectKind,
   changes: ChangeSet,
   changedUtc: string,
-  beforeUpsert?: (numbered: NumberedChange[]) => Promise<void>,
+  beforeUpsert?: (numbered: NumberedChange[], states: ItemStates, webhooksVersion: number) => Promise<void>,
 ): Promise<number> {
   await changes.complete(tx);
   const rows = changes.entries();
-  const published = await publishedOf(tx, rows);
+  const states = await statesOf(tx, rows);
   await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
-  const [{ top }] = (await tx.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
-  const first = Number(top) - rows.length + 1;
+  // With the subscriptions' version (raised by every change of a webhook), in the same statement.
+  const counters = (await tx.query("SELECT name, seq FROM change_counter WHERE name IN ('log', 'webhooks')")) as { name: string; seq: number | string }[];
+  const top = Number(counters.find((c) => c.name === 'log')!.seq);
+  const first = top - rows.length + 1;
   // The webhook outbox, while the log still shows what existed before this write.
-  if (beforeUpsert) await beforeUpsert(rows.map((r, i) => ({ ...r, seq: first + i })));
+  if (beforeUpsert)
+    await beforeUpsert(
+      rows.map((r, i) => ({ ...r, seq: first + i })),
+      states,
+      Number(counters.find((c) => c.name === 'webhooks')?.seq ?? 0),
+    );
   const upsert =
     kind === 'mysql'
       ? 'ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public))'
@@ -187,25 +194,45 @@ export async function appendChanges(
       `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
       chunk.flatMap((r, i) => {
         const seq = first + at + i;
-        return [r.type, r.id, seq, seq, published.has(`${r.type}:${r.id}`) ? 1 : 0, changedUtc];
+        const published = r.type === 'category' || r.type === 'tag' || states.get(`${r.type}:${r.id}`) === 'publish';
+        return [r.type, r.id, seq, seq, published ? 1 : 0, changedUtc];
       }),
     );
   }
-  return Number(top);
+  return top;
 }
 
-/** `type:id` of the recorded items that are published now (terms always are). */
-async function publishedOf(tx: EntityManager, rows: { type: ChangeType; id: number }[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (const row of rows) if (row.type === 'category' || row.type === 'tag') out.add(`${row.type}:${row.id}`);
-  for (const [type, table] of Object.entries(STATUS_TABLES) as [ChangeType, string][]) {
+/** The status of each recorded item that exists now, by `type:id` (terms: `publish`, when read); absent: gone. */
+export type ItemStates = Map<string, string>;
+
+/** Where each kind's rows are, and the SQL of their status. */
+const STATE_SQL: Partial<Record<ChangeType, { table: string; status: string; where?: string }>> = {
+  ...Object.fromEntries(Object.entries(STATUS_TABLES).map(([type, table]) => [type, { table: table!, status: 'status' }])),
+  category: { table: 'terms', status: "'publish'", where: "taxonomy = 'category' AND " },
+  tag: { table: 'terms', status: "'publish'", where: "taxonomy = 'tag' AND " },
+};
+
+/**
+ * The states of the recorded items of these kinds (default: those with a status; terms need no
+ * read for was_public, they are always public), one query per kind and chunk.
+ */
+export async function statesOf(
+  tx: Runner,
+  rows: { type: ChangeType; id: number }[],
+  kinds: ChangeType[] = Object.keys(STATUS_TABLES) as ChangeType[],
+): Promise<ItemStates> {
+  const out: ItemStates = new Map();
+  for (const type of kinds) {
+    const sql = STATE_SQL[type];
+    if (sql === undefined) continue;
     const ids = rows.filter((r) => r.type === type).map((r) => r.id);
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
-      const found = (await tx.query(`SELECT id FROM ${table} WHERE status = 'publish' AND id IN (${marks(chunk)})`, chunk)) as {
+      const found = (await tx.query(`SELECT id, ${sql.status} AS status FROM ${sql.table} WHERE ${sql.where ?? ''}id IN (${marks(chunk)})`, chunk)) as {
         id: number | string;
+        status: string;
       }[];
-      for (const { id } of found) out.add(`${type}:${Number(id)}`);
+      for (const r of found) out.set(`${type}:${Number(r.id)}`, r.status);
     }
   }
   return out;

@@ -23,7 +23,7 @@ describe('UnitOfWork', () => {
     version = new DataVersion(ds);
     await version.current();
     readModel = new ReadModel(version, loadConfig({}));
-    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, new WebhookOutbox(ds));
+    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, new WebhookOutbox());
   });
   afterAll(async () => ds?.destroy());
 

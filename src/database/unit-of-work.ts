@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ReadModel } from '../common/cache/read-model';
 import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
-import { appendChanges, attachChanges, ChangeSet, NumberedChange } from './change-log';
+import { appendChanges, attachChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 import type { Tx } from './tx';
 import { WebhookOutbox } from './webhook-outbox';
@@ -57,8 +57,6 @@ export class UnitOfWork {
 
   async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      // Read before the transaction (from memory, mostly): on SQLite a read beside it would wait for it.
-      const subscriptions = await this.outbox.subscriptions();
       let queued = 0;
       try {
         const result = await this.transaction(async (manager) => {
@@ -67,9 +65,9 @@ export class UnitOfWork {
           attachChanges(manager, changes);
           const out = await work(tx, changes);
           await writeHooks.getStore()?.(tx, out, changes);
-          const enqueue =
-            subscriptions.length > 0 ? async (rows: NumberedChange[]) => void (queued = await this.outbox.enqueue(tx, subscriptions, rows)) : undefined;
-          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), enqueue);
+          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), async (rows, states, version) => {
+            queued = await this.outbox.enqueue(tx, rows, states, version);
+          });
           return out;
         });
         this.readModel.committed();

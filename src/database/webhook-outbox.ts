@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
-import { STATUS_TABLES, type ChangeType } from './change-log';
+import type { EntityManager } from 'typeorm';
+import { statesOf, type ChangeType, type ItemStates, type NumberedChange } from './change-log';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -18,13 +17,8 @@ export function subscribes(patterns: readonly string[], type: string, action: st
   return patterns.some((p) => p === '*' || p === `${type}.*` || p === `${type}.${action}`);
 }
 
-/** How long an instance trusts its copy of the subscriptions (others' webhook writes reach it this late). */
-const REFRESH_MS = 2000;
 /** Rows per INSERT (10 placeholders each; MySQL takes at most 65,535 in one statement). */
 const CHUNK = 500;
-
-/** Where each kind's rows are: the status tables, and terms. */
-const ITEM_TABLES: Partial<Record<ChangeType, string>> = { ...STATUS_TABLES, category: 'terms', tag: 'terms' };
 
 /** UTC now with milliseconds, `YYYY-MM-DD HH:MM:SS.mmm`: the outbox's times (they sort as text on both engines). */
 export function outboxTime(at = new Date()): string {
@@ -32,33 +26,35 @@ export function outboxTime(at = new Date()): string {
 }
 
 /**
- * The webhook outbox's writing side (sync.md "Webhooks": at least once): the unit of work asks
- * it for the active subscriptions before a write's transaction (a copy kept in memory, so a
- * write costs nothing more while there are none), and inside the transaction, just before the
- * change rows are written, it adds one delivery row per subscription and change the
- * subscription asks for. The rows commit or roll back with the write. The delivery worker
- * (src/sync/webhooks) sends them; it listens here to be woken right after such a commit.
+ * The webhook outbox's writing side (sync.md "Webhooks": at least once). Inside every write's
+ * transaction, just before its change rows are written, it adds one delivery row per active
+ * subscription and change the subscription asks for; the rows commit or roll back with the
+ * write. The active subscriptions are kept in memory with their version: the `webhooks` row of
+ * change_counter, which every change of a subscription raises (`changed`) and which every
+ * write reads anyway with the change log's counter. So a write costs nothing more while there
+ * are no subscriptions, and reads them again exactly when some instance changed them: a write
+ * that begins after a subscription's answer is delivered to it, whichever instance takes it.
+ * The delivery worker (src/sync/webhooks) sends the rows; it listens here to be woken right
+ * after such a commit.
  */
 @Injectable()
 export class WebhookOutbox {
   private cached: Subscription[] = [];
-  private loadedAt = -Infinity;
+  private version = -1;
   private readonly listeners: (() => void)[] = [];
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
-
-  /** The active subscriptions, from memory when fresh. Call it outside any transaction. */
-  async subscriptions(): Promise<Subscription[]> {
-    if (Date.now() - this.loadedAt < REFRESH_MS) return this.cached;
-    const rows = (await this.db.query('SELECT id, events FROM webhooks WHERE active = 1')) as { id: number | string; events: string }[];
-    this.cached = rows.map((r) => ({ id: Number(r.id), patterns: parsePatterns(r.events) }));
-    this.loadedAt = Date.now();
-    return this.cached;
+  /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
+  async changed(tx: EntityManager): Promise<void> {
+    await tx.query("UPDATE change_counter SET seq = seq + 1 WHERE name = 'webhooks'");
   }
 
-  /** This instance changed a subscription: the next write reads them again. */
-  forget(): void {
-    this.loadedAt = -Infinity;
+  /** The active subscriptions at `version`, read again inside the write's transaction when it moved. */
+  private async subscriptions(tx: EntityManager, version: number): Promise<Subscription[]> {
+    if (version === this.version) return this.cached;
+    const rows = (await tx.query('SELECT id, events FROM webhooks WHERE active = 1')) as { id: number | string; events: string }[];
+    this.cached = rows.map((r) => ({ id: Number(r.id), patterns: parsePatterns(r.events) }));
+    this.version = version;
+    return this.cached;
   }
 
   /** `fn` runs after each commit that queued deliveries (the worker's wake-up). */
@@ -73,21 +69,29 @@ export class WebhookOutbox {
 
   /**
    * Inside the write's transaction, before its change rows are upserted (so that "no row yet"
-   * still means `created`): one delivery row per subscription × change it asks for. Returns
-   * the number of rows written.
+   * still means `created`): one delivery row per subscription × change it asks for. `states`
+   * are the items' rows now, as appendChanges read them (terms are read here), `version` the
+   * subscriptions' version it read. Returns the number of rows written.
    */
-  async enqueue(tx: EntityManager, subs: Subscription[], changes: { type: ChangeType; id: number; seq: number }[]): Promise<number> {
+  async enqueue(tx: EntityManager, changes: NumberedChange[], states: ItemStates, version: number): Promise<number> {
     const items = changes.filter((c) => c.type !== 'bulk');
-    if (subs.length === 0 || items.length === 0) return 0;
-    const actions = await actionsOf(tx, items);
+    if (items.length === 0) return 0;
+    const subs = await this.subscriptions(tx, version);
+    if (subs.length === 0) return 0;
+    const terms = await statesOf(tx, items, ['category', 'tag']);
+    for (const [key, status] of terms) states.set(key, status);
+    const known = await loggedBefore(tx, items);
     const now = outboxTime();
     const rows: unknown[][] = [];
     for (const c of items) {
-      const { action, deleted } = actions.get(`${c.type}:${c.id}`)!;
+      const key = `${c.type}:${c.id}`;
+      const status = states.get(key);
+      // What the change did: gone for good, into the trash, or else new when the log had no row of it.
+      const deleted = status === undefined ? 'permanent' : status === 'trash' ? 'trash' : undefined;
+      const action: ChangeAction = deleted ? 'deleted' : known.has(key) ? 'updated' : 'created';
+      const body = JSON.stringify(deleted ? { deleted } : {});
       for (const sub of subs) {
-        if (!subscribes(sub.patterns, c.type, action)) continue;
-        const body = JSON.stringify(deleted ? { deleted } : {});
-        rows.push([randomUUID(), sub.id, `${c.type}.${action}`, c.type, c.id, c.seq, body, 'pending', now, now]);
+        if (subscribes(sub.patterns, c.type, action)) rows.push([deliveryId(), sub.id, `${c.type}.${action}`, c.type, c.id, c.seq, body, 'pending', now, now]);
       }
     }
     for (let at = 0; at < rows.length; at += CHUNK) {
@@ -103,6 +107,37 @@ export class WebhookOutbox {
   }
 }
 
+/**
+ * A delivery id: a UUID of version 7 (RFC 9562: the time in milliseconds, then random bits).
+ * Receivers de-duplicate by it like any UUID; it grows with time, so the outbox's primary key
+ * takes new rows at its end instead of at random places.
+ */
+export function deliveryId(at = Date.now()): string {
+  const bytes = randomBytes(16);
+  bytes.writeUIntBE(at, 0, 6);
+  bytes[6] = 0x70 | (bytes[6] & 0x0f);
+  bytes[8] = 0x80 | (bytes[8] & 0x3f);
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** `type:id` of the items that had a change row before this write: one query for every kind. */
+async function loggedBefore(tx: EntityManager, items: { type: ChangeType; id: number }[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let at = 0; at < items.length; at += CHUNK) {
+    const chunk = items.slice(at, at + CHUNK);
+    const byType = new Map<ChangeType, number[]>();
+    for (const i of chunk) byType.set(i.type, [...(byType.get(i.type) ?? []), i.id]);
+    const where = [...byType].map(([, ids]) => `(type = ? AND item_id IN (${ids.map(() => '?').join(', ')}))`).join(' OR ');
+    const logged = (await tx.query(
+      `SELECT type, item_id FROM change_log WHERE ${where}`,
+      [...byType].flatMap(([type, ids]) => [type, ...ids]),
+    )) as { type: string; item_id: number | string }[];
+    for (const r of logged) known.add(`${r.type}:${Number(r.item_id)}`);
+  }
+  return known;
+}
+
 /** The stored pattern list; a row that does not parse subscribes to nothing (it was validated when written). */
 function parsePatterns(text: string): string[] {
   try {
@@ -111,40 +146,4 @@ function parsePatterns(text: string): string[] {
   } catch {
     return [];
   }
-}
-
-/**
- * What each change did: `created` when its item had no change row before this write, `deleted`
- * when the row is gone (`permanent`) or in the trash (`trash`) now, else `updated`.
- */
-async function actionsOf(
-  tx: EntityManager,
-  items: { type: ChangeType; id: number }[],
-): Promise<Map<string, { action: ChangeAction; deleted?: 'trash' | 'permanent' }>> {
-  const known = new Set<string>();
-  const states = new Map<string, string>();
-  for (const type of new Set(items.map((i) => i.type))) {
-    const ids = items.filter((i) => i.type === type).map((i) => i.id);
-    for (let at = 0; at < ids.length; at += CHUNK) {
-      const chunk = ids.slice(at, at + CHUNK);
-      const marks = chunk.map(() => '?').join(', ');
-      const logged = (await tx.query(`SELECT item_id FROM change_log WHERE type = ? AND item_id IN (${marks})`, [type, ...chunk])) as {
-        item_id: number | string;
-      }[];
-      for (const r of logged) known.add(`${type}:${Number(r.item_id)}`);
-      const table = ITEM_TABLES[type]!;
-      const status = table === 'terms' ? "'publish'" : 'status';
-      const found = (await tx.query(`SELECT id, ${status} AS status FROM ${table} WHERE id IN (${marks})`, chunk)) as { id: number | string; status: string }[];
-      for (const r of found) states.set(`${type}:${Number(r.id)}`, r.status);
-    }
-  }
-  const out = new Map<string, { action: ChangeAction; deleted?: 'trash' | 'permanent' }>();
-  for (const i of items) {
-    const key = `${i.type}:${i.id}`;
-    const status = states.get(key);
-    if (status === undefined) out.set(key, { action: 'deleted', deleted: 'permanent' });
-    else if (status === 'trash') out.set(key, { action: 'deleted', deleted: 'trash' });
-    else out.set(key, { action: known.has(key) ? 'updated' : 'created' });
-  }
-  return out;
 }

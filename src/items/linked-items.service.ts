@@ -179,6 +179,13 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return this.presentOne(item, true);
   }
 
+  /** Several single GETs at once (the change feed, webhook bodies): the items this caller may read, by id, presented together. */
+  async getMany(actor: Actor | null, ids: number[]): Promise<Map<number, Json>> {
+    const items = (await this.repo.findByIds(ids)).filter((item) => this.readable(actor, item));
+    const presented = await this.presentMany(items, () => true);
+    return new Map(items.map((item, i) => [item.id, presented[i]]));
+  }
+
   /** The body the caller's single GET of this item shows now, or null when that GET answers an error (If-Match compares with it). */
   private async singleBody(actor: Actor | null, item: E): Promise<Json | null> {
     return this.readable(actor, item) ? this.presentOne(item, true) : null;

@@ -4,9 +4,9 @@ import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import { Actor, can, canRead } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { invalidParam, syncTokenExpired, WpError } from '../common/errors';
+import { invalidParam, syncTokenExpired } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
-import { JsonText } from '../common/pagination';
+import { JsonText, jsonWithRaw } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
 import { STATUS_TABLES } from '../database/change-log';
 import { EventsService } from '../events';
@@ -33,7 +33,6 @@ export interface Change {
   action: 'upsert' | 'delete';
   modified_utc?: string;
   rest_url?: string;
-  item?: unknown;
 }
 
 interface LogRow {
@@ -74,7 +73,7 @@ export class ChangesService {
     private readonly taxonomies: TaxonomiesService,
   ) {}
 
-  async changes(actor: Actor | null, q: ChangesQuery): Promise<{ changes: Change[]; next_sync_token: string; has_more: boolean }> {
+  async changes(actor: Actor | null, q: ChangesQuery): Promise<JsonText> {
     await this.purgeWhenDue();
     // The counter before the log: every change up to it has committed (database/change-log.ts).
     const counter = await this.counter();
@@ -84,30 +83,42 @@ export class ChangesService {
     const page = rows.slice(0, q.perPage);
     const states = await this.statesOf(page);
     const links = currentLinks(this.config.baseUrl);
-    const changes: Change[] = [];
-    for (const row of page) {
+    const shown = page.filter((row) => {
       const state = states.get(`${row.type}:${row.id}`);
-      const readable = state !== undefined && this.readable(actor, row.type, state);
-      if (readable) {
+      return state !== undefined && this.readable(actor, row.type, state);
+    });
+    // With `embed`, every item shown is read at once, as its single GET answers this caller.
+    const items = q.embed ? await this.items(actor, shown) : undefined;
+    // Without items the page is one object, stringified at once; with them, each item's JSON text goes in as it is.
+    const changes: (Change | Buffer)[] = [];
+    for (const row of page) {
+      const key = `${row.type}:${row.id}`;
+      const state = states.get(key);
+      const removal: Change = { type: row.type, id: row.id, action: 'delete' };
+      if (state !== undefined && this.readable(actor, row.type, state)) {
         const change: Change = { type: row.type, id: row.id, action: 'upsert' };
         if (state.modifiedUtc !== '') change.modified_utc = state.modifiedUtc;
         change.rest_url = links.href(`/${SYNC_TYPES[row.type]}/${row.id}`);
-        if (q.embed) {
-          const item = await this.item(actor, row);
-          if (item === undefined) {
-            if (this.toldOfRemoval(actor, row, since, state)) changes.push({ type: row.type, id: row.id, action: 'delete' });
-            continue;
-          }
-          change.item = item;
+        if (items === undefined) changes.push(change);
+        else {
+          // Its GET answers an error after all (a scheduled item between the two reads): gone for this caller.
+          const item = items.get(key);
+          if (item !== undefined) changes.push(jsonWithRaw({ ...change }, 'item', item));
+          else if (this.toldOfRemoval(actor, row, since, state)) changes.push(removal);
         }
-        changes.push(change);
       } else if (this.toldOfRemoval(actor, row, since, state)) {
-        changes.push({ type: row.type, id: row.id, action: 'delete' });
+        changes.push(removal);
       }
     }
     // At the end of the log the token moves to the counter: what was read covers everything up to it.
     const last = Math.max(page.length > 0 ? page[page.length - 1].seq : (since ?? 0), hasMore ? 0 : counter.seq);
-    return { changes, next_sync_token: encodeSyncToken(last), has_more: hasMore };
+    const rest = { next_sync_token: encodeSyncToken(last), has_more: hasMore };
+    if (items === undefined) return new JsonText(JSON.stringify({ changes, ...rest }));
+    return JsonText.envelope(
+      'changes',
+      changes.map((c) => (Buffer.isBuffer(c) ? c : Buffer.from(JSON.stringify(c)))),
+      rest,
+    );
   }
 
   /**
@@ -227,25 +238,25 @@ export class ChangesService {
     return state !== undefined && state.authorId === actor.id;
   }
 
-  /** The item as its single GET gives it to this caller; undefined when that answers an error now (also the webhooks' `data.item`). */
-  async item(actor: Actor | null, row: { type: SyncType; id: number }): Promise<unknown> {
-    try {
-      switch (row.type) {
-        case 'event': {
-          const json = await this.events.getById(actor, row.id);
-          return json instanceof JsonText ? (JSON.parse(json.bytes.toString()) as unknown) : json;
-        }
-        case 'venue':
-          return await this.venues.items.get(actor, { id: row.id });
-        case 'organizer':
-          return await this.organizers.items.get(actor, { id: row.id });
-        case 'category':
-        case 'tag':
-          return await this.taxonomies.get(row.type, row.id);
-      }
-    } catch (err) {
-      if (err instanceof WpError) return undefined;
-      throw err;
+  /**
+   * Each item as its single GET answers this caller, as JSON text by `type:id`; absent where
+   * that GET answers an error now. One batch per kind (also the webhooks' `data.item`).
+   */
+  async items(actor: Actor | null, rows: readonly { type: SyncType; id: number }[]): Promise<Map<string, Buffer>> {
+    const out = new Map<string, Buffer>();
+    for (const type of Object.keys(SYNC_TYPES) as SyncType[]) {
+      const ids = rows.filter((r) => r.type === type).map((r) => r.id);
+      if (ids.length === 0) continue;
+      const found: Map<number, Buffer | unknown> =
+        type === 'event'
+          ? await this.events.getManyById(actor, ids)
+          : type === 'venue'
+            ? await this.venues.items.getMany(actor, ids)
+            : type === 'organizer'
+              ? await this.organizers.items.getMany(actor, ids)
+              : await this.taxonomies.getMany(type, ids);
+      for (const [id, json] of found) out.set(`${type}:${id}`, Buffer.isBuffer(json) ? json : Buffer.from(JSON.stringify(json)));
     }
+    return out;
   }
 }

@@ -132,6 +132,13 @@ export class TaxonomiesService {
     return (await this.present([term]))[0];
   }
 
+  /** Several single GETs at once (the change feed, webhook bodies): the terms of `taxonomy` among `ids`, by id. */
+  async getMany(taxonomy: Taxonomy, ids: number[]): Promise<Map<number, TermJson>> {
+    const terms = (await this.terms.findByIds(ids)).filter((t) => t.taxonomy === taxonomy);
+    const presented = await this.present(terms);
+    return new Map(terms.map((t, i) => [t.id, presented[i]]));
+  }
+
   async create(actor: Actor | null, taxonomy: Taxonomy, input: TermWrite): Promise<TermJson> {
     const parentId = taxonomy === 'category' ? (input.parent ?? 0) : 0;
     await this.checkParams([['parent', () => this.isParentOk(taxonomy, input.parent)]], taxonomy);

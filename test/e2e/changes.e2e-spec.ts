@@ -170,13 +170,31 @@ describe('GET /changes (sync.md)', () => {
 
   it('embed=true carries each item exactly as its single GET gives it to the caller; types filters', async () => {
     const token = await tokenNow(t);
-    const event = await createEvent(t, users.admin.authorization, { title: uid('embed'), venue: { venue: uid('EmbedHall') } });
-    const { changes } = await follow(t, token, users.editor.authorization, 'embed=true');
-    for (const change of changes) {
-      const single = await http(t, users.editor.authorization).get(change.rest_url!.slice(t.baseUrl.length));
-      expect(change.item).toEqual(single.body);
+    const admin = http(t, users.admin.authorization);
+    const tag = (
+      await admin
+        .post(`${API}/tags`)
+        .send({ name: uid('embed-tag') })
+        .expect(201)
+    ).body;
+    const event = await createEvent(t, users.admin.authorization, {
+      title: uid('embed'),
+      venue: { venue: uid('EmbedHall') },
+      organizer: [{ organizer: uid('EmbedOrganizer') }],
+      tags: [tag.id],
+    });
+    const draft = await createEvent(t, users.admin.authorization, { title: uid('embed-draft'), status: 'draft' });
+    // Each kind, for a caller who reads drafts and for an anonymous one (whose items come from the single-GET cache).
+    for (const authorization of [users.editor.authorization, undefined]) {
+      const { changes } = await follow(t, token, authorization, 'embed=true');
+      for (const change of changes) {
+        const single = await http(t, authorization).get(change.rest_url!.slice(t.baseUrl.length));
+        expect(change.item).toEqual(single.body);
+      }
+      for (const type of ['event', 'venue', 'organizer', 'tag'] as const) expect(changes.some((c) => c.type === type && c.item !== undefined)).toBe(true);
+      expect(has(changes, 'event', event.id, 'upsert')).toBe(true);
+      expect(has(changes, 'event', draft.id, 'upsert')).toBe(authorization !== undefined);
     }
-    expect(has(changes, 'event', event.id, 'upsert')).toBe(true);
     const venuesOnly = await follow(t, token, undefined, 'types=venue');
     expect(venuesOnly.changes.length).toBeGreaterThan(0);
     expect(venuesOnly.changes.every((c) => c.type === 'venue')).toBe(true);

@@ -86,3 +86,44 @@ describe('webhooks with two instances on one database', () => {
     expect(new Set(first.map((r) => r.body.id)).size).toBe(1); // the same delivery each time
   });
 });
+
+describe('webhooks with one instance taking requests and another sending (CALENDAR_WEBHOOK_WORKER=off on the first)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let close: () => Promise<void>;
+  let admin: string;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    ({ a, b, close } = await twoInstances({ ...FAST, CALENDAR_METRICS: 'on' }, { a: { CALENDAR_WEBHOOK_WORKER: 'off' } }));
+    admin = (await makeUsers(a)).admin.authorization;
+    receiver = new WebhookReceiver();
+  });
+  afterAll(async () => {
+    await receiver.stop();
+    await close();
+  });
+
+  /** An instance's count of delivery attempts by outcome, from its /metrics. */
+  const sent = async (app: TestApp) => {
+    const text = (await http(app).get('/metrics').expect(200)).text;
+    return [...text.matchAll(/^calendar_webhook_deliveries_total\{outcome="(\w+)"\} (\d+)/gm)].reduce((n, m) => n + Number(m[2]), 0);
+  };
+
+  it("a subscription made through A takes B's very next write; A's writes are sent by B, A sends nothing", async () => {
+    const target = await receiver.start();
+    // B writes first, so it holds the subscriptions (none) in memory.
+    await createEvent(b, admin, { title: 'Before any subscription' });
+    // Made through A, then a write through B at once: B reads the subscriptions again in that write.
+    await http(a, admin)
+      .post(`${API}/webhooks`)
+      .send({ url: target, events: ['event.created'] })
+      .expect(201);
+    const viaB = await createEvent(b, admin, { title: 'Written through B' });
+    const viaA = await createEvent(a, admin, { title: 'Written through A' });
+    const got = await receiver.until((all) => all.length >= 2);
+    expect(got.map((r) => Number(r.body.data.id)).sort((x, y) => x - y)).toEqual([viaB.id, viaA.id].sort((x, y) => x - y));
+    expect(await sent(a)).toBe(0);
+    expect(await sent(b)).toBe(2);
+  });
+});

@@ -97,9 +97,16 @@ export class JsonText {
   }
 }
 
+/** `{...o, "key": <raw>}` as UTF-8 JSON, with `raw` (JSON text already serialised) put in as it is, last. */
+export function jsonWithRaw(o: Record<string, unknown>, key: string, raw: Buffer): Buffer {
+  const head = members(o);
+  return Buffer.concat([Buffer.from(`{${head}${head === '' ? '' : ','}${JSON.stringify(key)}:`), raw, CLOSE]);
+}
+
 /** An object's members as JSON text, without the braces. */
 function members(o: Record<string, unknown>): string {
   return JSON.stringify(o).slice(1, -1);
 }
 
 const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from('}');

@@ -4,37 +4,70 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { version } from '../../../package.json';
 import { currentLinks } from '../../common/http/api-links';
+import { jsonWithRaw } from '../../common/pagination';
 import { Metrics } from '../../common/metrics';
 import { outboundPost } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
 import { encodeSyncToken } from '../sync-token';
-import { WebhookDeliveryEntity } from './webhook.entity';
 import { retryDelayMs, signDelivery } from './webhook-signature';
 
 /** How often the worker looks for due deliveries when nothing wakes it. */
 const POLL_MS = 500;
+/**
+ * How long after a commit that queued deliveries the worker starts its round: the commits of
+ * that time share one round (one claim, one read of the items, one outcome statement), instead
+ * of costing a round each while writes come in quickly.
+ */
+const GATHER_MS = 25;
 /** Deliveries claimed (and sent in parallel) per round. */
-const BATCH = 20;
+const BATCH = 100;
 /** sync.md: any 2xx within 10 s is success. */
 const TIMEOUT_MS = 10_000;
 
 type Outcome = 'delivered' | 'retry' | 'failed';
 
+/** A claimed delivery: what sending it needs. */
+interface Claimed {
+  id: string;
+  webhookId: number;
+  event: string;
+  type: string;
+  itemId: number;
+  seq: number;
+  known: string;
+  attempts: number;
+  nextAttemptUtc: string;
+  createdUtc: string;
+}
+
+/** What an attempt got: the receiver's status (null when none answered) and the error, if it failed. */
+interface Attempt {
+  delivery: Claimed;
+  status: number | null;
+  error: string | null;
+}
+
 /**
- * Sends the outbox (sync.md "Webhooks"). Every POLL_MS, and right after a local commit that
- * queued deliveries, it claims due ones with a lease (an UPDATE that only succeeds on rows
+ * Sends the outbox (sync.md "Webhooks"). Every POLL_MS, and GATHER_MS after a local commit
+ * that queued deliveries, it claims due ones with a lease (an UPDATE that only succeeds on rows
  * nobody else holds, so each delivery is sent by one instance at a time; a dead instance's
  * lease runs out and another, or the restarted one, takes the delivery up), sends them, and
- * records the outcome. A delivery is claimed only when no older delivery of the same item to
+ * records the outcomes. A delivery is claimed only when no older delivery of the same item to
  * the same subscription is still pending, so one item's deliveries go out in seq order.
+ *
+ * A round's work is per round, not per delivery, where it can be: the subscriptions' targets,
+ * the items' current state (one batch per kind, as the change feed reads them) and the
+ * successful outcomes are each one statement. On SQLite the worker shares the one connection
+ * with the writes, so every statement it saves is one the writes do not wait for.
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly instance = randomUUID();
   private readonly logger = new Logger('Webhooks');
   private timer: NodeJS.Timeout | null = null;
+  private gathering: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -48,23 +81,26 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    this.outbox.onQueued(() => this.wake());
     this.metrics.countWebhookQueue(async () => {
       const [row] = (await this.db.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'")) as { n: number | string }[];
       return Number(row?.n ?? 0);
     });
+    // CALENDAR_WEBHOOK_WORKER=off: another instance sends what this one's writes queue.
+    if (!this.config.webhookWorker) return;
+    this.outbox.onQueued(() => this.soon());
     this.schedule();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.gathering) clearTimeout(this.gathering);
     await this.running;
   }
 
-  /** Runs a round now (or right after the current one). */
+  /** Runs a round now (or right after the current one); nothing on an instance that does not send. */
   wake(): void {
-    if (this.stopped) return;
+    if (this.stopped || !this.config.webhookWorker) return;
     if (this.running) {
       this.again = true;
       return;
@@ -76,6 +112,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
         this.wake();
       }
     });
+  }
+
+  /** Runs a round GATHER_MS from now, with whatever else is queued by then. */
+  private soon(): void {
+    if (this.stopped || this.gathering) return;
+    this.gathering = setTimeout(() => {
+      this.gathering = null;
+      this.wake();
+    }, GATHER_MS);
   }
 
   private schedule(): void {
@@ -90,7 +135,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async round(): Promise<void> {
     try {
       const claimed = await this.claim();
-      await Promise.all(claimed.map((d) => this.deliver(d)));
+      if (claimed.length === 0) return;
+      await this.deliver(claimed);
       if (claimed.length === BATCH) this.again = true;
     } catch (err) {
       if (!this.stopped) this.logger.error(`webhook round failed: ${(err as Error).message}`);
@@ -98,7 +144,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Leases up to BATCH due deliveries for this instance and returns those it got. */
-  private async claim(): Promise<WebhookDeliveryEntity[]> {
+  private async claim(): Promise<Claimed[]> {
     const now = outboxTime();
     const due = (await this.db.query(
       `SELECT d.id FROM webhook_deliveries d
@@ -113,23 +159,53 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const ids = due.map((r) => r.id);
     const until = outboxTime(new Date(Date.now() + this.config.webhookLeaseSeconds * 1000));
     await this.db.query(
-      `UPDATE webhook_deliveries SET leased_by = ?, lease_until = ? WHERE id IN (${ids.map(() => '?').join(', ')})
+      `UPDATE webhook_deliveries SET leased_by = ?, lease_until = ? WHERE id IN (${marks(ids)})
        AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
       [this.instance, until, ...ids, now],
     );
-    return this.db.getRepository(WebhookDeliveryEntity).find({ where: ids.map((id) => ({ id, leasedBy: this.instance, leaseUntil: until })) });
+    const rows = (await this.db.query(
+      `SELECT id, webhook_id, event, type, item_id, seq, body, attempts, next_attempt_utc, created_utc FROM webhook_deliveries
+       WHERE id IN (${marks(ids)}) AND leased_by = ? AND lease_until = ?`,
+      [...ids, this.instance, until],
+    )) as Record<string, string | number>[];
+    return rows.map((r) => ({
+      id: String(r.id),
+      webhookId: Number(r.webhook_id),
+      event: String(r.event),
+      type: String(r.type),
+      itemId: Number(r.item_id),
+      seq: Number(r.seq),
+      known: String(r.body),
+      attempts: Number(r.attempts),
+      nextAttemptUtc: String(r.next_attempt_utc),
+      createdUtc: String(r.created_utc),
+    }));
   }
 
-  private async deliver(d: WebhookDeliveryEntity): Promise<void> {
-    const hook = (await this.db.query('SELECT url, secret FROM webhooks WHERE id = ?', [d.webhookId])) as { url: string; secret: string }[];
-    if (hook.length === 0) return; // deleted meanwhile: its deliveries go with it
-    const body = await this.body(d);
+  /** Sends the claimed deliveries in parallel and records what each got. */
+  private async deliver(claimed: Claimed[]): Promise<void> {
+    const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
+    const hooks = new Map(
+      (
+        (await this.db.query(`SELECT id, url, secret FROM webhooks WHERE id IN (${marks(hookIds)})`, hookIds)) as {
+          id: number | string;
+          url: string;
+          secret: string;
+        }[]
+      ).map((h) => [Number(h.id), h]),
+    );
+    // Deliveries of a subscription deleted meanwhile go with it.
+    const sendable = claimed.filter((d) => hooks.has(d.webhookId));
+    const bodies = await this.bodies(sendable);
+    const attempts = await Promise.all(sendable.map((d) => this.send(d, hooks.get(d.webhookId)!, bodies.get(d.id)!)));
+    await this.record(attempts);
+  }
+
+  private async send(d: Claimed, hook: { url: string; secret: string }, body: string): Promise<Attempt> {
     const timestamp = Math.floor(Date.now() / 1000);
-    let status: number | null = null;
-    let error: string | null = null;
     try {
-      ({ status } = await outboundPost(
-        hook[0].url,
+      const { status } = await outboundPost(
+        hook.url,
         body,
         {
           'content-type': 'application/json',
@@ -137,44 +213,78 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
           'x-calendar-event': d.event,
           'x-calendar-delivery': d.id,
           'x-calendar-timestamp': String(timestamp),
-          'x-calendar-signature': signDelivery(hook[0].secret, timestamp, body),
+          'x-calendar-signature': signDelivery(hook.secret, timestamp, body),
         },
         { allowPrivate: this.config.webhookAllowPrivate, signal: AbortSignal.timeout(TIMEOUT_MS) },
-      ));
-      if (status < 200 || status >= 300) error = `HTTP ${status}`;
+      );
+      return { delivery: d, status, error: status < 200 || status >= 300 ? `HTTP ${status}` : null };
     } catch (err) {
-      error = ((err as Error).message || String(err)).slice(0, 500);
+      return { delivery: d, status: null, error: ((err as Error).message || String(err)).slice(0, 500) };
     }
-    await this.record(d, status, error);
   }
 
-  /** The delivery's JSON (sync.md), built now so that `data.item` is the item's current public state. */
-  private async body(d: WebhookDeliveryEntity): Promise<string> {
-    const created = d.createdUtc.slice(0, 19);
-    if (d.type === 'ping') return JSON.stringify({ id: d.id, event: 'ping', created_utc: created, data: { webhook_id: d.webhookId } });
-    const type = d.type as SyncType;
-    const known = parseKnown(d.body);
-    const data: Record<string, unknown> = { type, id: d.itemId, rest_url: currentLinks(this.config.baseUrl).href(`/${SYNC_TYPES[type]}/${d.itemId}`) };
-    if (known.deleted) data.deleted = known.deleted;
-    else {
-      const item = await this.changes.item(null, { type, id: d.itemId });
-      if (item !== undefined) data.item = item;
+  /**
+   * Each delivery's JSON (sync.md), by delivery id, built now so that `data.item` is the item's
+   * current public state: the items of the round are read together, as their single GETs
+   * answer an anonymous caller, and put into the bodies as the text those GETs send.
+   */
+  private async bodies(deliveries: Claimed[]): Promise<Map<string, string>> {
+    const known = new Map(deliveries.map((d) => [d.id, parseKnown(d.known)]));
+    const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type as SyncType, id: d.itemId }));
+    const items = await this.changes.items(null, wanted);
+    const links = currentLinks(this.config.baseUrl);
+    const out = new Map<string, string>();
+    for (const d of deliveries) {
+      const created = d.createdUtc.slice(0, 19);
+      if (d.type === 'ping') {
+        out.set(d.id, JSON.stringify({ id: d.id, event: 'ping', created_utc: created, data: { webhook_id: d.webhookId } }));
+        continue;
+      }
+      const type = d.type as SyncType;
+      const { deleted } = known.get(d.id)!;
+      const data: Record<string, unknown> = { type, id: d.itemId, rest_url: links.href(`/${SYNC_TYPES[type]}/${d.itemId}`) };
+      if (deleted) data.deleted = deleted;
+      const item = deleted ? undefined : items.get(`${type}:${d.itemId}`);
+      const head = { id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(d.seq) };
+      out.set(d.id, (item ? jsonWithRaw(head, 'data', jsonWithRaw(data, 'item', item)) : Buffer.from(JSON.stringify({ ...head, data }))).toString());
     }
-    return JSON.stringify({ id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(Number(d.seq)), data });
+    return out;
   }
 
-  private async record(d: WebhookDeliveryEntity, status: number | null, error: string | null): Promise<void> {
-    const attempts = d.attempts + 1;
-    const outcome: Outcome = error === null ? 'delivered' : attempts >= this.config.webhookMaxAttempts ? 'failed' : 'retry';
-    const next = outcome === 'retry' ? outboxTime(new Date(Date.now() + retryDelayMs(attempts, this.config.webhookRetryBaseSeconds))) : d.nextAttemptUtc;
-    await this.db.query(
-      `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_utc = ?, response_status = ?, last_error = ?,
-       leased_by = NULL, lease_until = NULL WHERE id = ? AND leased_by = ?`,
-      [outcome === 'retry' ? 'pending' : outcome, attempts, next, status, error, d.id, this.instance],
-    );
-    this.metrics.webhookDeliveries.inc({ outcome });
+  /**
+   * The outcomes: the successful ones in one statement per response status (mostly one), the
+   * others (retry with backoff, or failed after the last attempt) one by one.
+   */
+  private async record(attempts: Attempt[]): Promise<void> {
+    const delivered = new Map<number | null, string[]>();
+    for (const { delivery: d, status, error } of attempts) {
+      if (error !== null) continue;
+      delivered.set(status, [...(delivered.get(status) ?? []), d.id]);
+    }
+    for (const [status, ids] of delivered) {
+      await this.db.query(
+        `UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, response_status = ?, last_error = NULL,
+         leased_by = NULL, lease_until = NULL WHERE id IN (${marks(ids)}) AND leased_by = ?`,
+        [status, ...ids, this.instance],
+      );
+      this.metrics.webhookDeliveries.inc({ outcome: 'delivered' }, ids.length);
+    }
+    for (const { delivery: d, status, error } of attempts) {
+      if (error === null) continue;
+      const tries = d.attempts + 1;
+      const outcome: Outcome = tries >= this.config.webhookMaxAttempts ? 'failed' : 'retry';
+      const next = outcome === 'retry' ? outboxTime(new Date(Date.now() + retryDelayMs(tries, this.config.webhookRetryBaseSeconds))) : d.nextAttemptUtc;
+      await this.db.query(
+        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_utc = ?, response_status = ?, last_error = ?,
+         leased_by = NULL, lease_until = NULL WHERE id = ? AND leased_by = ?`,
+        [outcome === 'retry' ? 'pending' : outcome, tries, next, status, error, d.id, this.instance],
+      );
+      this.metrics.webhookDeliveries.inc({ outcome });
+    }
   }
 }
+
+const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /** What the enqueueing write stored: for deletes, which kind. */
 function parseKnown(text: string): { deleted?: string } {

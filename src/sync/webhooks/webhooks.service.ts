@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -7,7 +7,7 @@ import { nowUtcSql } from '../../common/datetime/clock';
 import { invalidParam, WpError } from '../../common/errors';
 import { checkOutboundUrl } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
-import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
+import { deliveryId, outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 
 /** A subscription as the API shows it (the secret only in the create answer). */
@@ -57,10 +57,13 @@ export class WebhooksService {
     assertCan(actor, 'manage_webhooks');
     await this.checkUrl(input.url);
     const secret = input.secret ?? randomBytes(32).toString('hex');
-    const row = await this.hooks.save(
-      this.hooks.create({ url: input.url, events: JSON.stringify(input.events), secret, active: input.active ?? true, createdUtc: nowUtcSql() }),
-    );
-    this.outbox.forget();
+    const row = await this.db.transaction(async (tx) => {
+      const saved = await tx.save(
+        tx.create(WebhookEntity, { url: input.url, events: JSON.stringify(input.events), secret, active: input.active ?? true, createdUtc: nowUtcSql() }),
+      );
+      await this.outbox.changed(tx);
+      return saved;
+    });
     return { ...present(row), secret };
   }
 
@@ -84,8 +87,10 @@ export class WebhooksService {
     if (input.events !== undefined) row.events = JSON.stringify(input.events);
     if (input.secret !== undefined) row.secret = input.secret;
     if (input.active !== undefined) row.active = input.active;
-    await this.hooks.save(row);
-    this.outbox.forget();
+    await this.db.transaction(async (tx) => {
+      await tx.save(row);
+      await this.outbox.changed(tx);
+    });
     return present(row);
   }
 
@@ -95,8 +100,8 @@ export class WebhooksService {
     await this.db.transaction(async (tx) => {
       await tx.delete(WebhookDeliveryEntity, { webhookId: id });
       await tx.delete(WebhookEntity, { id });
+      await this.outbox.changed(tx);
     });
-    this.outbox.forget();
     return { deleted: true, previous: present(row) };
   }
 
@@ -123,7 +128,7 @@ export class WebhooksService {
     await this.find(id);
     const now = outboxTime();
     const delivery = this.deliveries.create({
-      id: randomUUID(),
+      id: deliveryId(),
       webhookId: id,
       event: 'ping',
       type: 'ping',
