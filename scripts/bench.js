@@ -31,6 +31,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --seed S           data and random-request seed (default 1)
   --scenarios A,B    run only these scenarios (names as in the table)
   --json FILE        also write the results, with machine information, as JSON
+  --webhook-relay    the measured server runs with CALENDAR_WEBHOOK_WORKER=off and a second
+                     server on the same database sends the webhook deliveries (the layout of
+                     README "Running several instances"); without it the measured server
+                     sends them itself
   --profile DIR      run the server under the V8 profiler (node --cpu-prof): it writes a
                      .cpuprofile into DIR when it stops (open it in Chrome DevTools); numbers
                      measured so are lower than without the profiler
@@ -52,6 +56,7 @@ function readOptions() {
       scenarios: { type: 'string' },
       json: { type: 'string' },
       profile: { type: 'string' },
+      'webhook-relay': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -76,6 +81,7 @@ function readOptions() {
     scenarios: values.scenarios ? values.scenarios.split(',').map((s) => s.trim()) : undefined,
     json: values.json,
     profile: values.profile && path.resolve(values.profile),
+    webhookRelay: values['webhook-relay'],
   };
 }
 
@@ -244,7 +250,7 @@ function productionNodeFlags() {
   return m[1].split(' ').filter(Boolean);
 }
 
-async function startServer(db, profileDir) {
+async function startServer(db, profileDir, extraEnv = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = track(
@@ -264,6 +270,7 @@ async function startServer(db, profileDir) {
           // create-event-subscribed's receiver listens on 127.0.0.1.
           CALENDAR_WEBHOOK_ALLOW_PRIVATE: 'on',
           NODE_ENV: 'production',
+          ...extraEnv,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -439,6 +446,16 @@ async function middleSyncToken(base) {
   return encodeSyncToken(Math.floor(low / 2));
 }
 
+/**
+ * Tokens from random points of the log's first half (changes-100-fresh): so many that the
+ * pages they start do not fit in the response cache, so most requests are read from the log.
+ */
+function randomSyncTokens(middle, random) {
+  const { decodeSyncToken, encodeSyncToken } = require(path.join(ROOT, 'dist', 'src', 'sync', 'sync-token.js'));
+  const top = decodeSyncToken(middle);
+  return Array.from({ length: MIXED_REQUESTS }, () => encodeSyncToken(random.int(1, top)));
+}
+
 /** How many mixed requests are drawn in advance; wrk walks through them and starts over at the end. */
 const MIXED_REQUESTS = 20_000;
 
@@ -512,6 +529,11 @@ function scenarios(found, combos, random) {
     // The change feed (sync.md): a page of 100 from the middle of the log, bare and with the items.
     get('changes-100', `/changes?per_page=100&since=${found.syncToken}`),
     get('changes-100-embed', `/changes?per_page=100&since=${found.syncToken}&embed=true`),
+    // Pages from 20,000 different tokens: mostly not in the response cache (the first reader of a token).
+    {
+      ...get('changes-100-fresh', `/changes?per_page=100&since=${found.syncTokens[0]}`),
+      lua: luaCyclePaths(found.syncTokens.map((token) => `${API}/changes?per_page=100&since=${token}`)),
+    },
     {
       name: 'mixed',
       method: 'GET',
@@ -716,13 +738,18 @@ async function main() {
   const seeded = await seed(db, opts);
   note('Starting the server…');
   if (opts.profile) fs.mkdirSync(opts.profile, { recursive: true });
-  const server = await startServer(db, opts.profile);
+  const server = await startServer(db, opts.profile, opts.webhookRelay ? { CALENDAR_WEBHOOK_WORKER: 'off' } : {});
+  if (opts.webhookRelay) {
+    note('Starting the webhook relay (a second server on the same database, sending the deliveries)…');
+    await startServer(db, undefined, { CALENDAR_WEBHOOK_WORKER: 'on' });
+  }
   const ceiling = await startCeiling();
   const found = await discover(server.base);
   found.ics = await icsQuery(server.base, found);
   note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
   found.syncToken = await middleSyncToken(server.base);
   const random = new Random(opts.seed);
+  found.syncTokens = randomSyncTokens(found.syncToken, new Random(opts.seed + 1)); // its own stream: the other scenarios draw as before
   let list = scenarios(found, await mixedCombos(server.base, found, random), random);
   if (opts.scenarios) {
     const unknown = opts.scenarios.filter((s) => !list.some((x) => x.name === s));
@@ -751,7 +778,7 @@ async function main() {
   process.stdout.write(
     `\n${info.cpus} × ${info.cpuModel}, ${info.memoryGb} GB, Node ${info.node}; ${db.version}; ` +
       `${opts.events.toLocaleString('en-US')} events (seeded in ${seeded.seconds.toFixed(1)} s); ` +
-      `wrk ${loadGenerator.version}, 1 thread, ${opts.connections} connections, ${opts.seconds} s per measurement\n\n${table(rows)}\n\n` +
+      `wrk ${loadGenerator.version}, 1 thread, ${opts.connections} connections, ${opts.seconds} s per measurement${opts.webhookRelay ? '; webhook deliveries sent by a second server (--webhook-relay)' : ''}\n\n${table(rows)}\n\n` +
       warnings(rows) +
       (ceilingReached
         ? `Highest ceiling reached: ${ceilingReached.rps.toFixed(0)} req/s (${ceilingReached.scenario}, ${ceilingReached.bytes.toLocaleString('en-US')}-byte body; ` +
