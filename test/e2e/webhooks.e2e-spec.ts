@@ -89,7 +89,8 @@ describe('webhooks (sync.md)', () => {
       expect(r.headers['x-calendar-delivery']).toBe(r.body.id);
       expect(r.headers['x-calendar-timestamp']).toMatch(/^\d{10}$/);
       expect(r.body.data).toMatchObject({ type: 'event', id: event.id });
-      expect(r.body.data.rest_url).toBe(`${t.baseUrl}${API}/events/${event.id}`);
+      // Our namespace, also when the write came by the WordPress path (docs/webhooks.md).
+      expect(r.body.data.rest_url).toBe(`${t.baseUrl}/calendar/events/v1/events/${event.id}`);
       expect(typeof r.body.sync_token).toBe('string');
     }
     expect(new Set(got.map((r) => r.body.id)).size).toBe(4);

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { version } from '../../../package.json';
-import { currentLinks } from '../../common/http/api-links';
+import { ApiLinks, currentLinks, withLinks } from '../../common/http/api-links';
 import { jsonWithRaw } from '../../common/pagination';
 import { Metrics } from '../../common/metrics';
 import { outboundPost } from '../../common/net/outbound';
@@ -105,7 +105,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.again = true;
       return;
     }
-    this.running = this.round().finally(() => {
+    // Outside any request's links: a delivery names items in our namespace, whichever path the write came by.
+    this.running = withLinks(ApiLinks.canonical(this.config.baseUrl), () => this.round()).finally(() => {
       this.running = null;
       if (this.again) {
         this.again = false;
