@@ -46,6 +46,9 @@ export class WebhookOutbox {
   /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
   async changed(tx: EntityManager): Promise<void> {
     await tx.query("UPDATE change_counter SET seq = seq + 1 WHERE name = 'webhooks'");
+    // The row comes with a migration; were it missing, writes would never see a change again.
+    const [row] = (await tx.query("SELECT seq FROM change_counter WHERE name = 'webhooks'")) as unknown[];
+    if (row === undefined) await tx.query("INSERT INTO change_counter (name, seq, purged_seq) VALUES ('webhooks', 1, 0)");
   }
 
   /** The active subscriptions at `version`, read again inside the write's transaction when it moved. */
