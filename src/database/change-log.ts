@@ -1,5 +1,6 @@
 import { Column, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
 import type { DialectKind } from './dialect';
+import { placeholders } from './sql';
 
 /** What a change is about: the kinds of sync.md, or `bulk` for a write that may touch anything (seed, recount). */
 export type ChangeType = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'bulk';
@@ -106,13 +107,14 @@ export class ChangeSet {
     const counted = [...this.counted].filter((id) => !this.items.has(`category:${id}`) && !this.items.has(`tag:${id}`));
     for (let at = 0; at < counted.length; at += CHUNK) {
       const chunk = counted.slice(at, at + CHUNK);
-      const rows = (await tx.query(`SELECT id, taxonomy FROM terms WHERE id IN (${marks(chunk)})`, chunk)) as { id: number | string; taxonomy: string }[];
+      const rows = (await tx.query(`SELECT id, taxonomy FROM terms WHERE id IN (${placeholders(chunk)})`, chunk)) as {
+        id: number | string;
+        taxonomy: string;
+      }[];
       for (const row of rows) this.record(row.taxonomy === 'category' ? 'category' : 'tag', Number(row.id));
     }
   }
 }
-
-const marks = (ids: unknown[]) => ids.map(() => '?').join(', ');
 
 /** Where each kind's links to events are kept. */
 const LINKS: Record<'venue' | 'organizer' | 'term', string> = {
@@ -125,7 +127,7 @@ async function linkedEvents(tx: EntityManager, kind: 'venue' | 'organizer' | 'te
   const out: number[] = [];
   for (let at = 0; at < ids.length; at += CHUNK) {
     const chunk = ids.slice(at, at + CHUNK);
-    const rows = (await tx.query(`${LINKS[kind]} (${marks(chunk)})`, chunk)) as { id: number | string }[];
+    const rows = (await tx.query(`${LINKS[kind]} (${placeholders(chunk)})`, chunk)) as { id: number | string }[];
     for (const row of rows) out.push(Number(row.id));
   }
   return out;
@@ -228,7 +230,7 @@ export async function statesOf(
     const ids = rows.filter((r) => r.type === type).map((r) => r.id);
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
-      const found = (await tx.query(`SELECT id, ${sql.status} AS status FROM ${sql.table} WHERE ${sql.where ?? ''}id IN (${marks(chunk)})`, chunk)) as {
+      const found = (await tx.query(`SELECT id, ${sql.status} AS status FROM ${sql.table} WHERE ${sql.where ?? ''}id IN (${placeholders(chunk)})`, chunk)) as {
         id: number | string;
         status: string;
       }[];

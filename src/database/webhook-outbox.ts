@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { statesOf, type ChangeType, type ItemStates, type NumberedChange } from './change-log';
+import { placeholders } from './sql';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -46,9 +47,6 @@ export class WebhookOutbox {
   /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
   async changed(tx: EntityManager): Promise<void> {
     await tx.query("UPDATE change_counter SET seq = seq + 1 WHERE name = 'webhooks'");
-    // The row comes with a migration; were it missing, writes would never see a change again.
-    const [row] = (await tx.query("SELECT seq FROM change_counter WHERE name = 'webhooks'")) as unknown[];
-    if (row === undefined) await tx.query("INSERT INTO change_counter (name, seq, purged_seq) VALUES ('webhooks', 1, 0)");
   }
 
   /** The active subscriptions at `version`, read again inside the write's transaction when it moved. */
@@ -81,14 +79,14 @@ export class WebhookOutbox {
     if (items.length === 0) return 0;
     const subs = await this.subscriptions(tx, version);
     if (subs.length === 0) return 0;
+    // appendChanges reads no terms (they are always public): whether they still exist is read here.
     const terms = await statesOf(tx, items, ['category', 'tag']);
-    for (const [key, status] of terms) states.set(key, status);
     const known = await loggedBefore(tx, items);
     const now = outboxTime();
     const rows: unknown[][] = [];
     for (const c of items) {
       const key = `${c.type}:${c.id}`;
-      const status = states.get(key);
+      const status = states.get(key) ?? terms.get(key);
       // What the change did: gone for good, into the trash, or else new when the log had no row of it.
       const deleted = status === undefined ? 'permanent' : status === 'trash' ? 'trash' : undefined;
       const action: ChangeAction = deleted ? 'deleted' : known.has(key) ? 'updated' : 'created';
@@ -130,8 +128,12 @@ async function loggedBefore(tx: EntityManager, items: { type: ChangeType; id: nu
   for (let at = 0; at < items.length; at += CHUNK) {
     const chunk = items.slice(at, at + CHUNK);
     const byType = new Map<ChangeType, number[]>();
-    for (const i of chunk) byType.set(i.type, [...(byType.get(i.type) ?? []), i.id]);
-    const where = [...byType].map(([, ids]) => `(type = ? AND item_id IN (${ids.map(() => '?').join(', ')}))`).join(' OR ');
+    for (const i of chunk) {
+      const ids = byType.get(i.type);
+      if (ids) ids.push(i.id);
+      else byType.set(i.type, [i.id]);
+    }
+    const where = [...byType].map(([, ids]) => `(type = ? AND item_id IN (${placeholders(ids)}))`).join(' OR ');
     const logged = (await tx.query(
       `SELECT type, item_id FROM change_log WHERE ${where}`,
       [...byType].flatMap(([type, ids]) => [type, ...ids]),

@@ -15,6 +15,7 @@ import { OrganizersService } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
+import { placeholders } from '../database/sql';
 
 /** The kinds a client may ask for (`types`), with their collections. */
 export const SYNC_TYPES = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' } as const;
@@ -177,7 +178,7 @@ export class ChangesService {
   private async readLog(after: number, types: SyncType[], limit: number): Promise<LogRow[]> {
     const skipped = ['bulk', ...(Object.keys(SYNC_TYPES) as SyncType[]).filter((t) => !types.includes(t))];
     const rows = (await this.db.query(
-      `SELECT type, item_id, seq, first_seq, was_public FROM change_log WHERE seq > ? AND type NOT IN (${skipped.map(() => '?').join(', ')}) ORDER BY seq LIMIT ${limit}`,
+      `SELECT type, item_id, seq, first_seq, was_public FROM change_log WHERE seq > ? AND type NOT IN (${placeholders(skipped)}) ORDER BY seq LIMIT ${limit}`,
       [after, ...skipped],
     )) as { type: SyncType; item_id: number | string; seq: number | string; first_seq: number | string; was_public: number | boolean | string }[];
     return rows.map((r) => ({
@@ -196,7 +197,7 @@ export class ChangesService {
     for (const type of Object.keys(SYNC_TYPES) as SyncType[]) {
       const ids = rows.filter((r) => r.type === type).map((r) => r.id);
       if (ids.length === 0) continue;
-      const marks = ids.map(() => '?').join(', ');
+      const marks = placeholders(ids);
       const table = STATUS_TABLES[type];
       if (table === undefined) {
         const found = (await this.db.query(`SELECT id FROM terms WHERE taxonomy = ? AND id IN (${marks})`, [type, ...ids])) as { id: number | string }[];

@@ -12,6 +12,7 @@ import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
 import { encodeSyncToken } from '../sync-token';
 import { retryDelayMs, signDelivery } from './webhook-signature';
+import { placeholders } from '../../database/sql';
 
 /** How often the worker looks for due deliveries when nothing wakes it. */
 const POLL_MS = 500;
@@ -160,13 +161,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const ids = due.map((r) => r.id);
     const until = outboxTime(new Date(Date.now() + this.config.webhookLeaseSeconds * 1000));
     await this.db.query(
-      `UPDATE webhook_deliveries SET leased_by = ?, lease_until = ? WHERE id IN (${marks(ids)})
+      `UPDATE webhook_deliveries SET leased_by = ?, lease_until = ? WHERE id IN (${placeholders(ids)})
        AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
       [this.instance, until, ...ids, now],
     );
     const rows = (await this.db.query(
       `SELECT id, webhook_id, event, type, item_id, seq, body, attempts, next_attempt_utc, created_utc FROM webhook_deliveries
-       WHERE id IN (${marks(ids)}) AND leased_by = ? AND lease_until = ?`,
+       WHERE id IN (${placeholders(ids)}) AND leased_by = ? AND lease_until = ?`,
       [...ids, this.instance, until],
     )) as Record<string, string | number>[];
     return rows.map((r) => ({
@@ -188,7 +189,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
     const hooks = new Map(
       (
-        (await this.db.query(`SELECT id, url, secret FROM webhooks WHERE id IN (${marks(hookIds)})`, hookIds)) as {
+        (await this.db.query(`SELECT id, url, secret FROM webhooks WHERE id IN (${placeholders(hookIds)})`, hookIds)) as {
           id: number | string;
           url: string;
           secret: string;
@@ -260,12 +261,14 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const delivered = new Map<number | null, string[]>();
     for (const { delivery: d, status, error } of attempts) {
       if (error !== null) continue;
-      delivered.set(status, [...(delivered.get(status) ?? []), d.id]);
+      const ids = delivered.get(status);
+      if (ids) ids.push(d.id);
+      else delivered.set(status, [d.id]);
     }
     for (const [status, ids] of delivered) {
       await this.db.query(
         `UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, response_status = ?, last_error = NULL,
-         leased_by = NULL, lease_until = NULL WHERE id IN (${marks(ids)}) AND leased_by = ?`,
+         leased_by = NULL, lease_until = NULL WHERE id IN (${placeholders(ids)}) AND leased_by = ?`,
         [status, ...ids, this.instance],
       );
       this.metrics.webhookDeliveries.inc({ outcome: 'delivered' }, ids.length);
@@ -284,8 +287,6 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 }
-
-const marks = (values: unknown[]) => values.map(() => '?').join(', ');
 
 /** What the enqueueing write stored: for deletes, which kind. */
 function parseKnown(text: string): { deleted?: string } {
