@@ -37,6 +37,24 @@ export class ChangeEntity {
 
   @Column({ name: 'changed_utc', type: 'varchar', length: 19 })
   changedUtc: string;
+
+  /*
+   * The item's state as of this change (its commit), what the feed needs to decide who sees it
+   * and to show its modified time without reading the item's row: null status when the item is
+   * gone (a tombstone); terms have `publish` and nulls. Read after the counter is taken, so no
+   * later commit can slip in between (appendChanges).
+   */
+  @Column({ name: 'author_id', type: 'int', nullable: true })
+  authorId: number | null;
+
+  @Column({ name: 'status', type: 'varchar', length: 20, nullable: true })
+  status: string | null;
+
+  @Column({ name: 'date_utc', type: 'varchar', length: 19, nullable: true })
+  dateUtc: string | null;
+
+  @Column({ name: 'modified_utc', type: 'varchar', length: 19, nullable: true })
+  modifiedUtc: string | null;
 }
 
 /**
@@ -158,11 +176,18 @@ export const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'even
 export type NumberedChange = { type: ChangeType; id: number; seq: number };
 
 /**
- * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: which
- * of the items are published now (for `was_public`), then the counter raised by their number —
- * which locks its row until the commit (ChangeCounterEntity) — and the rows upserted with the
- * seqs it gave; `beforeUpsert` (the webhook outbox) runs just before the upsert, in the same
- * transaction. Returns the highest seq (the write's sync token).
+ * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: the
+ * counter raised by their number — which locks its row until the commit (ChangeCounterEntity) —
+ * then the items' states, and the rows upserted with the seqs the counter gave and the states;
+ * `beforeUpsert` (the webhook outbox) runs just before the upsert, in the same transaction.
+ * Returns the highest seq (the write's sync token).
+ *
+ * The states are read after the counter is taken, so they are the items' states at this
+ * write's commit: every write that changed one of them and committed before has committed (on
+ * MySQL a READ COMMITTED statement sees it), and every later one needs the counter, so it
+ * commits after this one with a higher seq and its own states. Read before the counter, a
+ * write that records an item it did not change itself (an event of a renamed venue) could
+ * write back a status another write had just changed.
  */
 export async function appendChanges(
   tx: EntityManager,
@@ -173,8 +198,8 @@ export async function appendChanges(
 ): Promise<number> {
   await changes.complete(tx);
   const rows = changes.entries();
-  const states = await statesOf(tx, rows);
   await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
+  const states = await statesOf(tx, rows);
   // With the subscriptions' version (raised by every change of a webhook), in the same statement.
   const counters = (await tx.query("SELECT name, seq FROM change_counter WHERE name IN ('log', 'webhooks')")) as { name: string; seq: number | string }[];
   const top = Number(counters.find((c) => c.name === 'log')!.seq);
@@ -188,56 +213,101 @@ export async function appendChanges(
     );
   const upsert =
     kind === 'mysql'
-      ? 'ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public))'
-      : 'ON CONFLICT (type, item_id) DO UPDATE SET seq = excluded.seq, changed_utc = excluded.changed_utc, was_public = MAX(was_public, excluded.was_public)';
+      ? `ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public)), ${STATE_COLUMNS.map((c) => `${c} = VALUES(${c})`).join(', ')}`
+      : `ON CONFLICT (type, item_id) DO UPDATE SET seq = excluded.seq, changed_utc = excluded.changed_utc, was_public = MAX(was_public, excluded.was_public), ${STATE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`;
   for (let at = 0; at < rows.length; at += CHUNK) {
     const chunk = rows.slice(at, at + CHUNK);
     await tx.query(
-      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ${upsert}`,
+      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc, ${STATE_COLUMNS.join(', ')}) VALUES ${chunk
+        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')} ${upsert}`,
       chunk.flatMap((r, i) => {
         const seq = first + at + i;
-        const published = r.type === 'category' || r.type === 'tag' || states.get(`${r.type}:${r.id}`) === 'publish';
-        return [r.type, r.id, seq, seq, published ? 1 : 0, changedUtc];
+        const state = states.get(`${r.type}:${r.id}`);
+        const published = r.type === 'category' || r.type === 'tag' || state?.status === 'publish';
+        return [
+          r.type,
+          r.id,
+          seq,
+          seq,
+          published ? 1 : 0,
+          changedUtc,
+          state?.authorId ?? null,
+          state?.status ?? null,
+          state?.dateUtc ?? null,
+          state?.modifiedUtc ?? null,
+        ];
       }),
     );
   }
   return top;
 }
 
-/** The status of each recorded item that exists now, by `type:id` (terms: `publish`, when read); absent: gone. */
-export type ItemStates = Map<string, string>;
+/** What the change log keeps of an item's state (ChangeEntity); terms have only their status, `publish`. */
+export interface ItemState {
+  authorId: number | null;
+  status: string;
+  dateUtc: string | null;
+  modifiedUtc: string | null;
+}
 
-/** Where each kind's rows are, and the SQL of their status. */
-const STATE_SQL: Partial<Record<ChangeType, { table: string; status: string; where?: string }>> = {
-  ...Object.fromEntries(Object.entries(STATUS_TABLES).map(([type, table]) => [type, { table: table!, status: 'status' }])),
-  category: { table: 'terms', status: "'publish'", where: "taxonomy = 'category' AND " },
-  tag: { table: 'terms', status: "'publish'", where: "taxonomy = 'tag' AND " },
+/** The state of each recorded item that exists now, by `type:id`; absent: gone. */
+export type ItemStates = Map<string, ItemState>;
+
+/** The change log's columns of an item's state. */
+const STATE_COLUMNS = ['author_id', 'status', 'date_utc', 'modified_utc'] as const;
+
+/** Where each kind's rows are (as `t`), and the SQL of their state: STATE_COLUMNS, in order. */
+const STATE_SQL: Partial<Record<ChangeType, { table: string; columns: readonly string[]; where: string }>> = {
+  ...Object.fromEntries(
+    Object.entries(STATUS_TABLES).map(([type, table]) => [type, { table: table!, columns: STATE_COLUMNS.map((c) => `t.${c}`), where: '' }]),
+  ),
+  category: { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: "t.taxonomy = 'category' AND " },
+  tag: { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: "t.taxonomy = 'tag' AND " },
 };
 
-/**
- * The states of the recorded items of these kinds (default: those with a status; terms need no
- * read for was_public, they are always public), one query per kind and chunk.
- */
-export async function statesOf(
-  tx: Runner,
-  rows: { type: ChangeType; id: number }[],
-  kinds: ChangeType[] = Object.keys(STATUS_TABLES) as ChangeType[],
-): Promise<ItemStates> {
+const stateKinds = () => Object.entries(STATE_SQL) as [ChangeType, { table: string; columns: readonly string[]; where: string }][];
+
+/** The states of the recorded items, one query per kind and chunk. */
+export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number }[]): Promise<ItemStates> {
   const out: ItemStates = new Map();
-  for (const type of kinds) {
-    const sql = STATE_SQL[type];
-    if (sql === undefined) continue;
+  for (const [type, sql] of stateKinds()) {
     const ids = rows.filter((r) => r.type === type).map((r) => r.id);
+    const select = sql.columns.map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`).join(', ');
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
-      const found = (await tx.query(`SELECT id, ${sql.status} AS status FROM ${sql.table} WHERE ${sql.where ?? ''}id IN (${placeholders(chunk)})`, chunk)) as {
+      const found = (await tx.query(`SELECT t.id, ${select} FROM ${sql.table} t WHERE ${sql.where}t.id IN (${placeholders(chunk)})`, chunk)) as {
         id: number | string;
+        author_id: number | string | null;
         status: string;
+        date_utc: string | null;
+        modified_utc: string | null;
       }[];
-      for (const r of found) out.set(`${type}:${Number(r.id)}`, r.status);
+      for (const r of found) {
+        out.set(`${type}:${Number(r.id)}`, {
+          authorId: r.author_id === null ? null : Number(r.author_id),
+          status: r.status,
+          dateUtc: r.date_utc,
+          modifiedUtc: r.modified_utc,
+        });
+      }
     }
   }
   return out;
+}
+
+/**
+ * The data step of the migration that added the state columns (ChangeLogState): each row gets
+ * its item's state now, which is its state at its latest change. Rows of items gone keep nulls.
+ */
+export async function fillChangeLogStates(db: Runner): Promise<void> {
+  for (const [type, sql] of stateKinds()) {
+    const sets = sql.columns
+      .map((c, i) => [STATE_COLUMNS[i], c] as const)
+      .filter(([, c]) => c !== 'NULL')
+      .map(([column, c]) => `${column} = (SELECT ${c} FROM ${sql.table} t WHERE ${sql.where}t.id = change_log.item_id)`);
+    await db.query(`UPDATE change_log SET ${sets.join(', ')} WHERE type = '${type}'`);
+  }
 }
 
 type Runner = Pick<EntityManager, 'query'>;
@@ -258,7 +328,9 @@ export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = O
  * counter's new value. Runs inside the caller's transaction, which must hold the counter
  * (it raises it first, as every write does).
  */
-export async function backfillChangeLog(db: Runner, changedUtc: string): Promise<number> {
+export async function backfillChangeLog(db: Runner, changedUtc: string, { states = true } = {}): Promise<number> {
+  // Without the state columns for the migration that made the log latest-wins: they came after it (ChangeLogState).
+  const columns = states ? STATE_COLUMNS : [];
   await db.query("UPDATE change_counter SET seq = seq + 0 WHERE name = 'log'");
   const [{ top }] = (await db.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
   const base = Number(top);
@@ -266,15 +338,15 @@ export async function backfillChangeLog(db: Runner, changedUtc: string): Promise
   const postSpan = Number(posts ?? 0);
   for (const t of ITEM_TABLES) {
     await db.query(
-      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc)
-       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ? FROM ${t.from} t
+      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${columns.map((c) => `, ${c}`).join('')})
+       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ?${columns.map((c) => `, t.${c}`).join('')} FROM ${t.from} t
        WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${t.type}' AND c.item_id = t.id)`,
       [changedUtc],
     );
   }
   await db.query(
-    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc)
-     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ? FROM terms t
+    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${states ? ', status' : ''})
+     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ?${states ? ", 'publish'" : ''} FROM terms t
      WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END AND c.item_id = t.id)`,
     [changedUtc],
   );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { statesOf, type ChangeType, type ItemStates, type NumberedChange } from './change-log';
+import type { ChangeType, ItemStates, NumberedChange } from './change-log';
 import { placeholders } from './sql';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
@@ -71,7 +71,7 @@ export class WebhookOutbox {
   /**
    * Inside the write's transaction, before its change rows are upserted (so that "no row yet"
    * still means `created`): one delivery row per subscription × change it asks for. `states`
-   * are the items' rows now, as appendChanges read them (terms are read here), `version` the
+   * are the items' states at this commit, as appendChanges read them, `version` the
    * subscriptions' version it read. Returns the number of rows written.
    */
   async enqueue(tx: EntityManager, changes: NumberedChange[], states: ItemStates, version: number): Promise<number> {
@@ -79,14 +79,12 @@ export class WebhookOutbox {
     if (items.length === 0) return 0;
     const subs = await this.subscriptions(tx, version);
     if (subs.length === 0) return 0;
-    // appendChanges reads no terms (they are always public): whether they still exist is read here.
-    const terms = await statesOf(tx, items, ['category', 'tag']);
     const known = await loggedBefore(tx, items);
     const now = outboxTime();
     const rows: unknown[][] = [];
     for (const c of items) {
       const key = `${c.type}:${c.id}`;
-      const status = states.get(key) ?? terms.get(key);
+      const status = states.get(key)?.status;
       // What the change did: gone for good, into the trash, or else new when the log had no row of it.
       const deleted = status === undefined ? 'permanent' : status === 'trash' ? 'trash' : undefined;
       const action: ChangeAction = deleted ? 'deleted' : known.has(key) ? 'updated' : 'created';

@@ -1,7 +1,9 @@
-import { Controller, Get, Query } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor } from '../common/http/request-context';
+import { keepFromSecondAsk } from '../common/http/response-cache';
 import { ChangesDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ChangesService, SYNC_TYPES, SyncType } from './changes.service';
@@ -23,12 +25,18 @@ export class ChangesController {
     },
     ChangesDto,
   )
-  list(@CurrentActor() actor: Actor | null, @Query() q: ChangesQueryDto) {
-    return this.changes.changes(actor, {
+  async list(@CurrentActor() actor: Actor | null, @Query() q: ChangesQueryDto, @Req() request: FastifyRequest) {
+    const page = await this.changes.changes(actor, {
       since: q.since,
       perPage: q.per_page ?? 100,
       types: (q.types as SyncType[] | undefined) ?? (Object.keys(SYNC_TYPES) as SyncType[]),
       embed: q.embed === true,
     });
+    // An anonymous page is kept for the clients that ask the same URL (response-cache.ts): those
+    // at the end of the log do, all with the same token, and so do those starting without one.
+    // A page on the way there from a token is often one client's own, asked once: it is kept
+    // only when asked again (docs/performance.md).
+    if (page.hasMore && q.since !== undefined) keepFromSecondAsk(request);
+    return page.body;
   }
 }

@@ -1,8 +1,10 @@
 // A sync client that keeps a copy of the calendar through GET /changes alone (sync.md, issue 16
 // items 1 and 5): after a burst of creates, updates, trashes, restores and permanent deletes,
 // and while writers run concurrently on several connections, its copy equals a full read.
+import { DataSource } from 'typeorm';
+import { appendChanges, ChangeSet } from '../../src/database/change-log';
 import { makeUsers, uid } from '../support/api';
-import { changePages } from '../support/changes';
+import { Change, changePages } from '../support/changes';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -166,5 +168,121 @@ describe('a client mirroring the calendar through /changes', () => {
     }
     const truth = await fullRead(t);
     expect([...follower.items.keys()].sort()).toEqual([...truth.keys()].sort());
+  });
+
+  it('the states the log keeps are those of the last commit, while writes that change an event race writes that only show it (its organizers)', async () => {
+    // The log keeps each item's status and modified time at its latest change (the feed reads no
+    // item rows). An organizer write records the organizer's events without changing them; if it
+    // read their states before taking the counter, a status change committed meanwhile would be
+    // written back over by the older state. Each round races a status change of every event
+    // with a change of every organizer, then checks the feed against the events themselves.
+    const admin = users.admin.authorization;
+    const organizers: number[] = [];
+    for (let i = 0; i < 3; i++)
+      organizers.push(
+        (
+          await http(t, admin)
+            .post(`${API}/organizers`)
+            .send({ organizer: uid(`Contested host ${i}`) })
+        ).body.id,
+      );
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await http(t, admin)
+        .post(`${API}/events`)
+        .send({ title: uid(`Contested ${i}`), start_date: '2050-07-01 10:00', end_date: '2050-07-01 11:00', organizer: organizers });
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+    }
+    for (let round = 0; round < 8; round++) {
+      await Promise.all([
+        ...organizers.map(async (id) =>
+          expect(
+            (
+              await http(t, admin)
+                .post(`${API}/organizers/${id}`)
+                .send({ phone: `555-01${round}` })
+            ).status,
+          ).toBe(200),
+        ),
+        ...ids.map(async (id, k) => {
+          const status = (round + k) % 2 === 0 ? 'draft' : 'publish';
+          expect((await http(t, admin).post(`${API}/events/${id}`).send({ status })).status).toBe(200);
+        }),
+      ]);
+      // From the beginning, without embed (which would read each item itself): the feed's own verdict.
+      const upserts = new Map<number, string | undefined>();
+      for await (const page of changePages(t, undefined, undefined, { types: 'event', per_page: '100' })) {
+        for (const c of page.changes) if (c.action === 'upsert') upserts.set(c.id, c.modified_utc);
+      }
+      for (const [k, id] of ids.entries()) {
+        const truth = (await http(t, admin).get(`${API}/events/${id}`)).body as { status: string; modified_utc: string };
+        const published = (round + k) % 2 === 1;
+        expect({ round, id, status: truth.status, listed: upserts.has(id) }).toEqual({ round, id, status: published ? 'publish' : 'draft', listed: published });
+        if (published) expect({ round, id, modified: upserts.get(id) }).toEqual({ round, id, modified: truth.modified_utc });
+      }
+    }
+  });
+
+  it('a write that records an event it did not change, waiting for the counter behind a status change of it, keeps the state that change committed', async () => {
+    // The same race as above, made certain with two transactions of our own (on MySQL; SQLite
+    // runs one write at a time, so there B simply follows A): A changes the event and takes the
+    // counter; B records the event, as an organizer write does, and waits for the counter; A
+    // commits. B's change row is the event's latest: it must carry A's state.
+    const admin = users.admin.authorization;
+    const id = (
+      await http(t, admin)
+        .post(`${API}/events`)
+        .send({ title: uid('Held'), start_date: '2050-08-01 10:00', end_date: '2050-08-01 11:00' })
+    ).body.id as number;
+    const ds = t.app.get(DataSource);
+    const kind = ds.options.type === 'mysql' || ds.options.type === 'mariadb' ? 'mysql' : 'sqlite';
+    const [a, b] = [ds.createQueryRunner(), ds.createQueryRunner()];
+    const record = async () => {
+      await b.startTransaction(kind === 'mysql' ? 'READ COMMITTED' : undefined);
+      const changed = new ChangeSet();
+      changed.record('event', id);
+      await appendChanges(b.manager, kind, changed, '2049-01-01 00:00:01');
+      await b.commitTransaction();
+    };
+    let recorded: Promise<void> | undefined;
+    try {
+      await a.startTransaction(kind === 'mysql' ? 'READ COMMITTED' : undefined);
+      await a.query("UPDATE events SET status = 'draft', modified_utc = '2049-01-01 00:00:00' WHERE id = ?", [id]);
+      const changed = new ChangeSet();
+      changed.record('event', id);
+      await appendChanges(a.manager, kind, changed, '2049-01-01 00:00:00');
+      if (kind === 'mysql') {
+        const [{ connection }] = (await b.query('SELECT CONNECTION_ID() AS connection')) as { connection: number }[];
+        recorded = record();
+        // B waits for the counter A holds (its UPDATE of change_counter, blocked); then A commits.
+        const blocked = async () =>
+          (await ds.query("SELECT 1 FROM information_schema.processlist WHERE id = ? AND info LIKE 'UPDATE change_counter%'", [connection])) as unknown[];
+        for (let tries = 0; (await blocked()).length === 0; tries++) {
+          if (tries > 500) throw new Error(`B never waited for the counter: ${JSON.stringify(await ds.query('SHOW PROCESSLIST'))}`);
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await a.commitTransaction();
+      } else {
+        await a.commitTransaction();
+        recorded = record();
+      }
+      await recorded;
+    } finally {
+      // After a failure: A's rollback lets B go on, and both connections go back to the pool clean.
+      if (a.isTransactionActive) await a.rollbackTransaction();
+      await recorded?.catch(() => undefined);
+      if (b.isTransactionActive) await b.rollbackTransaction();
+      await a.release();
+      await b.release();
+    }
+    const [row] = (await ds.query('SELECT status, modified_utc FROM change_log WHERE type = ? AND item_id = ?', ['event', id])) as {
+      status: string;
+      modified_utc: string;
+    }[];
+    expect(row).toEqual({ status: 'draft', modified_utc: '2049-01-01 00:00:00' });
+    const feed: Change[] = [];
+    for await (const page of changePages(t, undefined, admin, { types: 'event', per_page: '100' })) feed.push(...page.changes);
+    expect(feed.find((c) => c.id === id)).toMatchObject({ action: 'upsert', modified_utc: '2049-01-01 00:00:00' });
   });
 });

@@ -1,5 +1,7 @@
 // The change feed of sync.md: GET {api_root}/changes from a token, per-caller visibility,
 // compaction, the changes a write makes to other items' representations, embed, 400 and 410.
+import { DataSource } from 'typeorm';
+import { fillChangeLogStates } from '../../src/database/change-log';
 import { createEvent, makeUsers, uid } from '../support/api';
 import { Change, changePages } from '../support/changes';
 import { API, http } from '../support/http';
@@ -121,6 +123,35 @@ describe('GET /changes (sync.md)', () => {
     expect((await http(t, users.admin.authorization).post(`${API}/organizers/${organizer.body.id}`).send({ status: 'publish' })).status).toBe(200);
     const restored = await follow(t, removed.token);
     expect(has(restored.changes, 'organizer', organizer.body.id, 'upsert')).toBe(true);
+  });
+
+  it('the migration that added the state columns fills them as every write since keeps them (also for removed items)', async () => {
+    const admin = users.admin.authorization;
+    const draft = await createEvent(t, admin, { status: 'draft' });
+    const trashed = await createEvent(t, admin);
+    expect((await http(t, admin).delete(`${API}/events/${trashed.id}`)).status).toBe(200);
+    const gone = await createEvent(t, admin);
+    expect((await http(t, admin).delete(`${API}/events/${gone.id}?force=true`)).status).toBe(200);
+    const tag = await http(t, admin)
+      .post(`${API}/tags`)
+      .send({ name: uid('kept') });
+    const goneTag = await http(t, admin)
+      .post(`${API}/tags`)
+      .send({ name: uid('gone') });
+    expect((await http(t, admin).delete(`${API}/tags/${goneTag.body.id}?force=true`)).status).toBe(200);
+    const ds = t.app.get(DataSource);
+    const read = () =>
+      ds.query('SELECT type, item_id, author_id, status, date_utc, modified_utc FROM change_log ORDER BY type, item_id') as Promise<Record<string, unknown>[]>;
+    const written = await read();
+    const state = (type: string, id: number) => written.find((r) => r.type === type && Number(r.item_id) === id);
+    expect(state('event', draft.id)).toMatchObject({ status: 'draft', modified_utc: expect.any(String) });
+    expect(state('event', trashed.id)).toMatchObject({ status: 'trash' });
+    expect(state('event', gone.id)).toMatchObject({ status: null, author_id: null });
+    expect(state('tag', tag.body.id)).toMatchObject({ status: 'publish', author_id: null });
+    expect(state('tag', goneTag.body.id)).toMatchObject({ status: null });
+    await ds.query('UPDATE change_log SET author_id = NULL, status = NULL, date_utc = NULL, modified_utc = NULL');
+    await fillChangeLogStates(ds);
+    expect(await read()).toEqual(written);
   });
 
   it('a venue, organizer or category change is a change of every event that shows it; an event write is one of its terms (counts)', async () => {

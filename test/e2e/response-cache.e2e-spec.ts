@@ -46,6 +46,39 @@ describe('anonymous answers kept whole', () => {
     expect([first.headers['x-request-id'], second.headers['x-request-id']]).toEqual(['first-one', 'second-one']);
   });
 
+  it('the change feed: pages at the end of the log and from no token are kept; a page on the way from a token only once asked again', async () => {
+    const first = await http(t).get(`${API}/changes?per_page=1`);
+    expect(first.body.has_more).toBe(true);
+    const tip = async () => {
+      let token = first.body.next_sync_token as string;
+      for (;;) {
+        const page = await http(t).get(`${API}/changes?per_page=100&since=${token}`);
+        if (!page.body.has_more) return token;
+        token = page.body.next_sync_token;
+      }
+    };
+    const atEnd = await tip();
+    /** The cache hits of each of three asks of `url` in one second. */
+    const thrice = async (url: string) => {
+      await nextSecond(); // answers are kept per second: the requests fall in this one
+      const hits: number[] = [];
+      let body: unknown;
+      for (let i = 0; i < 3; i++) {
+        const before = responses().hits;
+        const res = await http(t).get(url);
+        expect(res.status).toBe(200);
+        if (i > 0) expect(res.body).toEqual(body);
+        body = res.body;
+        hits.push(responses().hits - before);
+      }
+      return hits;
+    };
+    expect(await thrice(`${API}/changes?per_page=1`)).toEqual([0, 1, 1]);
+    expect(await thrice(`${API}/changes?per_page=100&since=${atEnd}`)).toEqual([0, 1, 1]);
+    // The first ask is not kept; the second is, and answers the third.
+    expect(await thrice(`${API}/changes?per_page=1&since=${first.body.next_sync_token}`)).toEqual([0, 0, 1]);
+  });
+
   it('a write empties it: the next read shows the write', async () => {
     const url = `${API}/events?${WINDOW}`;
     expect((await http(t).get(url)).body.total).toBe(2);

@@ -38,6 +38,43 @@ declare module 'fastify' {
   }
 }
 
+/** Slots of the table of recently asked URLs (a power of two). */
+const RECENT_SLOTS = 1 << 14;
+
+/**
+ * Which URLs were asked in this second or the one before, in a fixed table of hashes and
+ * seconds: nothing is allocated per request. Two URLs on one slot share it (the later wins),
+ * which costs at most a missed keep.
+ */
+export class RecentlyAsked {
+  private readonly hashes = new Int32Array(RECENT_SLOTS);
+  private readonly seconds = new Float64Array(RECENT_SLOTS);
+
+  /** Was `key` asked in this second or the one before? It is remembered as asked now either way. */
+  askedBefore(key: string, second: number): boolean {
+    let h = 0x811c9dc5; // FNV-1a, 32 bits
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    const slot = h & (RECENT_SLOTS - 1);
+    const seen = this.hashes[slot] === h && second - this.seconds[slot] <= 1;
+    this.hashes[slot] = h;
+    this.seconds[slot] = second;
+    return seen;
+  }
+}
+
+const recentlyAsked = new RecentlyAsked();
+
+/**
+ * For a handler whose URLs are often asked only once (a change-feed page from one client's own
+ * token): its answer is kept only when the same URL was asked in this second or the one
+ * before. An answer kept for one ask is never read (answers are kept per second) and only
+ * pushes others out and costs the collector; one asked twice is likely asked again.
+ */
+export function keepFromSecondAsk(request: FastifyRequest): void {
+  if (request.answerKey === undefined) return; // not a kept kind of request anyway
+  if (!recentlyAsked.askedBefore(request.originalUrl, Math.floor(Date.now() / 1000))) request.answerKey = undefined;
+}
+
 /**
  * Whole answers of anonymous reads, kept in the read model (`responses`) and sent before Nest
  * routes the request: a cached list page then costs the HTTP stack and the hooks, not the

@@ -18,5 +18,5 @@ export async function moveToLatestChangeLog(db: Runner, changedUtc: string): Pro
   await db.query("UPDATE change_log SET was_public = 1 WHERE type IN ('category', 'tag')");
   const [{ highest }] = (await db.query('SELECT MAX(seq) AS highest FROM change_log')) as { highest: number | string | null }[];
   await db.query("INSERT INTO change_counter (name, seq, purged_seq) VALUES ('log', ?, 0)", [Number(highest ?? 0)]);
-  await backfillChangeLog(db, changedUtc);
+  await backfillChangeLog(db, changedUtc, { states: false });
 }
