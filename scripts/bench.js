@@ -302,9 +302,33 @@ async function subscribeAll(base, auth) {
     body: JSON.stringify({ url, events: ['*'] }),
   });
   if (res.status !== 201) throw new Error(`POST /webhooks answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
-  // Every instance reads the subscriptions again within two seconds (database/webhook-outbox.ts).
-  await sleep(2500);
+  // A write that starts after the subscription's answer is delivered to it (database/webhook-outbox.ts).
   return { receiver, id: JSON.parse(res.body.toString()).id };
+}
+
+/** Pending webhook deliveries now, and how long until there are none (at most two minutes). */
+async function outboxLag(db) {
+  const started = Date.now();
+  let count;
+  let close;
+  if (db.kind === 'sqlite') {
+    const Database = require('better-sqlite3');
+    const conn = new Database(db.url.slice('sqlite:'.length), { readonly: true });
+    const statement = conn.prepare("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'");
+    count = async () => statement.get().n;
+    close = async () => conn.close();
+  } else {
+    const conn = await require('mysql2/promise').createConnection({ uri: db.url.replace(/^mariadb:/, 'mysql:') });
+    count = async () => Number((await conn.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'"))[0][0].n);
+    close = () => conn.end();
+  }
+  try {
+    const pending = await count();
+    while ((await count()) > 0 && Date.now() - started < 120_000) await sleep(100);
+    return { pending, seconds: (Date.now() - started) / 1000 };
+  } finally {
+    await close();
+  }
 }
 
 async function unsubscribe(base, auth, state) {
@@ -546,6 +570,7 @@ function scenarios(found, combos, random) {
     // also queues a delivery in its transaction, and the worker sends it to a local receiver.
     {
       ...createEvent('create-event-subscribed', 'subscribed'),
+      queuesDeliveries: true,
       before: (base) => subscribeAll(base, auth),
       after: (base, state) => unsubscribe(base, auth, state),
     },
@@ -596,7 +621,7 @@ async function load(gen, base, pid, scenario, seconds, connections) {
   };
 }
 
-async function measure(gen, server, ceiling, scenario, opts) {
+async function measure(gen, server, ceiling, scenario, opts, db) {
   if (scenario.revalidate) {
     // The tag a client would hold: from one plain GET, then sent back in If-None-Match.
     const first = await request(server.base, { path: scenario.path });
@@ -610,6 +635,10 @@ async function measure(gen, server, ceiling, scenario, opts) {
   const run = (target, seconds) => load(gen, target.base, target.child.pid, scenario, seconds, opts.connections);
   if (opts.warmup > 0) await run(server, opts.warmup);
   const real = await peakRss(server.child.pid, () => run(server, opts.seconds));
+  // Writes that queue webhook deliveries: how long the outbox takes to empty once the load ends.
+  // A lag that grows with the run means delivery does not keep up with this write rate.
+  const lag = scenario.queuesDeliveries ? await outboxLag(db) : undefined;
+  if (lag) note(`  deliveries: the outbox emptied ${lag.seconds.toFixed(1)} s after the load ended (${lag.pending} pending at its end)`);
   // Requests still in flight when the time is up are not counted anywhere: a server that hangs
   // would show as merely slow. It must still answer a request that no cache can serve.
   const alive = await request(server.base, { path: `${API}/events?search=alive${Date.now()}`, timeout: 10_000 }).then(
@@ -623,7 +652,7 @@ async function measure(gen, server, ceiling, scenario, opts) {
     request: `${scenario.method} ${scenario.path.replace(API, '')}${scenario.lua ? ' …' : ''}`,
     status: sample.status,
     bytes: sample.body.length,
-    real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive },
+    real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive, ...(lag ? { outboxLagSeconds: round(lag.seconds, 1) } : {}) },
     ceiling: top,
     ratio: top.rps > 0 ? round(real.result.rps / top.rps, 3) : 0,
   };
@@ -761,7 +790,7 @@ async function main() {
   for (const scenario of list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
     const state = scenario.before ? await scenario.before(server.base) : undefined;
-    const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts);
+    const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts, db);
     if (scenario.after) await scenario.after(server.base, state);
     rows.push(row);
     if (row.real.stalled) {

@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { decodeSyncToken } from '../../src/sync/sync-token';
 import { Caller, createEvent, makeUsers, trashEvent, updateEvent } from '../support/api';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -102,6 +104,41 @@ describe('webhooks (sync.md)', () => {
     const log = await http(t, users.admin.authorization).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200);
     expect(log.body.deliveries).toHaveLength(4);
     expect(log.body.deliveries.every((d: { status: string; attempts: number }) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+  });
+
+  it('send an item that changes write after write as fast as it changes: its pending deliveries leave in one round, one at a time, in seq order', async () => {
+    await subscribe(users.admin, { url: target, events: ['event.*'] });
+    // The receiver holds the first two deliveries until the test lets them go, and counts what is in flight.
+    const gates = [0, 1].map(() => {
+      let open!: () => void;
+      return { opened: new Promise<void>((resolve) => (open = resolve)), open };
+    });
+    let inFlight = 0;
+    let mostInFlight = 0;
+    receiver.answer = async (_r, nth) => {
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      if (nth <= 2) await gates[nth - 1].opened;
+      inFlight--;
+      return 200;
+    };
+    const event = await createEvent(t, users.admin.authorization, { status: 'publish' });
+    await receiver.until((all) => all.length >= 1); // event.created, held: the worker's round waits for it
+    for (let i = 0; i < 7; i++) await updateEvent(t, users.admin.authorization, event.id, { title: `Edit ${i}` });
+    gates[0].open();
+    await receiver.until((all) => all.length >= 2); // the first update, held
+    // The round that sent it took every update of the event at once, not one per round.
+    const leased = (await t.app
+      .get(DataSource)
+      .query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE item_id = ? AND status = 'pending' AND leased_by IS NOT NULL", [event.id])) as {
+      n: number | string;
+    }[];
+    expect(Number(leased[0].n)).toBe(7);
+    gates[1].open();
+    const got = await receiver.until((all) => all.length >= 8);
+    expect(got.map((r) => r.body.event)).toEqual(['event.created', ...Array(7).fill('event.updated')]);
+    const seqs = got.map((r) => decodeSyncToken(r.body.sync_token!)!);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(mostInFlight).toBe(1); // never two of the item at once
   });
 
   it('carry the public item in data.item, and only the events subscribed to', async () => {

@@ -17,11 +17,12 @@ export interface Received {
 
 /**
  * A webhook receiver on 127.0.0.1 for the tests: it records every POST, and `answer` decides
- * the status of each (200 by default); `'hang'` never answers (the kill -9 test).
+ * the status of each (200 by default); `'hang'` never answers (the kill -9 test), a promise
+ * answers when it settles (a test holding a delivery while it looks at the outbox).
  */
 export class WebhookReceiver {
   readonly received: Received[] = [];
-  answer: (r: Received, nth: number) => number | 'hang' = () => 200;
+  answer: (r: Received, nth: number) => number | 'hang' | Promise<number> = () => 200;
   private readonly server: Server;
   private readonly hanging: ServerResponse[] = [];
   private waiters: (() => void)[] = [];
@@ -40,7 +41,12 @@ export class WebhookReceiver {
           this.hanging.push(res);
           return;
         }
-        res.writeHead(status).end('ok');
+        if (typeof status === 'number') {
+          res.writeHead(status).end('ok');
+          return;
+        }
+        this.hanging.push(res);
+        void status.then((later) => res.writeHead(later).end('ok'));
       });
     });
   }

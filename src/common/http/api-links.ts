@@ -154,6 +154,15 @@ export function currentLinks(baseUrl: string): ApiLinks {
   return ours;
 }
 
+/**
+ * Runs `fn` (and everything it starts) outside any request, with the canonical links: work a
+ * request only set off (the webhook worker's round). Unlike withLinks it turns nothing on: while
+ * no request came by a WordPress path, Node tracks no promises for the links at all.
+ */
+export function outsideRequestLinks<T>(fn: () => T): T {
+  return current.exit(fn);
+}
+
 /** Runs `fn` (and everything it starts) with `links` as the request's links. */
 export function withLinks<T>(links: ApiLinks, fn: () => T): T {
   return current.run(links, fn);

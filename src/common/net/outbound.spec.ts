@@ -30,7 +30,6 @@ describe('outboundPost', () => {
   /** A resolver that sends every name to loopback. */
   const toLoopback = ((_host: string, _opts: unknown, cb: (err: null, list: { address: string; family: number }[]) => void) =>
     cb(null, [{ address: '127.0.0.1', family: 4 }])) as never;
-  const signal = () => AbortSignal.timeout(5000);
 
   it('sends the body and headers, and answers the status, when private addresses are allowed', async () => {
     const res = await outboundPost(
@@ -40,7 +39,7 @@ describe('outboundPost', () => {
       {
         allowPrivate: true,
         resolve: toLoopback,
-        signal: signal(),
+        timeoutMs: 5000,
       },
     );
     expect(res.status).toBe(204);
@@ -49,20 +48,38 @@ describe('outboundPost', () => {
   });
 
   it('refuses a name that resolves to a private address, before connecting', async () => {
-    await expect(outboundPost(`http://hook.test:${port}/in`, '{}', {}, { allowPrivate: false, resolve: toLoopback, signal: signal() })).rejects.toThrow(
+    await expect(outboundPost(`http://hook.test:${port}/in`, '{}', {}, { allowPrivate: false, resolve: toLoopback, timeoutMs: 5000 })).rejects.toThrow(
       /not public/,
     );
     expect(got).toHaveLength(0);
   });
 
   it('refuses a private address written in the URL', async () => {
-    await expect(outboundPost(`http://127.0.0.1:${port}/in`, '{}', {}, { allowPrivate: false, signal: signal() })).rejects.toThrow(/not a public address/);
+    await expect(outboundPost(`http://127.0.0.1:${port}/in`, '{}', {}, { allowPrivate: false, timeoutMs: 5000 })).rejects.toThrow(/not a public address/);
     expect(got).toHaveLength(0);
+  });
+
+  it('sends once more on another connection when the receiver closes the connection under the request', async () => {
+    let closed = 0;
+    const closing = createServer((req, res) => {
+      // The first request: the connection is torn down without an answer, as a receiver does when its idle timeout fires as we send.
+      if (closed++ === 0) return req.socket.destroy();
+      req.resume().on('end', () => res.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+    try {
+      const res = await outboundPost(`http://127.0.0.1:${(closing.address() as AddressInfo).port}/in`, '{}', {}, { allowPrivate: true, timeoutMs: 5000 });
+      expect(res.status).toBe(200);
+      expect(closed).toBe(2);
+    } finally {
+      closing.closeAllConnections();
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    }
   });
 
   it('does not follow a redirect: the 3xx is the answer', async () => {
     answer = 302;
-    const res = await outboundPost(`http://127.0.0.1:${port}/in`, '{}', {}, { allowPrivate: true, signal: signal() });
+    const res = await outboundPost(`http://127.0.0.1:${port}/in`, '{}', {}, { allowPrivate: true, timeoutMs: 5000 });
     expect(res.status).toBe(302);
     expect(got).toHaveLength(1);
   });

@@ -58,23 +58,48 @@ export async function outboundRequest(url: string, method: 'HEAD' | 'GET', opts:
  * costs a third of node:http's CPU per request (measured: ~55 against ~125-175 µs of a 3 KB
  * POST on loopback, docs/performance.md), on one keep-alive pool per address rule.
  */
-export async function outboundPost(url: string, body: string, headers: Record<string, string>, opts: OutboundOptions): Promise<{ status: number }> {
+export interface PostOptions extends Omit<OutboundOptions, 'signal' | 'maxRedirects'> {
+  /** How long the receiver has for its answer's headers, and then between parts of its body (undici's own timers: no AbortSignal and timer per request). */
+  timeoutMs: number;
+}
+
+export async function outboundPost(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<{ status: number }> {
   const target = new URL(url);
   refuseWritten(target, opts);
   const { agent, own } = postAgent(opts);
   try {
-    const res = await undiciRequest(target, { method: 'POST', body, headers, dispatcher: agent, signal: opts.signal, maxRedirections: 0 });
-    await res.body.dump();
-    return { status: res.statusCode };
+    for (let tries = 1; ; tries++) {
+      try {
+        const res = await undiciRequest(target, {
+          method: 'POST',
+          body,
+          headers,
+          dispatcher: agent,
+          headersTimeout: opts.timeoutMs,
+          bodyTimeout: opts.timeoutMs,
+          maxRedirections: 0,
+        });
+        await res.body.dump();
+        return { status: res.statusCode };
+      } catch (err) {
+        // A kept-alive connection the receiver closed as we sent on it (its idle timeout; common
+        // while we are busy): once more, on another connection. A receiver that had read the
+        // request gets it twice, which at-least-once delivery allows (it de-duplicates by id).
+        if (tries >= 2 || !CONNECTION_CLOSED.has((err as { code?: string }).code ?? '')) throw err;
+      }
+    }
   } finally {
     if (own) await agent.close();
   }
 }
 
+/** Errors of a connection closed under a request (before any answer). */
+const CONNECTION_CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
 /** The pools of outboundPost, by address rule; a caller with its own resolver or rule (tests) gets a pool of its own, closed after. */
 const postAgents = new Map<boolean, Agent>();
 
-function postAgent(opts: OutboundOptions): { agent: Agent; own: boolean } {
+function postAgent(opts: PostOptions): { agent: Agent; own: boolean } {
   const lookup = guardedLookup(opts.allowPrivate ? () => true : (opts.isAllowedAddress ?? isPublicAddress), opts.resolve ?? dnsLookup);
   if (opts.resolve !== undefined || opts.isAllowedAddress !== undefined) return { agent: new Agent({ connect: { lookup } }), own: true };
   let agent = postAgents.get(opts.allowPrivate);
@@ -83,7 +108,7 @@ function postAgent(opts: OutboundOptions): { agent: Agent; own: boolean } {
 }
 
 /** Refuses a URL of another scheme, or whose host is an address (not looked up, so checked here) the rule does not allow. */
-function refuseWritten(url: URL, opts: OutboundOptions): void {
+function refuseWritten(url: URL, opts: Pick<OutboundOptions, 'allowPrivate' | 'isAllowedAddress'>): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`scheme ${url.protocol} is not fetched`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const allowed = opts.isAllowedAddress ?? isPublicAddress;

@@ -3,7 +3,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { version } from '../../../package.json';
-import { ApiLinks, currentLinks, withLinks } from '../../common/http/api-links';
+import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
 import { jsonWithRaw } from '../../common/pagination';
 import { Metrics } from '../../common/metrics';
 import { outboundPost } from '../../common/net/outbound';
@@ -55,8 +55,11 @@ interface Attempt {
  * that queued deliveries, it claims due ones with a lease (an UPDATE that only succeeds on rows
  * nobody else holds, so each delivery is sent by one instance at a time; a dead instance's
  * lease runs out and another, or the restarted one, takes the delivery up), sends them, and
- * records the outcomes. A delivery is claimed only when no older delivery of the same item to
- * the same subscription is still pending, so one item's deliveries go out in seq order.
+ * records the outcomes. One item's deliveries to one subscription go out in seq order: a round
+ * claims an item's pending deliveries only from its oldest on (none older is waiting for a
+ * retry or held by another instance), sends them one after another, and stops at the first
+ * that fails; different items go in parallel. So an item that changes with every write (a
+ * category whose count moves) is sent as fast as it changes, not one delivery per round.
  *
  * A round's work is per round, not per delivery, where it can be: the subscriptions' targets,
  * the items' current state (one batch per kind, as the change feed reads them) and the
@@ -107,7 +110,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     // Outside any request's links: a delivery names items in our namespace, whichever path the write came by.
-    this.running = withLinks(ApiLinks.canonical(this.config.baseUrl), () => this.round()).finally(() => {
+    this.running = outsideRequestLinks(() => this.round()).finally(() => {
       this.running = null;
       if (this.again) {
         this.again = false;
@@ -145,18 +148,27 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  /** Leases up to BATCH due deliveries for this instance and returns those it got. */
+  /**
+   * Leases up to BATCH due deliveries for this instance and returns those it got, in seq order:
+   * of each item whose oldest pending delivery (its head) is due and free, its first pending
+   * deliveries. Only the head can wait for a retry or be held by another instance: a later one
+   * is tried only after every older one was delivered (deliver() stops an item at its first
+   * failure), and leases are taken on such first deliveries. An item whose deliveries were not
+   * all leased here (another instance took the head in between) is let go whole: had this lease
+   * got the head, nobody else held an older one.
+   */
   private async claim(): Promise<Claimed[]> {
     const now = outboxTime();
     const due = (await this.db.query(
-      `SELECT d.id FROM webhook_deliveries d
+      `SELECT d.id, d.webhook_id, d.type, d.item_id FROM webhook_deliveries d
        WHERE d.status = 'pending' AND d.next_attempt_utc <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
          AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.active = 1)
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries o WHERE o.webhook_id = d.webhook_id AND o.type = d.type
-                         AND o.item_id = d.item_id AND o.status = 'pending' AND o.seq < d.seq)
-       ORDER BY d.next_attempt_utc, d.seq, d.id LIMIT ${BATCH}`,
-      [now, now],
-    )) as { id: string }[];
+         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries h WHERE h.webhook_id = d.webhook_id AND h.type = d.type AND h.item_id = d.item_id
+           AND h.status = 'pending' AND (h.next_attempt_utc > ? OR h.lease_until >= ?)
+           AND h.seq = (SELECT MIN(o.seq) FROM webhook_deliveries o WHERE o.webhook_id = d.webhook_id AND o.type = d.type AND o.item_id = d.item_id AND o.status = 'pending'))
+       ORDER BY d.seq, d.id LIMIT ${BATCH}`,
+      [now, now, now, now],
+    )) as { id: string; webhook_id: number | string; type: string; item_id: number | string }[];
     if (due.length === 0) return [];
     const ids = due.map((r) => r.id);
     const until = outboxTime(new Date(Date.now() + this.config.webhookLeaseSeconds * 1000));
@@ -170,21 +182,31 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
        WHERE id IN (${placeholders(ids)}) AND leased_by = ? AND lease_until = ?`,
       [...ids, this.instance, until],
     )) as Record<string, string | number>[];
-    return rows.map((r) => ({
-      id: String(r.id),
-      webhookId: Number(r.webhook_id),
-      event: String(r.event),
-      type: String(r.type),
-      itemId: Number(r.item_id),
-      seq: Number(r.seq),
-      known: String(r.body),
-      attempts: Number(r.attempts),
-      nextAttemptUtc: String(r.next_attempt_utc),
-      createdUtc: String(r.created_utc),
-    }));
+    const wanted = new Map<string, number>();
+    for (const r of due) wanted.set(itemKey(r), (wanted.get(itemKey(r)) ?? 0) + 1);
+    const out: Claimed[] = [];
+    const letGo: string[] = [];
+    for (const [key, chain] of byItem(rows.map(claimed))) {
+      if (wanted.get(key) === chain.length) out.push(...chain);
+      else letGo.push(...chain.map((d) => d.id));
+    }
+    if (letGo.length > 0) await this.release(letGo);
+    return out;
   }
 
-  /** Sends the claimed deliveries in parallel and records what each got. */
+  /** Lets leased deliveries go untried: pending as they were, for the next round of any instance. */
+  private async release(ids: string[]): Promise<void> {
+    await this.db.query(`UPDATE webhook_deliveries SET leased_by = NULL, lease_until = NULL WHERE id IN (${placeholders(ids)}) AND leased_by = ?`, [
+      ...ids,
+      this.instance,
+    ]);
+  }
+
+  /**
+   * Sends the claimed deliveries and records what each got: each item's one after another in
+   * seq order, the items in parallel. After a failure the item's later deliveries wait (let go
+   * untried) until the failed one has been retried.
+   */
   private async deliver(claimed: Claimed[]): Promise<void> {
     const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
     const hooks = new Map(
@@ -199,8 +221,22 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     // Deliveries of a subscription deleted meanwhile go with it.
     const sendable = claimed.filter((d) => hooks.has(d.webhookId));
     const bodies = await this.bodies(sendable);
-    const attempts = await Promise.all(sendable.map((d) => this.send(d, hooks.get(d.webhookId)!, bodies.get(d.id)!)));
+    const chains = byItem(sendable);
+    const attempts: Attempt[] = [];
+    const waiting: string[] = [];
+    await Promise.all(
+      [...chains.values()].map(async (chain) => {
+        for (const [i, d] of chain.entries()) {
+          const attempt = await this.send(d, hooks.get(d.webhookId)!, bodies.get(d.id)!);
+          attempts.push(attempt);
+          if (attempt.error === null) continue;
+          waiting.push(...chain.slice(i + 1).map((later) => later.id));
+          break;
+        }
+      }),
+    );
     await this.record(attempts);
+    if (waiting.length > 0) await this.release(waiting);
   }
 
   private async send(d: Claimed, hook: { url: string; secret: string }, body: string): Promise<Attempt> {
@@ -217,7 +253,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
           'x-calendar-timestamp': String(timestamp),
           'x-calendar-signature': signDelivery(hook.secret, timestamp, body),
         },
-        { allowPrivate: this.config.webhookAllowPrivate, signal: AbortSignal.timeout(TIMEOUT_MS) },
+        { allowPrivate: this.config.webhookAllowPrivate, timeoutMs: TIMEOUT_MS },
       );
       return { delivery: d, status, error: status < 200 || status >= 300 ? `HTTP ${status}` : null };
     } catch (err) {
@@ -286,6 +322,39 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       this.metrics.webhookDeliveries.inc({ outcome });
     }
   }
+}
+
+/** An outbox row as the worker holds it. */
+function claimed(r: Record<string, string | number>): Claimed {
+  return {
+    id: String(r.id),
+    webhookId: Number(r.webhook_id),
+    event: String(r.event),
+    type: String(r.type),
+    itemId: Number(r.item_id),
+    seq: Number(r.seq),
+    known: String(r.body),
+    attempts: Number(r.attempts),
+    nextAttemptUtc: String(r.next_attempt_utc),
+    createdUtc: String(r.created_utc),
+  };
+}
+
+/** The item a delivery is about, for one subscription: `webhook:type:id`. */
+function itemKey(r: { webhook_id: number | string; type: string; item_id: number | string }): string {
+  return `${Number(r.webhook_id)}:${r.type}:${Number(r.item_id)}`;
+}
+
+/** Deliveries by item (itemKey), each item's in seq order. */
+function byItem(deliveries: Claimed[]): Map<string, Claimed[]> {
+  const chains = new Map<string, Claimed[]>();
+  for (const d of [...deliveries].sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : 1))) {
+    const key = itemKey({ webhook_id: d.webhookId, type: d.type, item_id: d.itemId });
+    const chain = chains.get(key);
+    if (chain) chain.push(d);
+    else chains.set(key, [d]);
+  }
+  return chains;
 }
 
 /** What the enqueueing write stored: for deletes, which kind. */

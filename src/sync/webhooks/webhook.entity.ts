@@ -33,8 +33,8 @@ export class WebhookEntity {
  * some instance holding its lease. The row is also the delivery log.
  */
 @Entity({ name: 'webhook_deliveries' })
-@Index('ix_webhook_deliveries_due', ['status', 'nextAttemptUtc'])
-@Index('ix_webhook_deliveries_item', ['webhookId', 'type', 'itemId', 'seq'])
+@Index('ix_webhook_deliveries_due', ['status', 'seq'])
+@Index('ix_webhook_deliveries_item', ['webhookId', 'type', 'itemId', 'status', 'seq'])
 @Index('ix_webhook_deliveries_log', ['webhookId', 'createdUtc'])
 export class WebhookDeliveryEntity {
   /** The delivery uuid: the receiver's de-duplication key, the same on every attempt. */
