@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { decodeSyncToken } from '../../src/sync/sync-token';
+import { WebhookWorker } from '../../src/sync/webhooks/webhook-worker';
 import { Caller, createEvent, makeUsers, trashEvent, updateEvent } from '../support/api';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -173,6 +174,22 @@ describe('webhooks (sync.md)', () => {
     const failed = await waitForLog(hook.id, (d) => d.find((x) => x.id === ping.body.id)?.status === 'failed');
     expect(failed.find((x) => x.id === ping.body.id)).toMatchObject({ event: 'ping', status: 'failed', attempts: 3, response_status: 500 });
     expect(receiver.received.filter((r) => r.body.id === ping.body.id)).toHaveLength(3);
+  });
+
+  it('keep ended deliveries for CALENDAR_SYNC_RETENTION_DAYS: older delivered ones are removed, pending ones stay', async () => {
+    const hook = (await subscribe(users.admin, { url: target, events: ['venue.created'] })).body;
+    await http(t, users.admin.authorization).post(`${API}/venues`).send({ venue: 'Kept a while' }).expect(201);
+    const [delivered] = await waitForLog(hook.id, (d) => d[0]?.status === 'delivered');
+    // Paused: its ping stays pending.
+    await http(t, users.admin.authorization).post(`${API}/webhooks/${hook.id}`).send({ active: false }).expect(200);
+    const ping = await http(t, users.admin.authorization).post(`${API}/webhooks/${hook.id}/ping`).expect(202);
+    const ds = t.app.get(DataSource);
+    await ds.query("UPDATE webhook_deliveries SET created_utc = '2001-01-01 00:00:00.000' WHERE webhook_id = ?", [hook.id]);
+    // The purge runs at most once an hour per instance: asked as if two hours had passed.
+    expect(await t.app.get(WebhookWorker).purgeWhenDue(Date.now() + 2 * 3600 * 1000)).toBeGreaterThanOrEqual(1);
+    const log = (await http(t, users.admin.authorization).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200)).body.deliveries as LogEntry[];
+    expect(log.map((d) => [d.id, d.status])).toEqual([[ping.body.id, 'pending']]);
+    expect(log.some((d) => d.id === delivered.id)).toBe(false);
   });
 
   it('ping delivers a signed ping', async () => {

@@ -24,6 +24,8 @@ const POLL_MS = 500;
 const GATHER_MS = 25;
 /** Deliveries claimed (and sent in parallel) per round. */
 const BATCH = 100;
+/** How often an instance removes the deliveries past the retention. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** sync.md: any 2xx within 10 s is success. */
 const TIMEOUT_MS = 10_000;
 
@@ -74,6 +76,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private gathering: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
+  private purgedAt = 0;
   private stopped = false;
 
   constructor(
@@ -139,6 +142,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async round(): Promise<void> {
     try {
+      await this.purgeWhenDue();
       const claimed = await this.claim();
       if (claimed.length === 0) return;
       await this.deliver(claimed);
@@ -192,6 +196,25 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
     if (letGo.length > 0) await this.release(letGo);
     return out;
+  }
+
+  /**
+   * Removes the deliveries that ended (delivered or failed) more than CALENDAR_SYNC_RETENTION_DAYS
+   * ago, as the change feed removes its tombstones: without it the outbox would keep a row for
+   * every change and subscription for ever. At most once per PURGE_EVERY_MS per instance (any
+   * instance may do it). Returns the number removed.
+   */
+  async purgeWhenDue(now = Date.now()): Promise<number> {
+    if (now - this.purgedAt < PURGE_EVERY_MS) return 0;
+    this.purgedAt = now;
+    const before = outboxTime(new Date(now - this.config.syncRetentionDays * 24 * 3600 * 1000));
+    const removed = (await this.db
+      .createQueryBuilder()
+      .delete()
+      .from('webhook_deliveries')
+      .where("status IN ('delivered', 'failed') AND created_utc < :before", { before })
+      .execute()) as { affected?: number | null };
+    return removed.affected ?? 0;
   }
 
   /** Lets leased deliveries go untried: pending as they were, for the next round of any instance. */
