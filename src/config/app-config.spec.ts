@@ -77,6 +77,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://:hunter2@cache' })).toThrow(/REDIS_URL must be .*http:\/\/:\*\*\*@cache/);
   });
 
+  it('CALENDAR_WEBHOOK_KEY: 32 bytes in hex, and a bad one is refused without being repeated', () => {
+    expect(loadConfig({ CALENDAR_WEBHOOK_KEY: 'A1'.repeat(32) }).webhookKey).toEqual(Buffer.alloc(32, 0xa1));
+    expect(loadConfig({}).webhookKey).toBeUndefined();
+    for (const bad of ['a1'.repeat(31), 'zz'.repeat(32), 'a1'.repeat(33)]) {
+      let message = '';
+      try {
+        loadConfig({ CALENDAR_WEBHOOK_KEY: bad });
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/CALENDAR_WEBHOOK_KEY must be 64 hexadecimal characters/);
+      expect(message).not.toContain(bad);
+    }
+  });
+
   it('takes the development-only MIGRATION_TIMESTAMP of migration:generate', () => {
     expect(loadConfig({}).migrationTimestamp).toBeUndefined();
     expect(loadConfig({ MIGRATION_TIMESTAMP: ' 1795589394558 ' }).migrationTimestamp).toBe('1795589394558');

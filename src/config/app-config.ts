@@ -76,6 +76,8 @@ export class AppConfig {
   webhookLeaseSeconds: number;
   /** Webhook targets may be loopback/private/link-local addresses (CALENDAR_WEBHOOK_ALLOW_PRIVATE, default off). */
   webhookAllowPrivate: boolean;
+  /** The key webhook secrets are stored encrypted with (CALENDAR_WEBHOOK_KEY, 32 bytes); unset: stored as given. */
+  webhookKey?: Buffer;
   /**
    * This instance sends webhook deliveries (CALENDAR_WEBHOOK_WORKER, default on). Off on the
    * instances that take the requests when a separate instance sends them (README, "Running
@@ -281,6 +283,11 @@ export class EnvironmentVariables {
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_WEBHOOK_WORKER?: string;
 
+  // A key: the message never repeats the value.
+  @IsOptional()
+  @Matches(/^[0-9a-fA-F]{64}$/, { message: 'CALENDAR_WEBHOOK_KEY must be 64 hexadecimal characters, a 32-byte key (`openssl rand -hex 32`)' })
+  CALENDAR_WEBHOOK_KEY?: string;
+
   @Transform(({ value }: { value?: string }) => value?.toLowerCase())
   @IsOptional()
   @IsIn(LOG_LEVELS, { message: ({ value }) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${value}")` })
@@ -345,6 +352,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 60);
   cfg.webhookAllowPrivate = onOff(vars.CALENDAR_WEBHOOK_ALLOW_PRIVATE, false);
   cfg.webhookWorker = onOff(vars.CALENDAR_WEBHOOK_WORKER, true);
+  cfg.webhookKey = vars.CALENDAR_WEBHOOK_KEY === undefined ? undefined : Buffer.from(vars.CALENDAR_WEBHOOK_KEY, 'hex');
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

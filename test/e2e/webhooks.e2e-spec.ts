@@ -1,6 +1,8 @@
 import { DataSource } from 'typeorm';
 import { decodeSyncToken } from '../../src/sync/sync-token';
+import { sealSecret } from '../../src/sync/webhooks/secret-box';
 import { WebhookWorker } from '../../src/sync/webhooks/webhook-worker';
+import { WebhooksService } from '../../src/sync/webhooks/webhooks.service';
 import { Caller, createEvent, makeUsers, trashEvent, updateEvent } from '../support/api';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -221,5 +223,86 @@ describe('webhooks without CALENDAR_WEBHOOK_ALLOW_PRIVATE', () => {
       .post(`${API}/webhooks`)
       .send({ url, events: ['*'] });
     expect([res.status, res.body.code, Object.keys(res.body.data.params)]).toEqual([400, 'rest_invalid_param', ['url']]);
+  });
+});
+
+describe('webhook secrets with CALENDAR_WEBHOOK_KEY (docs/security.md)', () => {
+  const KEY = 'a1'.repeat(32);
+  let t: TestApp;
+  let admin: string;
+  let receiver: WebhookReceiver;
+  let target: string;
+  const stored = async (id: number) =>
+    ((await t.app.get(DataSource).query('SELECT secret FROM webhooks WHERE id = ?', [id])) as { secret: string }[])[0].secret;
+
+  beforeAll(async () => {
+    t = await createTestApp({ ...FAST, CALENDAR_WEBHOOK_KEY: KEY });
+    admin = (await t.userHeader('key-admin', 'administrator')).authorization;
+    receiver = new WebhookReceiver();
+    target = await receiver.start();
+  });
+  afterAll(async () => {
+    await t.close();
+    await receiver.stop();
+  });
+
+  it('are stored encrypted, never as given, and deliveries are still signed with them', async () => {
+    const hook = (
+      await http(t, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['tag.created'], secret: 'given-secret-0123' })
+        .expect(201)
+    ).body;
+    expect(hook.secret).toBe('given-secret-0123');
+    const atRest = await stored(hook.id);
+    expect(atRest).toMatch(/^enc1:/);
+    expect(atRest).not.toContain('given-secret');
+    await http(t, admin).post(`${API}/tags`).send({ name: 'keyed tag' }).expect(201);
+    const [got] = await receiver.until((all) => all.length >= 1);
+    expect(signatureValid('given-secret-0123', got)).toBe(true);
+    // A new secret given later is stored encrypted too.
+    await http(t, admin).post(`${API}/webhooks/${hook.id}`).send({ secret: 'rotated-secret-4567' }).expect(200);
+    expect(await stored(hook.id)).not.toContain('rotated');
+  });
+
+  it('a secret stored before the key was set is encrypted at start, and read either way until then', async () => {
+    const hook = (
+      await http(t, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['venue.created'], secret: 'older-secret-89' })
+        .expect(201)
+    ).body;
+    await t.app.get(DataSource).query('UPDATE webhooks SET secret = ? WHERE id = ?', ['older-secret-89', hook.id]); // as stored without a key
+    await http(t, admin).post(`${API}/venues`).send({ venue: 'Keyed hall' }).expect(201);
+    const got = await receiver.until((all) => all.some((r) => r.body.event === 'venue.created'));
+    expect(
+      signatureValid(
+        'older-secret-89',
+        got.find((r) => r.body.event === 'venue.created')!,
+      ),
+    ).toBe(true);
+    expect(await t.app.get(WebhooksService).sealStoredSecrets()).toBe(1);
+    expect(await stored(hook.id)).toMatch(/^enc1:/);
+    expect(await t.app.get(WebhooksService).sealStoredSecrets()).toBe(0);
+  });
+
+  it('encrypted with another key, a secret is not used: the delivery is not sent unsigned, it fails saying why', async () => {
+    const hook = (
+      await http(t, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['organizer.created'] })
+        .expect(201)
+    ).body;
+    // As another instance with another CALENDAR_WEBHOOK_KEY would have stored it.
+    await t.app.get(DataSource).query('UPDATE webhooks SET secret = ? WHERE id = ?', [sealSecret('elsewhere', Buffer.from('b2'.repeat(32), 'hex')), hook.id]);
+    const before = receiver.received.length;
+    await http(t, admin).post(`${API}/organizers`).send({ organizer: 'Keyed host' }).expect(201);
+    let log: (LogEntry & { last_error: string | null })[] = [];
+    for (let i = 0; i < 200 && !log[0]?.last_error; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      log = (await http(t, admin).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200)).body.deliveries;
+    }
+    expect(log[0]).toMatchObject({ event: 'organizer.created', response_status: null, last_error: expect.stringMatching(/CALENDAR_WEBHOOK_KEY/) });
+    expect(receiver.received.slice(before).some((r) => r.body.event === 'organizer.created')).toBe(false);
   });
 });

@@ -11,6 +11,7 @@ import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
 import { encodeSyncToken } from '../sync-token';
+import { openSecret, SecretUnreadable } from './secret-box';
 import { retryDelayMs, signDelivery } from './webhook-signature';
 import { placeholders } from '../../database/sql';
 
@@ -43,6 +44,13 @@ interface Claimed {
   attempts: number;
   nextAttemptUtc: string;
   createdUtc: string;
+}
+
+/** A subscription's target: its URL, and its secret or why it cannot be read. */
+interface Target {
+  url: string;
+  secret?: string;
+  unreadable?: string;
 }
 
 /** What an attempt got: the receiver's status (null when none answered) and the error, if it failed. */
@@ -239,7 +247,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
           url: string;
           secret: string;
         }[]
-      ).map((h) => [Number(h.id), h]),
+      ).map((h) => [Number(h.id), this.target(h)]),
     );
     // Deliveries of a subscription deleted meanwhile go with it.
     const sendable = claimed.filter((d) => hooks.has(d.webhookId));
@@ -262,8 +270,23 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (waiting.length > 0) await this.release(waiting);
   }
 
-  private async send(d: Claimed, hook: { url: string; secret: string }, body: string): Promise<Attempt> {
+  /** Where a subscription's deliveries go, and its secret; or why the secret cannot be read here. */
+  private target(h: { url: string; secret: string }): Target {
+    try {
+      return { url: h.url, secret: openSecret(h.secret, this.config.webhookKey) };
+    } catch (err) {
+      if (!(err instanceof SecretUnreadable)) throw err;
+      return { url: h.url, unreadable: err.message };
+    }
+  }
+
+  private async send(d: Claimed, hook: Target, body: string): Promise<Attempt> {
     const timestamp = Math.floor(Date.now() / 1000);
+    // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
+    if (hook.secret === undefined) {
+      this.logger.error(`webhook ${d.webhookId}: ${hook.unreadable}`);
+      return { delivery: d, status: null, error: hook.unreadable ?? 'no secret' };
+    }
     try {
       const { status } = await outboundPost(
         hook.url,

@@ -2,8 +2,9 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
 
 /**
  * A webhook subscription (sync.md "Webhooks"): where to POST, which events, and the secret the
- * deliveries are signed with. The secret is kept as given (not hashed like a password): the
- * service needs it to sign every delivery (docs/security.md).
+ * deliveries are signed with. The secret cannot be hashed like a password (the service signs
+ * every delivery with it): it is stored encrypted with CALENDAR_WEBHOOK_KEY when that is set,
+ * else as given (secret-box.ts, docs/security.md).
  */
 @Entity({ name: 'webhooks' })
 export class WebhookEntity {
@@ -17,7 +18,8 @@ export class WebhookEntity {
   @Column({ name: 'events', type: 'text' })
   events: string;
 
-  @Column({ name: 'secret', type: 'varchar', length: 255 })
+  /** As stored: sealSecret's form (room for a 255-character secret of any script, encrypted). */
+  @Column({ name: 'secret', type: 'varchar', length: 2000 })
   secret: string;
 
   @Column({ name: 'active', type: 'boolean', default: true })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Actor, assertCan } from '../../common/auth';
@@ -8,6 +8,7 @@ import { invalidParam, WpError } from '../../common/errors';
 import { checkOutboundUrl } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
 import { deliveryId, outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
+import { isSealed, sealSecret } from './secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 
 /** A subscription as the API shows it (the secret only in the create answer). */
@@ -38,12 +39,46 @@ export const webhookNotFound = (id: number) => invalidParam('id', `No webhook ex
  * worker at each send, since a name may resolve elsewhere later).
  */
 @Injectable()
-export class WebhooksService {
+export class WebhooksService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Webhooks');
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const sealed = await this.sealStoredSecrets();
+      if (sealed > 0) this.logger.log(`stored ${sealed} webhook secret(s) encrypted with CALENDAR_WEBHOOK_KEY`);
+    } catch (err) {
+      this.logger.warn(`webhook secrets not encrypted at start: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * With CALENDAR_WEBHOOK_KEY set, the secrets stored before it (as given) are stored encrypted:
+   * at every start, so setting the key and restarting is all it takes. Each row only while it
+   * still holds what was read (another instance may do the same at the same time). Returns how
+   * many this instance encrypted.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    const key = this.config.webhookKey;
+    if (key === undefined) return 0;
+    let sealed = 0;
+    for (const { id, secret } of (await this.db.query('SELECT id, secret FROM webhooks')) as { id: number | string; secret: string }[]) {
+      if (isSealed(secret)) continue;
+      const done = await this.hooks
+        .createQueryBuilder()
+        .update()
+        .set({ secret: sealSecret(secret, key) })
+        .where('id = :id AND secret = :secret', { id: Number(id), secret })
+        .execute();
+      sealed += done.affected ?? 0;
+    }
+    return sealed;
+  }
 
   private get hooks() {
     return this.db.getRepository(WebhookEntity);
@@ -59,7 +94,13 @@ export class WebhooksService {
     const secret = input.secret ?? randomBytes(32).toString('hex');
     const row = await this.db.transaction(async (tx) => {
       const saved = await tx.save(
-        tx.create(WebhookEntity, { url: input.url, events: JSON.stringify(input.events), secret, active: input.active ?? true, createdUtc: nowUtcSql() }),
+        tx.create(WebhookEntity, {
+          url: input.url,
+          events: JSON.stringify(input.events),
+          secret: sealSecret(secret, this.config.webhookKey),
+          active: input.active ?? true,
+          createdUtc: nowUtcSql(),
+        }),
       );
       await this.outbox.changed(tx);
       return saved;
@@ -85,7 +126,7 @@ export class WebhooksService {
       row.url = input.url;
     }
     if (input.events !== undefined) row.events = JSON.stringify(input.events);
-    if (input.secret !== undefined) row.secret = input.secret;
+    if (input.secret !== undefined) row.secret = sealSecret(input.secret, this.config.webhookKey);
     if (input.active !== undefined) row.active = input.active;
     await this.db.transaction(async (tx) => {
       await tx.save(row);
