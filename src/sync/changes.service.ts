@@ -42,11 +42,11 @@ interface LogRow {
   firstSeq: number;
   wasPublic: boolean;
   /** The item's state at its latest change; undefined when it is gone. */
-  state?: ItemState;
+  state?: FeedState;
 }
 
 /** What the feed needs of an item: who may read it, and its modified time. */
-interface ItemState {
+interface FeedState {
   authorId: number;
   status: string;
   modifiedUtc: string;
@@ -211,7 +211,7 @@ export class ChangesService {
   }
 
   /** What the item's single GET shows this caller: trashed items answer an error there, so here they are gone. */
-  private readable(actor: Actor | null, type: SyncType, state: ItemState): boolean {
+  private readable(actor: Actor | null, type: SyncType, state: FeedState): boolean {
     if (type === 'category' || type === 'tag') return true;
     if (state.status === 'trash') return false;
     return canRead(actor, { authorId: state.authorId, status: state.status, statusBeforeTrash: null });
@@ -223,7 +223,7 @@ export class ChangesService {
    * could have read it then: the item was public once, or the caller reads others' unpublished
    * items, or it is the caller's own.
    */
-  private toldOfRemoval(actor: Actor | null, row: LogRow, since: number | null, state: ItemState | undefined): boolean {
+  private toldOfRemoval(actor: Actor | null, row: LogRow, since: number | null, state: FeedState | undefined): boolean {
     if (since === null || row.firstSeq > since) return false;
     if (row.wasPublic) return true;
     if (actor === null) return false;

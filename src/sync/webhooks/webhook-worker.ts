@@ -271,11 +271,13 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Where a subscription's deliveries go, and its secret; or why the secret cannot be read here. */
-  private target(h: { url: string; secret: string }): Target {
+  private target(h: { id: number | string; url: string; secret: string }): Target {
     try {
       return { url: h.url, secret: openSecret(h.secret, this.config.webhookKey) };
     } catch (err) {
       if (!(err instanceof SecretUnreadable)) throw err;
+      // Once per subscription and round, not once per delivery.
+      this.logger.error(`webhook ${h.id}: ${err.message}`);
       return { url: h.url, unreadable: err.message };
     }
   }
@@ -284,7 +286,6 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const timestamp = Math.floor(Date.now() / 1000);
     // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
     if (hook.secret === undefined) {
-      this.logger.error(`webhook ${d.webhookId}: ${hook.unreadable}`);
       return { delivery: d, status: null, error: hook.unreadable ?? 'no secret' };
     }
     try {
