@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CacheModule } from '../common/cache/cache.module';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { TaxonomiesModule } from '../taxonomies';
@@ -11,7 +12,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 
 /** The change feed and the webhooks of sync.md. */
 @Module({
-  imports: [EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
+  imports: [CacheModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
   providers: [ChangesService, WebhooksService, WebhookWorker],
 })

@@ -2,6 +2,7 @@
 // both instances' workers take deliveries from the one outbox, each delivery is sent by one of
 // them at a time (leases), so the receiver gets each once per attempt; and the deliveries of one
 // item keep their order, also while an older one is being retried.
+import { DataVersion } from '../../src/common/cache/data-version.service';
 import { createEvent, makeUsers, updateEvent } from '../support/api';
 import { API, http } from '../support/http';
 import { twoInstances } from '../support/instances';
@@ -125,5 +126,30 @@ describe('webhooks with one instance taking requests and another sending (CALEND
     expect(got.map((r) => Number(r.body.data.id)).sort((x, y) => x - y)).toEqual([viaB.id, viaA.id].sort((x, y) => x - y));
     expect(await sent(a)).toBe(0);
     expect(await sent(b)).toBe(2);
+  });
+
+  it("B sends the item as A's write left it, though B's caches have not seen that write yet", async () => {
+    const hooks = new WebhookReceiver();
+    const target = await hooks.start();
+    const intervals = b.app.get(DataVersion).intervals;
+    const saved = { ...intervals };
+    try {
+      await http(a, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['event.updated'] })
+        .expect(201);
+      const event = await createEvent(a, admin, { title: 'Old title' });
+      // B's poll of the change log would notice A's next write only in an hour; its cache of
+      // anonymous single GETs now holds the old title.
+      Object.assign(intervals, { pushed: 3_600_000, polled: 3_600_000 });
+      await http(b).get(`${API}/events/${event.id}`).expect(200);
+      await updateEvent(a, admin, event.id, { title: 'New title' });
+      const [got] = await hooks.until((all) => all.some((r) => r.body.data.id === event.id));
+      expect(got.body.event).toBe('event.updated');
+      expect(got.body.data.item?.title).toBe('New title');
+    } finally {
+      Object.assign(intervals, saved);
+      await hooks.stop();
+    }
   });
 });

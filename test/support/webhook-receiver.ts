@@ -11,7 +11,7 @@ export interface Received {
     event: string;
     created_utc: string;
     sync_token?: string;
-    data: { type?: string; id?: number; rest_url?: string; item?: { id: number }; deleted?: string; webhook_id?: number };
+    data: { type?: string; id?: number; rest_url?: string; item?: { id: number; title?: string }; deleted?: string; webhook_id?: number };
   };
 }
 

@@ -187,6 +187,16 @@ export class ReadModel {
     return version;
   }
 
+  /**
+   * snapshot() that reads the change log now, whatever the poll's interval: for a reader that
+   * must see every write committed before it started, wherever it committed (the webhook
+   * worker, which presents items whose changes another instance may have written).
+   */
+  async catchUp(): Promise<string> {
+    this.version.nudge();
+    return this.snapshot();
+  }
+
   /** snapshot() without waiting, when no poll is due: false when one is (then await snapshot()). */
   snapshotNow(): boolean {
     const version = this.version.fresh();

@@ -10,6 +10,7 @@ import { outboundPost } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
+import { ReadModel } from '../../common/cache/read-model';
 import { encodeSyncToken } from '../sync-token';
 import { openSecret, SecretUnreadable } from './secret-box';
 import { retryDelayMs, signDelivery } from './webhook-signature';
@@ -93,6 +94,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly outbox: WebhookOutbox,
     private readonly changes: ChangesService,
     private readonly metrics: Metrics,
+    private readonly readModel: ReadModel,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -316,6 +318,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async bodies(deliveries: Claimed[]): Promise<Map<string, string>> {
     const known = new Map(deliveries.map((d) => [d.id, parseKnown(d.known)]));
     const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type as SyncType, id: d.itemId }));
+    // The deliveries were queued by commits that may be another instance's, which this one's
+    // caches would notice only at their next poll of the change log: the items as they are now.
+    await this.readModel.catchUp();
     const items = await this.changes.items(null, wanted);
     const links = currentLinks(this.config.baseUrl);
     const out = new Map<string, string>();
