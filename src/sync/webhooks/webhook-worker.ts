@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { version } from '../../../package.json';
 import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
 import { jsonWithRaw } from '../../common/pagination';
 import { Metrics } from '../../common/metrics';
-import { outboundPost } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
 import { ReadModel } from '../../common/cache/read-model';
 import { encodeSyncToken } from '../sync-token';
 import { openSecret, SecretUnreadable } from './secret-box';
-import { retryDelayMs, signDelivery } from './webhook-signature';
+import { retryDelayMs } from './webhook-signature';
+import { PostJob, postDelivery } from './delivery-post';
+import { PostThread } from './post-thread';
 import { placeholders } from '../../database/sql';
 
 /** How often the worker looks for due deliveries when nothing wakes it. */
@@ -75,7 +75,8 @@ interface Attempt {
  * A round's work is per round, not per delivery, where it can be: the subscriptions' targets,
  * the items' current state (one batch per kind, as the change feed reads them) and the
  * successful outcomes are each one statement. On SQLite the worker shares the one connection
- * with the writes, so every statement it saves is one the writes do not wait for.
+ * with the writes, so every statement it saves is one the writes do not wait for. The POSTs
+ * and their signatures go to a thread of their own when the service runs built (PostThread).
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -87,6 +88,8 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private again = false;
   private purgedAt = 0;
   private stopped = false;
+  /** The thread that signs and POSTs (the built service); null: on this thread (from the sources, as in the tests). */
+  private poster: PostThread | null = null;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -104,6 +107,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     });
     // CALENDAR_WEBHOOK_WORKER=off: another instance sends what this one's writes queue.
     if (!this.config.webhookWorker) return;
+    if (PostThread.available()) this.poster = new PostThread(this.logger);
     this.outbox.onQueued(() => this.soon());
     this.schedule();
   }
@@ -113,6 +117,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.timer) clearTimeout(this.timer);
     if (this.gathering) clearTimeout(this.gathering);
     await this.running;
+    await this.poster?.close();
   }
 
   /** Runs a round now (or right after the current one); nothing on an instance that does not send. */
@@ -285,29 +290,21 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async send(d: Claimed, hook: Target, body: string): Promise<Attempt> {
-    const timestamp = Math.floor(Date.now() / 1000);
     // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
     if (hook.secret === undefined) {
       return { delivery: d, status: null, error: hook.unreadable ?? 'no secret' };
     }
-    try {
-      const { status } = await outboundPost(
-        hook.url,
-        body,
-        {
-          'content-type': 'application/json',
-          'user-agent': `calendar-events/${version}`,
-          'x-calendar-event': d.event,
-          'x-calendar-delivery': d.id,
-          'x-calendar-timestamp': String(timestamp),
-          'x-calendar-signature': signDelivery(hook.secret, timestamp, body),
-        },
-        { allowPrivate: this.config.webhookAllowPrivate, timeoutMs: TIMEOUT_MS },
-      );
-      return { delivery: d, status, error: status < 200 || status >= 300 ? `HTTP ${status}` : null };
-    } catch (err) {
-      return { delivery: d, status: null, error: ((err as Error).message || String(err)).slice(0, 500) };
-    }
+    const job: PostJob = {
+      url: hook.url,
+      body,
+      event: d.event,
+      deliveryId: d.id,
+      secret: hook.secret,
+      allowPrivate: this.config.webhookAllowPrivate,
+      timeoutMs: TIMEOUT_MS,
+    };
+    const { status, error } = await (this.poster ? this.poster.post(job) : postDelivery(job));
+    return { delivery: d, status, error };
   }
 
   /**
