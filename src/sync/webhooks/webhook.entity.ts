@@ -35,8 +35,10 @@ export class WebhookEntity {
  * some instance holding its lease. The row is also the delivery log.
  */
 @Entity({ name: 'webhook_deliveries' })
-@Index('ix_webhook_deliveries_due', ['status', 'seq'])
-@Index('ix_webhook_deliveries_item', ['webhookId', 'type', 'itemId', 'status', 'seq'])
+// The worker's claim reads these two for pending deliveries only: on SQLite they hold nothing
+// else (partial indexes; MySQL and MariaDB have none and keep them whole).
+@Index('ix_webhook_deliveries_due', ['status', 'seq'], { where: "status = 'pending'" })
+@Index('ix_webhook_deliveries_item', ['webhookId', 'type', 'itemId', 'status', 'seq'], { where: "status = 'pending'" })
 @Index('ix_webhook_deliveries_log', ['webhookId', 'createdUtc'])
 export class WebhookDeliveryEntity {
   /** The delivery uuid: the receiver's de-duplication key, the same on every attempt. */
