@@ -2,11 +2,12 @@
 // POSTs the deliveries the worker hands it, and answers each with what the attempt got.
 import { parentPort } from 'node:worker_threads';
 import { postDelivery } from './delivery-post';
-import type { PostRequest, PostAnswer } from './post-thread';
+import { Batcher, PostAnswer, PostRequest } from './post-messages';
 
 if (parentPort) {
   const port = parentPort;
-  port.on('message', (m: PostRequest) => {
-    void postDelivery(m.job).then((result) => port.postMessage({ id: m.id, ...result } satisfies PostAnswer));
+  const answers = new Batcher<PostAnswer>((batch) => port.postMessage(batch));
+  port.on('message', (requests: PostRequest[]) => {
+    for (const m of requests) void postDelivery(m.job).then((result) => answers.push({ id: m.id, ...result }));
   });
 }

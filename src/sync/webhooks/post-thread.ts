@@ -3,13 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import type { PostJob, PostResult } from './delivery-post';
-
-/** A delivery handed to the post thread, and its answer. */
-export interface PostRequest {
-  id: number;
-  job: PostJob;
-}
-export type PostAnswer = PostResult & { id: number };
+import { Batcher, PostAnswer, PostRequest } from './post-messages';
 
 /** The thread's compiled entry; absent when the service runs from its TypeScript sources (the tests). */
 export const POST_THREAD_ENTRY = join(__dirname, 'post-thread-main.js');
@@ -25,6 +19,7 @@ export const POST_THREAD_ENTRY = join(__dirname, 'post-thread-main.js');
  */
 export class PostThread {
   private worker: Worker | null = null;
+  private outgoing: Batcher<PostRequest> | null = null;
   private next = 0;
   private readonly pending = new Map<number, (result: PostResult) => void>();
   private closing = false;
@@ -42,26 +37,32 @@ export class PostThread {
   /** Signs and POSTs the delivery on the thread; what the attempt got. */
   post(job: PostJob): Promise<PostResult> {
     if (this.closing) return Promise.resolve({ status: null, error: 'the service is stopping' });
-    const worker = this.worker ?? this.start();
+    const outgoing = this.outgoing ?? this.start();
     const id = ++this.next;
     return new Promise<PostResult>((resolve) => {
       this.pending.set(id, resolve);
-      worker.postMessage({ id, job } satisfies PostRequest);
+      outgoing.push({ id, job });
     });
   }
 
-  private start(): Worker {
+  private start(): Batcher<PostRequest> {
     // Its young generation small: it holds a round's requests at a time.
     const worker = new Worker(this.entry, { resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 } });
     worker.unref();
-    worker.on('message', (m: PostAnswer) => {
-      const resolve = this.pending.get(m.id);
-      this.pending.delete(m.id);
-      resolve?.({ status: m.status, error: m.error });
+    const outgoing = new Batcher<PostRequest>((requests) => worker.postMessage(requests));
+    worker.on('message', (answers: PostAnswer[]) => {
+      for (const m of answers) {
+        const resolve = this.pending.get(m.id);
+        this.pending.delete(m.id);
+        resolve?.({ status: m.status, error: m.error });
+      }
     });
     worker.on('error', (err) => this.logger.error(`webhook post thread failed: ${err.message}`));
     worker.on('exit', (code) => {
-      if (this.worker === worker) this.worker = null;
+      if (this.worker === worker) {
+        this.worker = null;
+        this.outgoing = null;
+      }
       if (!this.closing) this.logger.error(`webhook post thread exited (${code}); a new one takes the next delivery`);
       // What it held failed; the worker retries those attempts as any other failure.
       for (const [id, resolve] of this.pending) {
@@ -70,7 +71,8 @@ export class PostThread {
       }
     });
     this.worker = worker;
-    return worker;
+    this.outgoing = outgoing;
+    return outgoing;
   }
 
   /** Ends the thread (after the worker's last round). */
@@ -78,5 +80,6 @@ export class PostThread {
     this.closing = true;
     await this.worker?.terminate();
     this.worker = null;
+    this.outgoing = null;
   }
 }
