@@ -176,10 +176,14 @@ function ticksPerSecond() {
   return clockTicks;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; undefined elsewhere or once it is gone. */
-function cpuSeconds(pid) {
+/**
+ * CPU seconds (user + system) a process has used so far, from /proc; undefined elsewhere or once
+ * it is gone. With `mainThread`, only its main thread's (the one JavaScript runs on, which limits
+ * a Node server's rate; the rest is the collector's, libuv's and worker threads').
+ */
+function cpuSeconds(pid, mainThread = false) {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = fs.readFileSync(mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
   } catch {
@@ -217,6 +221,7 @@ function runWrk({ bin, url, script, seconds, connections, offset = 0, targetPid,
     const elapsed = () => Number(process.hrtime.bigint() - started) / 1e9;
     const child = track(spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] }));
     const targetStart = targetPid ? cpuSeconds(targetPid) : undefined;
+    const mainStart = targetPid ? cpuSeconds(targetPid, true) : undefined;
     const machineStart = machineCpu();
     let generator = { cpu: 0, at: 0 };
     const sample = () => {
@@ -238,6 +243,7 @@ function runWrk({ bin, url, script, seconds, connections, offset = 0, targetPid,
     child.on('close', (code, signal) => {
       clearInterval(timer);
       const targetEnd = targetPid ? cpuSeconds(targetPid) : undefined;
+      const mainEnd = targetPid ? cpuSeconds(targetPid, true) : undefined;
       const machineEnd = machineCpu();
       const wall = elapsed();
       const line = out.split('\n').find((l) => l.startsWith(MARK));
@@ -258,6 +264,7 @@ function runWrk({ bin, url, script, seconds, connections, offset = 0, targetPid,
       const cpu = {
         generator: generator.at > 0 ? generator.cpu / generator.at : null,
         target: targetStart !== undefined && targetEnd !== undefined ? (targetEnd - targetStart) / wall : null,
+        targetMainThread: mainStart !== undefined && mainEnd !== undefined ? (mainEnd - mainStart) / wall : null,
         // Cores busy on the whole machine meanwhile, and what of that neither wrk nor the target used.
         machine: machineStart && machineEnd ? (machineEnd.busy - machineStart.busy) / wall : null,
         others: null,

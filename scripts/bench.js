@@ -616,6 +616,10 @@ async function load(gen, base, pid, scenario, seconds, connections) {
     httpErrors: e.status,
     loadGeneratorCpu: r.cpu.generator === null ? null : round(r.cpu.generator, 2),
     targetCpu: r.cpu.target === null ? null : round(r.cpu.target, 2),
+    // Of that, the server's main thread (JavaScript): its CPU per request is the steadiest measure
+    // of what a request costs when the machine's speed drifts between runs.
+    mainThreadCpu: r.cpu.targetMainThread === null ? null : round(r.cpu.targetMainThread, 2),
+    mainThreadUsPerRequest: r.cpu.targetMainThread === null || r.requests === 0 ? null : round((r.cpu.targetMainThread * r.durationUs) / r.requests, 0),
     // Cores that other processes (not wrk, not the measured server) kept busy during the run.
     otherCpu: r.cpu.others === null ? null : round(r.cpu.others, 2),
   };
