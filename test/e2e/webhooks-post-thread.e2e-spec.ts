@@ -1,6 +1,6 @@
 // The webhook worker's post thread (src/sync/webhooks/post-thread.ts), as the built service runs
-// it: a worker thread of the compiled entry signs and POSTs each delivery it is handed, to a
-// receiver started here, and answers with what the attempt got (sync.md "Webhooks").
+// it: a worker thread of the compiled entry signs and POSTs the chains of deliveries it is
+// handed, to a receiver started here, and answers with the attempts made (sync.md "Webhooks").
 import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { version } from '../../package.json';
-import type { PostJob } from '../../src/sync/webhooks/delivery-post';
+import type { PostChain, PostItem, PostTarget } from '../../src/sync/webhooks/delivery-post';
 import { PostThread } from '../../src/sync/webhooks/post-thread';
 import { signatureValid, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -17,18 +17,15 @@ const ENTRY = join(ROOT, 'dist', 'src', 'sync', 'webhooks', 'post-thread-main.js
 
 describe('the webhook post thread (built service)', () => {
   let receiver: WebhookReceiver;
-  let target: string;
   let thread: PostThread;
-  const job = (fields: Partial<PostJob> = {}): PostJob => ({
-    url: target,
-    body: JSON.stringify({ id: 'd-1', event: 'event.updated', data: { type: 'event', id: 7 } }),
-    event: 'event.updated',
-    deliveryId: 'd-1',
-    secret: 'the-secret',
-    allowPrivate: true,
-    timeoutMs: 10_000,
-    ...fields,
+  const BODY = JSON.stringify({ id: 'd-1', event: 'event.updated', data: { type: 'event', id: 7 } });
+  const item = (fields: Partial<PostItem> = {}): PostItem => ({ body: BODY, event: 'event.updated', deliveryId: 'd-1', ...fields });
+  /** A chain of the given deliveries (one by default) to the receiver. */
+  const chain = (items: PostItem[] = [item()], target: Partial<PostTarget> = {}): PostChain => ({
+    target: { url, secret: 'the-secret', allowPrivate: true, timeoutMs: 10_000, ...target },
+    items,
   });
+  let url: string;
 
   beforeAll(async () => {
     // Builds dist when the sources changed (what `npm start` does), without starting anything.
@@ -38,7 +35,7 @@ describe('the webhook post thread (built service)', () => {
     }).catch(() => null);
     expect(PostThread.available(ENTRY)).toBe(true);
     receiver = new WebhookReceiver();
-    target = await receiver.start();
+    url = await receiver.start();
   }, 300_000);
   beforeEach(() => {
     thread = new PostThread(new Logger('test'), ENTRY);
@@ -49,9 +46,9 @@ describe('the webhook post thread (built service)', () => {
   afterAll(async () => receiver.stop());
 
   it('POSTs the delivery signed, with the headers of sync.md, and reports the 2xx', async () => {
-    expect(await thread.post(job())).toEqual({ status: 200, error: null });
+    expect(await thread.post(chain())).toEqual([{ status: 200, error: null }]);
     const [got] = receiver.received;
-    expect(got.raw).toBe(job().body);
+    expect(got.raw).toBe(BODY);
     expect(got.headers['content-type']).toBe('application/json');
     expect(got.headers['user-agent']).toBe(`calendar-events/${version}`);
     expect(got.headers['x-calendar-event']).toBe('event.updated');
@@ -63,25 +60,42 @@ describe('the webhook post thread (built service)', () => {
 
   it('reports a receiver that failed, and an address the SSRF rule refuses, as failed attempts', async () => {
     receiver.answer = () => 500;
-    expect(await thread.post(job())).toEqual({ status: 500, error: 'HTTP 500' });
-    const refused = await thread.post(job({ allowPrivate: false }));
-    expect(refused.status).toBeNull();
-    expect(refused.error).toBe('127.0.0.1 is not a public address');
+    expect(await thread.post(chain())).toEqual([{ status: 500, error: 'HTTP 500' }]);
+    expect(await thread.post(chain([item()], { allowPrivate: false }))).toEqual([{ status: null, error: '127.0.0.1 is not a public address' }]);
     expect(receiver.received).toHaveLength(1);
   });
 
-  it('sends many at once, each answered for itself', async () => {
+  it("sends a chain's deliveries one after another, each after its predecessor's answer, and stops at the first that fails", async () => {
+    let inFlight = 0;
+    let most = 0;
+    receiver.answer = async (r) => {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      return r.headers['x-calendar-delivery'] === 'd-3' ? 503 : 204;
+    };
+    const items = [1, 2, 3, 4, 5].map((n) => item({ deliveryId: `d-${n}`, body: JSON.stringify({ n }) }));
+    expect(await thread.post(chain(items))).toEqual([
+      { status: 204, error: null },
+      { status: 204, error: null },
+      { status: 503, error: 'HTTP 503' },
+    ]);
+    expect(receiver.received.map((r) => r.headers['x-calendar-delivery'])).toEqual(['d-1', 'd-2', 'd-3']);
+    expect(most).toBe(1);
+  });
+
+  it('sends many chains at once, each answered for itself', async () => {
     receiver.answer = (r) => ((JSON.parse(r.raw) as { n: number }).n % 3 === 0 ? 503 : 204);
-    const results = await Promise.all(Array.from({ length: 30 }, (_, n) => thread.post(job({ body: JSON.stringify({ n }), deliveryId: `d-${n}` }))));
-    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 30 }, (_, n) => (n % 3 === 0 ? 503 : 204)));
+    const results = await Promise.all(Array.from({ length: 30 }, (_, n) => thread.post(chain([item({ body: JSON.stringify({ n }), deliveryId: `d-${n}` })]))));
+    expect(results.map((r) => r.map((a) => a.status))).toEqual(Array.from({ length: 30 }, (_, n) => [n % 3 === 0 ? 503 : 204]));
     expect(new Set(receiver.received.map((r) => r.headers['x-calendar-delivery'])).size).toBe(30);
   });
 
-  it('an attempt in flight when the thread ends fails (to be retried), and is not left hanging', async () => {
+  it('a chain in flight when the thread ends fails at its first delivery (to be retried), and is not left hanging', async () => {
     receiver.answer = () => 'hang';
-    const inFlight = thread.post(job());
+    const inFlight = thread.post(chain([item(), item({ deliveryId: 'd-2' })]));
     await receiver.until((all) => all.length >= 1);
     await thread.close();
-    expect(await inFlight).toEqual({ status: null, error: 'the delivery thread exited before an answer' });
+    expect(await inFlight).toEqual([{ status: null, error: 'the delivery thread exited before an answer' }]);
   });
 });

@@ -1,14 +1,20 @@
-import type { PostJob, PostResult } from './delivery-post';
+import type { PostChain, PostResult } from './delivery-post';
 
 // What the webhook worker and its post thread (post-thread.ts) send each other. Nothing here
 // loads more than the thread needs: it holds the HTTP client only.
 
-/** A delivery handed to the post thread, and its answer. Both cross in batches: one message per turn of the event loop. */
+/**
+ * A chain of deliveries handed to the post thread, and its answer: the attempts made (see
+ * postChain). Both cross in batches: one message per turn of the event loop.
+ */
 export interface PostRequest {
   id: number;
-  job: PostJob;
+  chain: PostChain;
 }
-export type PostAnswer = PostResult & { id: number };
+export interface PostAnswer {
+  id: number;
+  results: PostResult[];
+}
 
 /**
  * Collects what one side sends the other during a turn of the event loop and sends it as one

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
-import type { PostJob, PostResult } from './delivery-post';
+import type { PostChain, PostResult } from './delivery-post';
 import { Batcher, PostAnswer, PostRequest } from './post-messages';
 
 /** The thread's compiled entry; absent when the service runs from its TypeScript sources (the tests). */
@@ -21,7 +21,7 @@ export class PostThread {
   private worker: Worker | null = null;
   private outgoing: Batcher<PostRequest> | null = null;
   private next = 0;
-  private readonly pending = new Map<number, (result: PostResult) => void>();
+  private readonly pending = new Map<number, (results: PostResult[]) => void>();
   private closing = false;
 
   constructor(
@@ -34,14 +34,17 @@ export class PostThread {
     return existsSync(entry);
   }
 
-  /** Signs and POSTs the delivery on the thread; what the attempt got. */
-  post(job: PostJob): Promise<PostResult> {
-    if (this.closing) return Promise.resolve({ status: null, error: 'the service is stopping' });
+  /**
+   * Signs and POSTs a chain's deliveries on the thread, one after another until one fails
+   * (postChain): the attempts made. A chain is one message each way, however long.
+   */
+  post(chain: PostChain): Promise<PostResult[]> {
+    if (this.closing) return Promise.resolve([{ status: null, error: 'the service is stopping' }]);
     const outgoing = this.outgoing ?? this.start();
     const id = ++this.next;
-    return new Promise<PostResult>((resolve) => {
+    return new Promise<PostResult[]>((resolve) => {
       this.pending.set(id, resolve);
-      outgoing.push({ id, job });
+      outgoing.push({ id, chain });
     });
   }
 
@@ -54,7 +57,7 @@ export class PostThread {
       for (const m of answers) {
         const resolve = this.pending.get(m.id);
         this.pending.delete(m.id);
-        resolve?.({ status: m.status, error: m.error });
+        resolve?.(m.results);
       }
     });
     worker.on('error', (err) => this.logger.error(`webhook post thread failed: ${err.message}`));
@@ -64,10 +67,11 @@ export class PostThread {
         this.outgoing = null;
       }
       if (!this.closing) this.logger.error(`webhook post thread exited (${code}); a new one takes the next delivery`);
-      // What it held failed; the worker retries those attempts as any other failure.
+      // What it held failed (a chain at its first delivery, which may have been sent already: at
+      // least once); the worker retries those attempts as any other failure.
       for (const [id, resolve] of this.pending) {
         this.pending.delete(id);
-        resolve({ status: null, error: 'the delivery thread exited before an answer' });
+        resolve([{ status: null, error: 'the delivery thread exited before an answer' }]);
       }
     });
     this.worker = worker;

@@ -12,7 +12,7 @@ import { ReadModel } from '../../common/cache/read-model';
 import { encodeSyncToken } from '../sync-token';
 import { openSecret, SecretUnreadable } from './secret-box';
 import { retryDelayMs } from './webhook-signature';
-import { PostJob, postDelivery } from './delivery-post';
+import { PostChain, postChain, PostResult } from './delivery-post';
 import { PostThread } from './post-thread';
 import { placeholders } from '../../database/sql';
 
@@ -264,13 +264,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const waiting: string[] = [];
     await Promise.all(
       [...chains.values()].map(async (chain) => {
-        for (const [i, d] of chain.entries()) {
-          const attempt = await this.send(d, hooks.get(d.webhookId)!, bodies.get(d.id)!);
-          attempts.push(attempt);
-          if (attempt.error === null) continue;
-          waiting.push(...chain.slice(i + 1).map((later) => later.id));
-          break;
-        }
+        const results = await this.send(chain, hooks.get(chain[0].webhookId)!, bodies);
+        results.forEach((result, i) => attempts.push({ delivery: chain[i], ...result }));
+        waiting.push(...chain.slice(results.length).map((later) => later.id));
       }),
     );
     await this.record(attempts);
@@ -289,22 +285,18 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
-  private async send(d: Claimed, hook: Target, body: string): Promise<Attempt> {
+  /**
+   * Sends one item's deliveries to one subscription (a chain, in seq order) one after another
+   * until one fails (postChain): the attempts made, at least one.
+   */
+  private async send(chain: Claimed[], hook: Target, bodies: Map<string, string>): Promise<PostResult[]> {
     // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
-    if (hook.secret === undefined) {
-      return { delivery: d, status: null, error: hook.unreadable ?? 'no secret' };
-    }
-    const job: PostJob = {
-      url: hook.url,
-      body,
-      event: d.event,
-      deliveryId: d.id,
-      secret: hook.secret,
-      allowPrivate: this.config.webhookAllowPrivate,
-      timeoutMs: TIMEOUT_MS,
+    if (hook.secret === undefined) return [{ status: null, error: hook.unreadable ?? 'no secret' }];
+    const job: PostChain = {
+      target: { url: hook.url, secret: hook.secret, allowPrivate: this.config.webhookAllowPrivate, timeoutMs: TIMEOUT_MS },
+      items: chain.map((d) => ({ body: bodies.get(d.id)!, event: d.event, deliveryId: d.id })),
     };
-    const { status, error } = await (this.poster ? this.poster.post(job) : postDelivery(job));
-    return { delivery: d, status, error };
+    return this.poster ? this.poster.post(job) : postChain(job);
   }
 
   /**
