@@ -1,4 +1,4 @@
-import { autop, decodeEntities, firstWords, htmlToText, stripTags } from './autop';
+import { autop, decodeEntities, firstWords, htmlToText, plainJsonLd, stripTags } from './autop';
 
 describe('autop', () => {
   it.each([
@@ -135,4 +135,22 @@ describe('htmlToText', () => {
     ['a\ue000b\ue001c', 'abc'],
     ['', ''],
   ])('%j → %j', (html, text) => expect(htmlToText(html)).toBe(text));
+});
+
+describe('plainJsonLd', () => {
+  it('makes every string with markup plain text, at any depth, without changing its input', () => {
+    const input = { name: '<b>Jazz</b> night', location: { address: { street: 'Main <i>St</i>' } }, tags: ['a', '<em>b</em>'], n: 3, none: null };
+    const before = JSON.stringify(input);
+    expect(plainJsonLd(input)).toEqual({ name: 'Jazz night', location: { address: { street: 'Main St' } }, tags: ['a', 'b'], n: 3, none: null });
+    expect(JSON.stringify(input)).toBe(before);
+  });
+
+  it('returns what holds no markup as it came, and copies only the branches that changed', () => {
+    const clean = { name: 'Jazz', location: { name: 'Hall' }, list: ['x'] };
+    expect(plainJsonLd(clean)).toBe(clean);
+    const mixed = { name: '<b>Jazz</b>', location: { name: 'Hall' } };
+    const plain = plainJsonLd(mixed);
+    expect(plain).not.toBe(mixed);
+    expect(plain.location).toBe(mixed.location);
+  });
 });

@@ -167,9 +167,21 @@ export function firstWords(text: string, n: number): string {
  */
 export function plainJsonLd<T>(value: T): T {
   if (typeof value === 'string') return (MARKUP_START.test(value) ? stripTags(value) : value) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => plainJsonLd(item)) as T;
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, plainJsonLd(item)])) as T;
+  if (value === null || typeof value !== 'object') return value;
+  // Copied only where something changed (mostly the description): the rest is returned as it
+  // came, which spares an event's presentation a copy of its whole JSON-LD.
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    value.forEach((item: unknown, i) => {
+      const plain = plainJsonLd(item);
+      if (plain !== item) (copy ??= [...value])[i] = plain;
+    });
+    return (copy ?? value) as T;
   }
-  return value;
+  let copy: Record<string, unknown> | null = null;
+  for (const [key, item] of Object.entries(value)) {
+    const plain = plainJsonLd(item);
+    if (plain !== item) (copy ??= { ...(value as Record<string, unknown>) })[key] = plain;
+  }
+  return (copy ?? value) as T;
 }
