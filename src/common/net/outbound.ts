@@ -63,7 +63,7 @@ export interface PostOptions extends Omit<OutboundOptions, 'signal' | 'maxRedire
   timeoutMs: number;
 }
 
-export async function outboundPost(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<{ status: number }> {
+export async function outboundPost(url: string, body: string | Uint8Array, headers: Record<string, string>, opts: PostOptions): Promise<{ status: number }> {
   const target = new URL(url);
   refuseWritten(target, opts);
   const { agent, own } = postAgent(opts);

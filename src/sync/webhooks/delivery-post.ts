@@ -12,7 +12,8 @@ export interface PostTarget {
 
 /** One delivery to POST there. */
 export interface PostItem {
-  body: string;
+  /** The raw body, as sent and signed: bytes from the worker (they cross to the thread as one copy, not decoded to a string and back). */
+  body: string | Uint8Array;
   event: string;
   deliveryId: string;
 }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
-/** `sha256=<hex>`: the HMAC-SHA256 of `<timestamp>.<raw body>` with the subscription's secret (sync.md). */
-export function signDelivery(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+/** `sha256=<hex>`: the HMAC-SHA256 of `<timestamp>.<raw body>` with the subscription's secret (sync.md); a string body as UTF-8. */
+export function signDelivery(secret: string, timestamp: number, body: string | Uint8Array): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex')}`;
 }
 
 /** Retry delays as multiples of CALENDAR_WEBHOOK_RETRY_BASE_SECONDS: about 30 s, 2 min, 10 min, 1 h, 6 h, 24 h at 30 (sync.md). */

@@ -289,7 +289,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * Sends one item's deliveries to one subscription (a chain, in seq order) one after another
    * until one fails (postChain): the attempts made, at least one.
    */
-  private async send(chain: Claimed[], hook: Target, bodies: Map<string, string>): Promise<PostResult[]> {
+  private async send(chain: Claimed[], hook: Target, bodies: Map<string, Uint8Array>): Promise<PostResult[]> {
     // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
     if (hook.secret === undefined) return [{ status: null, error: hook.unreadable ?? 'no secret' }];
     const job: PostChain = {
@@ -304,7 +304,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * current public state: the items of the round are read together, as their single GETs
    * answer an anonymous caller, and put into the bodies as the text those GETs send.
    */
-  private async bodies(deliveries: Claimed[]): Promise<Map<string, string>> {
+  private async bodies(deliveries: Claimed[]): Promise<Map<string, Uint8Array>> {
     const known = new Map(deliveries.map((d) => [d.id, parseKnown(d.known)]));
     const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type as SyncType, id: d.itemId }));
     // The deliveries were queued by commits that may be another instance's, which this one's
@@ -312,11 +312,11 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     await this.readModel.catchUp();
     const items = await this.changes.items(null, wanted);
     const links = currentLinks(this.config.baseUrl);
-    const out = new Map<string, string>();
+    const out = new Map<string, Uint8Array>();
     for (const d of deliveries) {
       const created = d.createdUtc.slice(0, 19);
       if (d.type === 'ping') {
-        out.set(d.id, JSON.stringify({ id: d.id, event: 'ping', created_utc: created, data: { webhook_id: d.webhookId } }));
+        out.set(d.id, Buffer.from(JSON.stringify({ id: d.id, event: 'ping', created_utc: created, data: { webhook_id: d.webhookId } })));
         continue;
       }
       const type = d.type as SyncType;
@@ -325,7 +325,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (deleted) data.deleted = deleted;
       const item = deleted ? undefined : items.get(`${type}:${d.itemId}`);
       const head = { id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(d.seq) };
-      out.set(d.id, (item ? jsonWithRaw(head, 'data', jsonWithRaw(data, 'item', item)) : Buffer.from(JSON.stringify({ ...head, data }))).toString());
+      const body = item ? jsonWithRaw(head, 'data', jsonWithRaw(data, 'item', item)) : Buffer.from(JSON.stringify({ ...head, data }));
+      // A copy of its own: a small Buffer is a view of a shared pool, all of which a message to the post thread would copy.
+      out.set(d.id, new Uint8Array(body));
     }
     return out;
   }
