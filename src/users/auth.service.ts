@@ -23,10 +23,17 @@ export const incorrectPassword = () => new WpError(INCORRECT_PASSWORD, 'The supp
  * so a password changed or revoked by the CLI stops working at once. Failures are not cached,
  * they are counted (FailedAuthLimiter). An unknown login costs one scrypt like a wrong
  * password, so the time of an answer does not tell which logins exist.
+ *
+ * Requests with the same credentials that arrive while they are being checked wait for that
+ * check instead of starting their own: a client opening many connections at once (a cold
+ * service, a restart behind a load balancer) costs one scrypt, not one each; each scrypt of
+ * these parameters holds 32 MB while it runs (docs/security.md).
  */
 @Injectable()
 export class AuthService {
   private readonly verified = new Map<string, { actor: Actor; hash: string; expires: number }>();
+  /** The checks running now, by the same key as `verified`. */
+  private readonly checking = new Map<string, Promise<Actor>>();
   private readonly failures: FailedAuthLimiter;
   private readonly requests: RequestLimiter;
   /** A hash of a random password, verified against when the login is unknown. */
@@ -81,7 +88,15 @@ export class AuthService {
     const hit = this.verified.get(key);
     if (hit && hit.expires > Date.now() && (await this.users.hasPasswordHash(hit.actor.id, hit.hash))) return hit.actor;
     this.verified.delete(key);
+    const running = this.checking.get(key);
+    if (running) return running;
+    const check = this.check(key, login, password).finally(() => this.checking.delete(key));
+    this.checking.set(key, check);
+    return check;
+  }
 
+  /** The slow path of verify: the login's stored hashes, each tried with scrypt. */
+  private async check(key: string, login: string, password: string): Promise<Actor> {
     const user = await this.users.findByLogin(login);
     if (!user) {
       await verifyPassword(password, await this.dummy()); // the same work as a wrong password
