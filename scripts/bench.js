@@ -35,6 +35,11 @@ const USAGE = `Usage: npm run bench -- [options]
                      server on the same database sends the webhook deliveries (the layout of
                      README "Running several instances"); without it the measured server
                      sends them itself
+  --slices K         measure the chosen scenarios in K alternating slices of S/K seconds each
+                     (all scenarios' first slices, then all second slices, …) and report each
+                     scenario's slices together: when the machine's speed drifts between runs,
+                     scenarios compared with each other (create-event against
+                     create-event-subscribed) are then measured over the same minutes (default 1)
   --profile DIR      run the server under the V8 profiler (node --cpu-prof): it writes a
                      .cpuprofile into DIR when it stops (open it in Chrome DevTools); numbers
                      measured so are lower than without the profiler
@@ -56,6 +61,7 @@ function readOptions() {
       scenarios: { type: 'string' },
       json: { type: 'string' },
       profile: { type: 'string' },
+      slices: { type: 'string', default: '1' },
       'webhook-relay': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -82,6 +88,7 @@ function readOptions() {
     json: values.json,
     profile: values.profile && path.resolve(values.profile),
     webhookRelay: values['webhook-relay'],
+    slices: int('slices', 1),
   };
 }
 
@@ -626,19 +633,33 @@ async function load(gen, base, pid, scenario, seconds, connections) {
 }
 
 async function measure(gen, server, ceiling, scenario, opts, db) {
-  if (scenario.revalidate) {
+  const sample = await sampleOf(server, scenario);
+  const part = await measureReal(gen, server, scenario, opts, db, opts.seconds, opts.warmup);
+  return withRatio({ ...part, ...(await measureCeiling(gen, ceiling, scenario, opts, sample)) });
+}
+
+/** The service's req/s against the ceiling's. */
+function withRatio(row) {
+  return { ...row, ratio: row.ceiling.rps > 0 ? round(row.real.rps / row.ceiling.rps, 3) : 0 };
+}
+
+/** The one representative response the ceiling replays (for multi-request scenarios, the first). */
+async function sampleOf(server, scenario) {
+  if (scenario.revalidate && !scenario.headers?.['if-none-match']) {
     // The tag a client would hold: from one plain GET, then sent back in If-None-Match.
     const first = await request(server.base, { path: scenario.path });
     scenario.headers = { ...scenario.headers, 'if-none-match': String(first.headers.etag) };
   }
-  // The one representative response the ceiling replays (for multi-request scenarios, the first).
   const sample = await request(server.base, { method: scenario.method, path: scenario.path, headers: scenario.headers, body: scenario.body });
   if (sample.status >= 300) note(`  warning: ${scenario.method} ${scenario.path} answered ${sample.status}: ${sample.body.toString().slice(0, 200)}`);
-  await ceiling.serve(sample);
+  return sample;
+}
 
-  const run = (target, seconds) => load(gen, target.base, target.child.pid, scenario, seconds, opts.connections);
-  if (opts.warmup > 0) await run(server, opts.warmup);
-  const real = await peakRss(server.child.pid, () => run(server, opts.seconds));
+/** One measurement of the server under a scenario's load, `seconds` long after `warmup` unmeasured ones. */
+async function measureReal(gen, server, scenario, opts, db, seconds, warmup) {
+  const run = (s) => load(gen, server.base, server.child.pid, scenario, s, opts.connections);
+  if (warmup > 0) await run(warmup);
+  const real = await peakRss(server.child.pid, () => run(seconds));
   // Writes that queue webhook deliveries: how long the outbox takes to empty once the load ends.
   // A lag that grows with the run means delivery does not keep up with this write rate.
   const lag = scenario.queuesDeliveries ? await outboxLag(db) : undefined;
@@ -649,16 +670,84 @@ async function measure(gen, server, ceiling, scenario, opts, db) {
     (res) => res.status === 200,
     () => false,
   );
-  if (opts.warmup > 0) await run(ceiling, opts.warmup);
-  const top = await run(ceiling, opts.seconds);
   return {
     name: scenario.name,
+    real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive, ...(lag ? { outboxLagSeconds: round(lag.seconds, 1) } : {}) },
+  };
+}
+
+/** The bare node:http server replaying the scenario's sample, and the service's ratio to it. */
+async function measureCeiling(gen, ceiling, scenario, opts, sample) {
+  await ceiling.serve(sample);
+  const run = (s) => load(gen, ceiling.base, ceiling.child.pid, scenario, s, opts.connections);
+  if (opts.warmup > 0) await run(opts.warmup);
+  const top = await run(opts.seconds);
+  return {
     request: `${scenario.method} ${scenario.path.replace(API, '')}${scenario.lua ? ' …' : ''}`,
     status: sample.status,
     bytes: sample.body.length,
-    real: { ...real.result, peakRssMb: round(real.peakRssMb, 1), stalled: !alive, ...(lag ? { outboxLagSeconds: round(lag.seconds, 1) } : {}) },
     ceiling: top,
-    ratio: top.rps > 0 ? round(real.result.rps / top.rps, 3) : 0,
+  };
+}
+
+/**
+ * --slices K: every scenario of `list` measured K times, seconds/K each, in turns (the first
+ * slice of each, then the second of each, …; a scenario's warm-up in its first slice only, its
+ * before/after around each slice), then each scenario's slices as one measurement (mergeSlices).
+ */
+async function measureSliced(gen, server, ceiling, list, opts, db) {
+  const seconds = Math.max(1, Math.round(opts.seconds / opts.slices));
+  const parts = new Map(list.map((scenario) => [scenario, []]));
+  for (let k = 0; k < opts.slices; k++) {
+    for (const scenario of list) {
+      note(`→ ${scenario.name}, slice ${k + 1} of ${opts.slices}: ${scenario.method} ${scenario.path.replace(API, '')}`);
+      const state = scenario.before ? await scenario.before(server.base) : undefined;
+      parts.get(scenario).push(await measureReal(gen, server, scenario, opts, db, seconds, k === 0 ? opts.warmup : 0));
+      if (scenario.after) await scenario.after(server.base, state);
+    }
+  }
+  const rows = [];
+  for (const scenario of list) {
+    const sample = await sampleOf(server, scenario);
+    const real = mergeSlices(parts.get(scenario).map((p) => p.real));
+    rows.push(withRatio({ name: scenario.name, real, ...(await measureCeiling(gen, ceiling, scenario, opts, sample)) }));
+  }
+  return rows;
+}
+
+/**
+ * One scenario's slices as one measurement: counts and seconds added up, rates and CPU shares
+ * over the total time, the peaks and maxima the highest slice's. Latency percentiles cannot be
+ * merged exactly from percentiles: they are the slices' weighted by their requests.
+ */
+function mergeSlices(slices) {
+  const requests = slices.reduce((n, s) => n + s.requests, 0);
+  const seconds = slices.reduce((n, s) => n + s.seconds, 0);
+  const byRequests = (key) => (requests > 0 ? round(slices.reduce((n, s) => n + s[key] * s.requests, 0) / requests, 3) : 0);
+  const overTime = (key, digits = 2) =>
+    slices.some((s) => s[key] === null) ? null : round(slices.reduce((n, s) => n + s[key] * s.seconds, 0) / seconds, digits);
+  const sum = (key) => slices.reduce((n, s) => n + s[key], 0);
+  const mainCpu = overTime('mainThreadCpu', 4);
+  return {
+    rps: seconds > 0 ? round(requests / seconds, 1) : 0,
+    p50: byRequests('p50'),
+    p99: byRequests('p99'),
+    p90: byRequests('p90'),
+    max: Math.max(...slices.map((s) => s.max)),
+    requests,
+    seconds: round(seconds, 2),
+    errors: sum('errors'),
+    socketErrors: Object.fromEntries(Object.keys(slices[0].socketErrors).map((k) => [k, slices.reduce((n, s) => n + s.socketErrors[k], 0)])),
+    httpErrors: sum('httpErrors'),
+    loadGeneratorCpu: overTime('loadGeneratorCpu'),
+    targetCpu: overTime('targetCpu'),
+    mainThreadCpu: mainCpu === null ? null : round(mainCpu, 2),
+    mainThreadUsPerRequest: mainCpu === null || requests === 0 ? null : round((mainCpu * seconds * 1e6) / requests, 0),
+    otherCpu: overTime('otherCpu'),
+    peakRssMb: Math.max(...slices.map((s) => s.peakRssMb)),
+    stalled: slices.some((s) => s.stalled),
+    ...(slices[0].outboxLagSeconds !== undefined ? { outboxLagSeconds: Math.max(...slices.map((s) => s.outboxLagSeconds)) } : {}),
+    slices: slices.map((s) => ({ rps: s.rps, mainThreadUsPerRequest: s.mainThreadUsPerRequest, peakRssMb: s.peakRssMb })),
   };
 }
 
@@ -790,8 +879,8 @@ async function main() {
     list = list.filter((s) => opts.scenarios.includes(s.name));
   }
 
-  const rows = [];
-  for (const scenario of list) {
+  const rows = opts.slices > 1 ? await measureSliced({ bin: wrkBin, dir }, server, ceiling, list, opts, db) : [];
+  for (const scenario of opts.slices > 1 ? [] : list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
     const state = scenario.before ? await scenario.before(server.base) : undefined;
     const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts, db);
@@ -832,6 +921,7 @@ async function main() {
       ceilingReached,
       connections: opts.connections,
       seconds: opts.seconds,
+      slices: opts.slices,
       warmup: opts.warmup,
       seed: opts.seed,
       totalSeconds: round((Date.now() - started) / 1000, 1),
