@@ -179,8 +179,10 @@ export type NumberedChange = { type: ChangeType; id: number; seq: number };
  * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: the
  * counter raised by their number — which locks its row until the commit (ChangeCounterEntity) —
  * then the items' states, and the rows upserted with the seqs the counter gave and the states;
- * `beforeUpsert` (the webhook outbox) runs just before the upsert, in the same transaction.
- * Returns the highest seq (the write's sync token).
+ * `outbox` (the webhook outbox) says, once the subscriptions' version is read, whether it needs
+ * to know which items the log had before (read with the states, `ItemState.logged`), and runs
+ * just before the upsert, in the same transaction. Returns the highest seq (the write's sync
+ * token).
  *
  * The states are read after the counter is taken, so they are the items' states at this
  * write's commit: every write that changed one of them and committed before has committed (on
@@ -189,27 +191,21 @@ export type NumberedChange = { type: ChangeType; id: number; seq: number };
  * write that records an item it did not change itself (an event of a renamed venue) could
  * write back a status another write had just changed.
  */
-export async function appendChanges(
-  tx: EntityManager,
-  kind: DialectKind,
-  changes: ChangeSet,
-  changedUtc: string,
-  beforeUpsert?: (numbered: NumberedChange[], states: ItemStates, webhooksVersion: number) => Promise<void>,
-): Promise<number> {
+export async function appendChanges(tx: EntityManager, kind: DialectKind, changes: ChangeSet, changedUtc: string, outbox?: ChangeLogOutbox): Promise<number> {
   await changes.complete(tx);
   const rows = changes.entries();
   await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
-  const states = await statesOf(tx, rows);
   // With the subscriptions' version (raised by every change of a webhook), in the same statement.
   const counters = (await tx.query("SELECT name, seq FROM change_counter WHERE name IN ('log', 'webhooks')")) as { name: string; seq: number | string }[];
   const top = Number(counters.find((c) => c.name === 'log')!.seq);
   const first = top - rows.length + 1;
+  const wantsLogged = outbox ? await outbox.wantsLogged(Number(counters.find((c) => c.name === 'webhooks')?.seq ?? 0)) : false;
+  const states = await statesOf(tx, rows, wantsLogged);
   // The webhook outbox, while the log still shows what existed before this write.
-  if (beforeUpsert)
-    await beforeUpsert(
+  if (outbox)
+    await outbox.enqueue(
       rows.map((r, i) => ({ ...r, seq: first + i })),
       states,
-      Number(counters.find((c) => c.name === 'webhooks')?.seq ?? 0),
     );
   const upsert =
     kind === 'mysql'
@@ -249,6 +245,16 @@ export interface ItemState {
   status: string;
   dateUtc: string | null;
   modifiedUtc: string | null;
+  /** Had the log a row of the item before this write (read only when asked: statesOf's `logged`)? */
+  logged?: boolean;
+}
+
+/** The webhook outbox as appendChanges drives it (database/webhook-outbox.ts), inside the write's transaction. */
+export interface ChangeLogOutbox {
+  /** At this subscriptions' version: are there any, so that the states are read with `logged`? */
+  wantsLogged(webhooksVersion: number): Promise<boolean>;
+  /** Just before the change rows are upserted: the changes with their seqs, and the items' states. */
+  enqueue(numbered: NumberedChange[], states: ItemStates): Promise<void>;
 }
 
 /** The state of each recorded item that exists now, by `type:id`; absent: gone. */
@@ -269,11 +275,13 @@ const STATE_SQL: Partial<Record<ChangeType, { table: string; columns: readonly s
 const stateKinds = () => Object.entries(STATE_SQL) as [ChangeType, { table: string; columns: readonly string[]; where: string }][];
 
 /** The states of the recorded items, one query per kind and chunk. */
-export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number }[]): Promise<ItemStates> {
+export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number }[], logged = false): Promise<ItemStates> {
   const out: ItemStates = new Map();
   for (const [type, sql] of stateKinds()) {
     const ids = rows.filter((r) => r.type === type).map((r) => r.id);
-    const select = sql.columns.map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`).join(', ');
+    const select =
+      sql.columns.map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`).join(', ') +
+      (logged ? `, EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${type}' AND c.item_id = t.id) AS logged` : '');
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
       const found = (await tx.query(`SELECT t.id, ${select} FROM ${sql.table} t WHERE ${sql.where}t.id IN (${placeholders(chunk)})`, chunk)) as {
@@ -282,6 +290,7 @@ export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number 
         status: string;
         date_utc: string | null;
         modified_utc: string | null;
+        logged?: number | string | boolean;
       }[];
       for (const r of found) {
         out.set(`${type}:${Number(r.id)}`, {
@@ -289,6 +298,7 @@ export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number 
           status: r.status,
           dateUtc: r.date_utc,
           modifiedUtc: r.modified_utc,
+          ...(logged ? { logged: Number(r.logged) === 1 || r.logged === true } : {}),
         });
       }
     }

@@ -65,9 +65,9 @@ export class UnitOfWork {
           attachChanges(manager, changes);
           const out = await work(tx, changes);
           await writeHooks.getStore()?.(tx, out, changes);
-          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), async (rows, states, version) => {
-            queued = await this.outbox.enqueue(tx, rows, states, version);
-          });
+          const outbox = this.outbox.forWrite(tx);
+          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outbox);
+          queued = outbox.queued;
           return out;
         });
         this.readModel.committed();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChangeType, ItemStates, NumberedChange } from './change-log';
-import { placeholders } from './sql';
+import type { ChangeLogOutbox, ItemStates, NumberedChange } from './change-log';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -69,41 +68,61 @@ export class WebhookOutbox {
   }
 
   /**
-   * Inside the write's transaction, before its change rows are upserted (so that "no row yet"
-   * still means `created`): one delivery row per subscription × change it asks for. `states`
-   * are the items' states at this commit, as appendChanges read them, `version` the
-   * subscriptions' version it read. Returns the number of rows written.
+   * The outbox of one write, for appendChanges to drive inside `tx`: it reads the subscriptions
+   * at the version the write read, asks for the items' `logged` flags when there are any, and
+   * just before the change rows are upserted writes one delivery row per subscription × change
+   * it asks for. `queued` is then the number of rows written.
    */
-  async enqueue(tx: EntityManager, changes: NumberedChange[], states: ItemStates, version: number): Promise<number> {
-    const items = changes.filter((c) => c.type !== 'bulk');
-    if (items.length === 0) return 0;
-    const subs = await this.subscriptions(tx, version);
-    if (subs.length === 0) return 0;
-    const known = await loggedBefore(tx, items);
-    const now = outboxTime();
-    const rows: unknown[][] = [];
-    for (const c of items) {
-      const key = `${c.type}:${c.id}`;
-      const status = states.get(key)?.status;
-      // What the change did: gone for good, into the trash, or else new when the log had no row of it.
-      const deleted = status === undefined ? 'permanent' : status === 'trash' ? 'trash' : undefined;
-      const action: ChangeAction = deleted ? 'deleted' : known.has(key) ? 'updated' : 'created';
-      const body = JSON.stringify(deleted ? { deleted } : {});
-      for (const sub of subs) {
-        if (subscribes(sub.patterns, c.type, action)) rows.push([deliveryId(), sub.id, `${c.type}.${action}`, c.type, c.id, c.seq, body, 'pending', now, now]);
-      }
-    }
-    for (let at = 0; at < rows.length; at += CHUNK) {
-      const chunk = rows.slice(at, at + CHUNK);
-      await tx.query(
-        `INSERT INTO webhook_deliveries (id, webhook_id, event, type, item_id, seq, body, status, next_attempt_utc, created_utc) VALUES ${chunk
-          .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .join(', ')}`,
-        chunk.flat(),
-      );
-    }
-    return rows.length;
+  forWrite(tx: EntityManager): ChangeLogOutbox & { readonly queued: number } {
+    let subs: Subscription[] = [];
+    let queued = 0;
+    return {
+      wantsLogged: async (version) => {
+        subs = await this.subscriptions(tx, version);
+        return subs.length > 0;
+      },
+      enqueue: async (changes, states) => {
+        queued = await enqueueDeliveries(tx, subs, changes, states);
+      },
+      get queued() {
+        return queued;
+      },
+    };
   }
+}
+
+/**
+ * One delivery row per subscription × change it asks for, inside the write's transaction.
+ * `states` are the items' states at this commit, as appendChanges read them, with whether the
+ * log had a row of each before this write (`logged`: else the change is a `created`). Returns
+ * the number of rows written.
+ */
+async function enqueueDeliveries(tx: EntityManager, subs: Subscription[], changes: NumberedChange[], states: ItemStates): Promise<number> {
+  if (subs.length === 0) return 0;
+  const items = changes.filter((c) => c.type !== 'bulk');
+  if (items.length === 0) return 0;
+  const now = outboxTime();
+  const rows: unknown[][] = [];
+  for (const c of items) {
+    const state = states.get(`${c.type}:${c.id}`);
+    // What the change did: gone for good, into the trash, or else new when the log had no row of it.
+    const deleted = state === undefined ? 'permanent' : state.status === 'trash' ? 'trash' : undefined;
+    const action: ChangeAction = deleted ? 'deleted' : state?.logged ? 'updated' : 'created';
+    const body = JSON.stringify(deleted ? { deleted } : {});
+    for (const sub of subs) {
+      if (subscribes(sub.patterns, c.type, action)) rows.push([deliveryId(), sub.id, `${c.type}.${action}`, c.type, c.id, c.seq, body, 'pending', now, now]);
+    }
+  }
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    const chunk = rows.slice(at, at + CHUNK);
+    await tx.query(
+      `INSERT INTO webhook_deliveries (id, webhook_id, event, type, item_id, seq, body, status, next_attempt_utc, created_utc) VALUES ${chunk
+        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .join(', ')}`,
+      chunk.flat(),
+    );
+  }
+  return rows.length;
 }
 
 /**
@@ -117,27 +136,6 @@ export function deliveryId(at = Date.now()): string {
   const random = randomUUID();
   const time = at.toString(16).padStart(12, '0');
   return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15, 18)}-${random.slice(19)}`;
-}
-
-/** `type:id` of the items that had a change row before this write: one query for every kind. */
-async function loggedBefore(tx: EntityManager, items: { type: ChangeType; id: number }[]): Promise<Set<string>> {
-  const known = new Set<string>();
-  for (let at = 0; at < items.length; at += CHUNK) {
-    const chunk = items.slice(at, at + CHUNK);
-    const byType = new Map<ChangeType, number[]>();
-    for (const i of chunk) {
-      const ids = byType.get(i.type);
-      if (ids) ids.push(i.id);
-      else byType.set(i.type, [i.id]);
-    }
-    const where = [...byType].map(([, ids]) => `(type = ? AND item_id IN (${placeholders(ids)}))`).join(' OR ');
-    const logged = (await tx.query(
-      `SELECT type, item_id FROM change_log WHERE ${where}`,
-      [...byType].flatMap(([type, ids]) => [type, ...ids]),
-    )) as { type: string; item_id: number | string }[];
-    for (const r of logged) known.add(`${r.type}:${Number(r.item_id)}`);
-  }
-  return known;
 }
 
 /** The stored pattern list; a row that does not parse subscribes to nothing (it was validated when written). */
