@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { dateDetails, DateDetails, parseSql, toIsoWithOffset, utcSqlMillis } from '../common/datetime/format';
+import { dateDetails, DateDetails, isoAtWallTime, isoStartOfDay, utcSqlMillis } from '../common/datetime/format';
 import { timezoneAbbr } from '../common/datetime/zones';
 import { effectiveStatus, globalIdFields, publicationFields } from '../items';
 import { autop, firstWords, plainJsonLd, stripTags } from '../common/text/autop';
@@ -91,13 +91,12 @@ function eventJsonLd(e: EventEntity, linked: { url: string; image?: ImageJson; v
   };
   if (linked.image) ld.image = linked.image.url;
   ld.url = linked.url;
-  ld.startDate = toIsoWithOffset(parseSql(e.startDate, e.timezone));
-  ld.endDate = toIsoWithOffset(parseSql(e.endDate, e.timezone));
+  ld.startDate = isoAtWallTime(e.startDate, e.timezone);
+  ld.endDate = isoAtWallTime(e.endDate, e.timezone);
   if (linked.venue?.json_ld) ld.location = linked.venue.json_ld;
   if (linked.organizer?.json_ld) ld.organizer = linked.organizer.json_ld;
   const price = offerPrice(linked.cost);
   if (price !== '') {
-    const published = DateTime.fromSQL(e.dateUtc, { zone: 'UTC' }).setZone(siteZone).startOf('day');
     ld.offers = {
       '@type': 'Offer',
       price,
@@ -105,7 +104,7 @@ function eventJsonLd(e: EventEntity, linked: { url: string; image?: ImageJson; v
       url: linked.url,
       category: 'primary',
       availability: 'inStock',
-      validFrom: toIsoWithOffset(published),
+      validFrom: isoStartOfDay(e.dateUtc, siteZone),
     };
   }
   ld.performer = 'Organization';

@@ -1,5 +1,17 @@
 import { DateTime, Settings } from 'luxon';
-import { atWallTime, dateDetails, formatSql, parseSql, SQL_FORMAT, toIsoWithOffset, utcSqlMillis, utcToWall, wallToUtc } from './format';
+import {
+  atWallTime,
+  dateDetails,
+  formatSql,
+  isoAtWallTime,
+  isoStartOfDay,
+  parseSql,
+  SQL_FORMAT,
+  toIsoWithOffset,
+  utcSqlMillis,
+  utcToWall,
+  wallToUtc,
+} from './format';
 import { requireZone } from './zones';
 
 const NY = 'America/New_York';
@@ -250,6 +262,74 @@ describe('the arithmetic paths agree with luxon', () => {
     '2025-01-01 23:59:60',
   ])('refuses %s', (bad) => {
     expect(() => utcSqlMillis(bad)).toThrow(RangeError);
+  });
+
+  it('isoAtWallTime and isoStartOfDay match luxon for every zone', () => {
+    for (const [i, instant] of instants.entries()) {
+      const zone = zones[i % zones.length];
+      const utc = instant.toFormat(SQL_FORMAT);
+      const wall = utcToWall(utc, zone);
+      expect([zone, wall, isoAtWallTime(wall, zone)]).toEqual([zone, wall, toIsoWithOffset(parseSql(wall, zone))]);
+      const luxonDay = toIsoWithOffset(DateTime.fromSQL(utc, { zone: 'UTC' }).setZone(requireZone(zone)).startOf('day'));
+      expect([zone, utc, isoStartOfDay(utc, zone)]).toEqual([zone, utc, luxonDay]);
+    }
+  });
+
+  // Zones that change at midnight (Santiago, Havana, Asunción, Beirut, Cairo), by half an hour
+  // (Lord Howe), twice a year at odd hours (Chatham, St John's), or that left DST (Casablanca).
+  const changing = [
+    NY,
+    BERLIN,
+    SYDNEY,
+    'America/Santiago',
+    'America/Havana',
+    'America/Asuncion',
+    'Asia/Beirut',
+    'Africa/Cairo',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/St_Johns',
+    'Africa/Casablanca',
+  ];
+  /** The instants (ms) at which `zone`'s offset changes between 2022 and 2026, to the minute. */
+  const changesOf = (zone: string): number[] => {
+    const z = requireZone(zone);
+    const out: number[] = [];
+    for (let t = Date.UTC(2022, 0, 1); t < Date.UTC(2026, 0, 1); t += 3_600_000) {
+      if (z.offset(t) === z.offset(t + 3_600_000)) continue;
+      let lo = t;
+      let hi = t + 3_600_000;
+      while (hi - lo > 60_000) {
+        const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+        if (z.offset(mid) === z.offset(lo)) lo = mid;
+        else hi = mid;
+      }
+      out.push(hi);
+    }
+    return out;
+  };
+
+  it.each(changing)('isoAtWallTime matches luxon around every offset change of %s (gaps, overlaps), every 15 minutes', (zone) => {
+    const changes = changesOf(zone);
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      for (let t = change - 5 * 3_600_000; t <= change + 5 * 3_600_000; t += 900_000) {
+        // Wall times read from both sides of the change, so that the gap's and the overlap's are among them.
+        for (const wall of new Set([utcToWall(formatSql(DateTime.fromMillis(t, { zone: 'utc' })), zone), formatSql(DateTime.fromMillis(t, { zone: 'utc' }))])) {
+          expect([zone, wall, isoAtWallTime(wall, zone)]).toEqual([zone, wall, toIsoWithOffset(parseSql(wall, zone))]);
+        }
+      }
+    }
+  });
+
+  it.each(changing)('isoStartOfDay matches luxon on the days of every offset change of %s, every 40 minutes', (zone) => {
+    for (const change of changesOf(zone)) {
+      for (let t = change - 30 * 3_600_000; t <= change + 30 * 3_600_000; t += 2_400_000) {
+        const utc = formatSql(DateTime.fromMillis(t, { zone: 'utc' }));
+        const luxonDay = toIsoWithOffset(DateTime.fromSQL(utc, { zone: 'UTC' }).setZone(requireZone(zone)).startOf('day'));
+        expect([zone, utc, isoStartOfDay(utc, zone)]).toEqual([zone, utc, luxonDay]);
+      }
+    }
   });
 
   it('accepts leap days where the calendar has them', () => {

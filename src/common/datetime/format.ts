@@ -1,5 +1,5 @@
 import { DateTime, Zone } from 'luxon';
-import { requireZone } from './zones';
+import { offsetAt, requireZone } from './zones';
 
 /**
  * The one writer and reader of the service's date-time strings (spec README §6.1, STYLE §8):
@@ -106,6 +106,61 @@ export function toIsoWithOffset(dt: DateTime): string {
   return dt.toFormat("yyyy-MM-dd'T'HH:mm:ssZZ");
 }
 
+const DAY_MS = 86_400_000;
+
+/** toIsoWithOffset's text of the instant `ts` shown at `offset` minutes (luxon's `ZZ`: hours and whole minutes). */
+function isoText(ts: number, offset: number): string {
+  const wall = new Date(ts + offset * 60_000);
+  const text = sqlText(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds());
+  const abs = Math.abs(offset);
+  const hh = Math.trunc(abs / 60);
+  const mm = Math.trunc(abs % 60);
+  return `${text.slice(0, 10)}T${text.slice(11)}${offset >= 0 ? '+' : '-'}${hh < 10 ? '0' : ''}${hh}:${mm < 10 ? '0' : ''}${mm}`;
+}
+
+/**
+ * `toIsoWithOffset(parseSql(wallSql, zone))`, the same text, from remembered offsets (offsetAt)
+ * instead of luxon's objects, which ask Intl for the offset each time: JSON-LD shows every
+ * event's start and end so. The instant follows atWallTime's rules: of the offsets in force a
+ * day before and a day after, those at which the wall time exists (both in an overlap: the
+ * larger, i.e. the earlier instant); in a gap neither, and the wall time is read with the offset
+ * before the gap, which moves it forward by the gap's length.
+ */
+export function isoAtWallTime(wallSql: string, zoneName: string): string {
+  const zone = requireZone(zoneName);
+  const wallMs = utcMillis(parseWallSql(wallSql));
+  const before = offsetAt(zone, wallMs - DAY_MS);
+  const after = offsetAt(zone, wallMs + DAY_MS);
+  let offset: number | undefined;
+  for (const candidate of [before, after]) {
+    if (offsetAt(zone, wallMs - candidate * 60_000) === candidate && (offset === undefined || candidate > offset)) offset = candidate;
+  }
+  const ts = wallMs - (offset ?? Math.min(before, after)) * 60_000;
+  return isoText(ts, offsetAt(zone, ts));
+}
+
+/**
+ * `toIsoWithOffset(DateTime.fromSQL(utcSql, { zone: 'UTC' }).setZone(zone).startOf('day'))`, the
+ * same text, from remembered offsets: the start of the day in `zone` on which the UTC instant
+ * falls (JSON-LD's offer `validFrom`). Midnight is placed as luxon's startOf places it, starting
+ * from the instant's own offset: kept when midnight has it too, else the offset at the first
+ * guess, and in a gap at midnight the wall time moves forward by the gap.
+ */
+export function isoStartOfDay(utcSql: string, zoneName: string): string {
+  const zone = requireZone(zoneName);
+  const instant = utcSqlMillis(utcSql);
+  const offset = offsetAt(zone, instant);
+  const wall = instant + offset * 60_000;
+  const midnight = wall - (((wall % DAY_MS) + DAY_MS) % DAY_MS);
+  const guess = midnight - offset * 60_000;
+  const second = offsetAt(zone, guess);
+  if (second === offset) return isoText(guess, offset);
+  const retry = guess - (second - offset) * 60_000;
+  const third = offsetAt(zone, retry);
+  if (third === second) return isoText(retry, second);
+  return isoText(midnight - Math.min(second, third) * 60_000, Math.max(second, third));
+}
+
 /** Wall-clock time in `zoneName` (IANA or `UTC±N`) → the same instant in UTC, DST honoured (see atWallTime). */
 export function wallToUtc(wallSql: string, zoneName: string): string {
   return formatSql(parseSql(wallSql, zoneName).toUTC());
@@ -117,6 +172,6 @@ export function utcToWall(utcSql: string, zoneName: string): string {
   // UTC has no gaps or folds: the instant is plain arithmetic, and so is the wall time once the
   // zone's offset at that instant is known (what setZone() would do, without its objects).
   const instant = utcSqlMillis(utcSql);
-  const wall = new Date(instant + zone.offset(instant) * 60_000);
+  const wall = new Date(instant + offsetAt(zone, instant) * 60_000);
   return sqlText(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate(), wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds());
 }

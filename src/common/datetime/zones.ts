@@ -55,6 +55,32 @@ export function isFixedOffsetName(name: string): boolean {
   return parseFixedOffset(name) != null;
 }
 
+const HOUR_MS = 3_600_000;
+/** Offsets remembered per zone and UTC hour (offsetAt): a few hundred bytes each. */
+const OFFSETS = new Map<string, number>();
+const MAX_REMEMBERED_OFFSETS = 20_000;
+
+/**
+ * `zone.offset(ts)` in minutes, remembered per zone and UTC hour. Luxon asks Intl for an IANA
+ * zone's offset on every call (a formatToParts, several microseconds), and every presented event
+ * needs a few. An hour whose first and last millisecond have the same offset has that offset
+ * throughout, because no zone changes its offset twice within an hour (tzdb's changes are days
+ * apart at the least); an hour with a change in it is not remembered, and asked every time.
+ */
+export function offsetAt(zone: Zone, ts: number): number {
+  if (zone.isUniversal) return zone.offset(ts);
+  const hour = Math.floor(ts / HOUR_MS);
+  const key = `${zone.name}|${hour}`;
+  const known = OFFSETS.get(key);
+  if (known !== undefined) return known;
+  const first = zone.offset(hour * HOUR_MS);
+  if (zone.offset(hour * HOUR_MS + HOUR_MS - 1) !== first) return zone.offset(ts);
+  // Bounded: emptied rather than evicted one by one; the hours in use come back at once.
+  if (OFFSETS.size >= MAX_REMEMBERED_OFFSETS) OFFSETS.clear();
+  OFFSETS.set(key, first);
+  return first;
+}
+
 /**
  * Like resolveZone, but for zones that were validated earlier: an unknown name is a bug, so it throws.
  * A Zone instance is returned as is.
@@ -194,7 +220,7 @@ export function timezoneAbbr(zoneName: string, instantUtc: DateTime): string {
   if (zone.type === 'fixed') return zoneName;
 
   const ts = instantUtc.toMillis();
-  const offset = zone.offset(ts);
+  const offset = offsetAt(zone, ts);
   if (GMT_NAMES.has(zoneName.toLowerCase())) return 'GMT';
 
   const canonical = canonicalZoneName(zone.name);
