@@ -30,10 +30,16 @@ export function publicationFields(
  */
 export function omitEmpty<T extends Record<string, unknown>>(json: T, keep: readonly string[]): Partial<T> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) {
-    const empty =
-      value === '' || value === false || value === null || value === undefined || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0);
-    if (!empty || keep.includes(key)) out[key] = value;
+  for (const key of Object.keys(json)) {
+    const value = json[key];
+    if (!isEmptyValue(value) || keep.includes(key)) out[key] = value;
   }
   return out as Partial<T>;
+}
+
+/** omitEmpty's "empty": `""`, `false`, `null`, `undefined`, `0`, `"0"`, `[]`. */
+export function isEmptyValue(value: unknown): boolean {
+  return (
+    value === '' || value === false || value === null || value === undefined || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0)
+  );
 }
