@@ -50,6 +50,12 @@ describe('ReadModel', () => {
     const [stats] = model.stats();
     expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
     expect(stats.entries).toBe(3);
+    // Emptied by a write, it is bounded as before.
+    model.committed();
+    expect(model.stats()[0]).toMatchObject({ entries: 0, bytes: 0 });
+    for (let i = 0; i < 5; i++) cache.set(`n${i}`, item);
+    expect(model.stats()[0]).toMatchObject({ entries: 3, maxBytes: stats.maxBytes });
+    expect(cache.get('n0')).toBeUndefined();
   });
 
   it('leaves a content cache (keyed by a hash of what it holds) alone on writes', () => {
