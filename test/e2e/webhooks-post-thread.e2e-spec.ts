@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 import { Logger } from '@nestjs/common';
 import { version } from '../../package.json';
 import type { PostChain, PostItem, PostTarget } from '../../src/sync/webhooks/delivery-post';
+import { deliveryBody } from '../../src/sync/webhooks/post-messages';
 import { PostThread } from '../../src/sync/webhooks/post-thread';
 import { signatureValid, WebhookReceiver } from '../support/webhook-receiver';
 
@@ -89,6 +90,18 @@ describe('the webhook post thread (built service)', () => {
     const results = await Promise.all(Array.from({ length: 30 }, (_, n) => thread.post(chain([item({ body: JSON.stringify({ n }), deliveryId: `d-${n}` })]))));
     expect(results.map((r) => r.map((a) => a.status))).toEqual(Array.from({ length: 30 }, (_, n) => [n % 3 === 0 ? 503 : 204]));
     expect(new Set(receiver.received.map((r) => r.headers['x-calendar-delivery'])).size).toBe(30);
+  });
+
+  it("moves the worker's bodies to the thread instead of copying them, and they arrive whole and signed", async () => {
+    const bodies = [1, 2, 3].map((n) => deliveryBody({ id: `d-${n}`, event: 'event.updated' }, { type: 'event', id: n }, Buffer.from(`{"title":"Fête ${n}"}`)));
+    const texts = bodies.map((b) => Buffer.from(b).toString('utf8'));
+    const sent = thread.post(chain(bodies.map((body, i) => item({ body, deliveryId: `d-${i + 1}` }))));
+    // Moved with the message: nothing is left of them on this side once it went.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(bodies.map((b) => b.byteLength)).toEqual([0, 0, 0]);
+    expect(await sent).toEqual([1, 2, 3].map(() => ({ status: 200, error: null })));
+    expect(receiver.received.map((r) => r.raw)).toEqual(texts);
+    expect(receiver.received.every((r) => signatureValid('the-secret', r))).toBe(true);
   });
 
   it('a chain in flight when the thread ends fails at its first delivery (to be retried), and is not left hanging', async () => {

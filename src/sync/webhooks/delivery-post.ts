@@ -12,7 +12,7 @@ export interface PostTarget {
 
 /** One delivery to POST there. */
 export interface PostItem {
-  /** The raw body, as sent and signed: bytes from the worker (they cross to the thread as one copy, not decoded to a string and back). */
+  /** The raw body, as sent and signed: bytes from the worker (moved to the thread, not copied, and never decoded to a string and back). */
   body: string | Uint8Array;
   event: string;
   deliveryId: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Logger } from '@nestjs/common';
 import type { PostChain, PostResult } from './delivery-post';
-import { Batcher, PostAnswer, PostRequest } from './post-messages';
+import { Batcher, PostAnswer, PostRequest, transferable } from './post-messages';
 
 /** The thread's compiled entry; absent when the service runs from its TypeScript sources (the tests). */
 export const POST_THREAD_ENTRY = join(__dirname, 'post-thread-main.js');
@@ -52,7 +52,8 @@ export class PostThread {
     // Its young generation small: it holds a round's requests at a time.
     const worker = new Worker(this.entry, { resourceLimits: { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 } });
     worker.unref();
-    const outgoing = new Batcher<PostRequest>((requests) => worker.postMessage(requests));
+    // The bodies move to the thread (each has memory of its own, see deliveryBody): no copy.
+    const outgoing = new Batcher<PostRequest>((requests) => worker.postMessage(requests, transferable(requests)));
     worker.on('message', (answers: PostAnswer[]) => {
       for (const m of answers) {
         const resolve = this.pending.get(m.id);

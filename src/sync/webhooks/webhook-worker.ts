@@ -3,7 +3,6 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
-import { jsonWithRaw } from '../../common/pagination';
 import { Metrics } from '../../common/metrics';
 import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
@@ -14,6 +13,7 @@ import { openSecret, SecretUnreadable } from './secret-box';
 import { retryDelayMs } from './webhook-signature';
 import { PostChain, postChain, PostResult } from './delivery-post';
 import { PostThread } from './post-thread';
+import { deliveryBody } from './post-messages';
 import { placeholders } from '../../database/sql';
 
 /** How often the worker looks for due deliveries when nothing wakes it. */
@@ -316,7 +316,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     for (const d of deliveries) {
       const created = d.createdUtc.slice(0, 19);
       if (d.type === 'ping') {
-        out.set(d.id, Buffer.from(JSON.stringify({ id: d.id, event: 'ping', created_utc: created, data: { webhook_id: d.webhookId } })));
+        out.set(d.id, deliveryBody({ id: d.id, event: 'ping', created_utc: created }, { webhook_id: d.webhookId }));
         continue;
       }
       const type = d.type as SyncType;
@@ -325,9 +325,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (deleted) data.deleted = deleted;
       const item = deleted ? undefined : items.get(`${type}:${d.itemId}`);
       const head = { id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(d.seq) };
-      const body = item ? jsonWithRaw(head, 'data', jsonWithRaw(data, 'item', item)) : Buffer.from(JSON.stringify({ ...head, data }));
-      // A copy of its own: a small Buffer is a view of a shared pool, all of which a message to the post thread would copy.
-      out.set(d.id, new Uint8Array(body));
+      out.set(d.id, deliveryBody(head, data, item));
     }
     return out;
   }
