@@ -181,10 +181,7 @@ export function finishLinkedItem(head: Json, body: Json, keep: readonly string[]
   };
   for (const key of Object.keys(head)) put(key, Object.hasOwn(body, key) ? body[key] : head[key]);
   for (const key of Object.keys(body)) if (!Object.hasOwn(head, key)) put(key, body[key]);
-  const ids = globalIdFields(baseUrl, item.id);
-  out.global_id = ids.global_id;
-  out.global_id_lineage = ids.global_id_lineage;
-  return out;
+  return Object.assign(out, globalIdFields(baseUrl, item.id));
 }
 
 /** Plain-text description of JSON-LD: the excerpt, else the first 55 words of the description, tags removed. */

@@ -27,6 +27,8 @@ export function publicationFields(
 /**
  * Venue/organizer rule (spec resources.md §2–§3): keys whose value is empty (`""`, `false`,
  * `null`, `0`, `"0"`, `[]`) are left out, except the ones named in `keep`. Key order is kept.
+ * The presenters apply it key by key as they build an item (finishLinkedItem); this plain form
+ * states the rule, and the unit tests hold finishLinkedItem to it.
  */
 export function omitEmpty<T extends Record<string, unknown>>(json: T, keep: readonly string[]): Partial<T> {
   const out: Record<string, unknown> = {};
