@@ -19,7 +19,7 @@ import { Metrics, registerRequestMetrics } from './common/metrics';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
 import { EventsService } from './events';
 import { registerListReplies } from './common/pagination';
-import type { Actor } from './common/auth';
+import { basicChallenge, type Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
 import { CACHEABLE_PAGE_ROUTES, registerPages } from './pages';
@@ -94,6 +94,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   await registerCors(app, app.get(AppConfig).corsOrigins);
   await app.register(fastifyFormbody as never, { parser: (s: string) => qs.parse(s, QS_OPTIONS) });
 
+  const config = app.get(AppConfig);
   const auth = app.get(AuthService);
   fastify.decorateRequest('actor', null);
   // Authentication runs before routing so that bad credentials answer 401 on every path
@@ -109,8 +110,13 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     // An error is answered here, and the hook chain stops (done is not called).
     auth.authenticate(header, request.ip).then(as, (err: unknown) => sendError(request, reply, err));
   });
+  // Every answer: its type is the one it says (no sniffing, whatever a client or browser does with
+  // it), and a 401 names the scheme it wants (RFC 9110 §11.6.1).
+  const challenge = basicChallenge(config.siteTitle);
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    if (reply.statusCode === 401) reply.header('www-authenticate', challenge);
     const type = reply.getHeader('content-type');
     if (typeof type === 'string' && type.startsWith('application/json')) {
       reply.header('content-type', 'application/json; charset=UTF-8');
@@ -135,7 +141,6 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     done();
   });
 
-  const config = app.get(AppConfig);
   // Request counts and latencies for GET /metrics (ops), only when it is on: no cost otherwise.
   if (config.metrics) registerRequestMetrics(fastify, app.get(Metrics));
   // A request that came by a WordPress path is answered with links in that form (compat.md): its

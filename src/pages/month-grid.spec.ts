@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
+import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
 
 describe('monthWeeks', () => {
   it('whole weeks from the week of the 1st to the week of the last day, from the configured weekday', () => {
@@ -36,5 +36,19 @@ describe('weekdayNames and parsing', () => {
     expect(parseMonth('2026-2', 'UTC')).toBeNull();
     expect(parseDay('2028-02-29', 'UTC')?.toISODate()).toBe('2028-02-29');
     expect(parseDay('2026-02-29', 'UTC')).toBeNull();
+  });
+});
+
+describe('coveredDates (pages.md: days an event covers)', () => {
+  it.each([
+    ['one evening', '2027-04-16 19:30:00', '2027-04-16 22:00:00', '2027-04-16', '2027-04-16'],
+    ['all day', '2027-12-24 00:00:00', '2027-12-24 23:59:59', '2027-12-24', '2027-12-24'],
+    ['across midnight', '2027-04-20 22:00:00', '2027-04-21 02:00:00', '2027-04-20', '2027-04-21'],
+    ['an end at exactly midnight does not count the next day', '2027-04-22 20:00:00', '2027-04-23 00:00:00', '2027-04-22', '2027-04-22'],
+    ['to midnight after three days', '2027-03-27 00:00:00', '2027-03-30 00:00:00', '2027-03-27', '2027-03-29'],
+    ['across the end of a month and a year', '2027-12-31 23:00:00', '2028-01-01 00:00:00', '2027-12-31', '2027-12-31'],
+    ['starting at midnight, no length', '2027-04-22 00:00:00', '2027-04-22 00:00:00', '2027-04-22', '2027-04-22'],
+  ])('%s', (_what, start, end, first, last) => {
+    expect(coveredDates(start, end)).toEqual({ first, last });
   });
 });

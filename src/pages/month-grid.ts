@@ -35,6 +35,20 @@ export function weekdayNames(weekStart: number): { long: string; short: string }
   });
 }
 
+/**
+ * The first and last dates (`YYYY-MM-DD`) an event covers (pages.md, "Days an event covers"):
+ * the dates of its own `start_date` and `end_date`, wall times in the event's own zone, so an
+ * event is on the same day for every reader and in every view, whatever the site zone. An end
+ * at exactly midnight after the start does not count the day it begins. The list's window
+ * (`starts_before`/`ends_after` on the same wall times) selects by the same rule.
+ */
+export function coveredDates(startDate: string, endDate: string): { first: string; last: string } {
+  const first = startDate.slice(0, 10);
+  const endDay = endDate.slice(0, 10);
+  const endsAtMidnight = endDate.slice(11) === '00:00:00' && endDate > startDate;
+  return { first, last: endsAtMidnight ? DateTime.fromISO(endDay).minus({ days: 1 }).toISODate()! : endDay };
+}
+
 /** `YYYY-MM` → the month (at its 1st), or null when it is not a real month. */
 export function parseMonth(text: string, zone: string): DateTime | null {
   if (!/^\d{4}-\d{2}$/.test(text)) return null;

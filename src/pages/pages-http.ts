@@ -1,3 +1,4 @@
+import fastifyHelmet from '@fastify/helmet';
 import fastifyView from '@fastify/view';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Eta } from 'eta';
@@ -8,13 +9,53 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A public page (pages.controller.ts): its unslashed path redirects to the slashed one. */
     page?: boolean;
+    /** Present (`{}`) on the routes that answer with the pages' security headers (PAGE_HEADERS). */
+    helmet?: object;
   }
+}
+
+/** Route config of every answer of the pages (HTML, the 404 page, the stylesheet): it gets the pages' security headers. */
+export const PAGE_HEADERS = { helmet: {} } as const;
+
+/**
+ * The pages' security headers (issue 28 item 7; docs/compatibility.md), set by @fastify/helmet on
+ * the routes marked PAGE_HEADERS. The pages have no script and no inline style, so the policy
+ * allows none: everything from the pages' own origin (CALENDAR_SITE_URL's, named too, since the
+ * stylesheet and the filter form point there), images from anywhere on the web (an event's image
+ * is a URL its editor gave), no plugins, no framing by another site. No HSTS (the TLS front owns
+ * it) and no upgrade-insecure-requests (the service also answers plain http, in development and
+ * behind a proxy); no Cross-Origin-Resource-Policy (a page read at CALENDAR_BASE_URL loads its
+ * stylesheet from CALENDAR_SITE_URL, which may be another origin).
+ */
+export function pageSecurityHeaders(publicUrl: string) {
+  const own = new URL(publicUrl).origin;
+  return {
+    global: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'base-uri': ["'self'"],
+        'object-src': ["'none'"],
+        'script-src': ["'self'"],
+        'script-src-attr': ["'none'"],
+        'style-src': ["'self'", own],
+        'img-src': ["'self'", 'data:', 'https:', 'http:'],
+        'form-action': ["'self'", own],
+        'frame-ancestors': ["'self'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: false,
+    crossOriginResourcePolicy: false,
+  };
 }
 
 /**
  * What the pages need from the HTTP layer, registered by configureApp when CALENDAR_PAGES is on:
  * the template engine (@fastify/view with Eta, escaping on: `<%= %>` escapes, only `<%~ %>`
- * writes raw, which the templates keep for HTML cleaned beforehand), and the redirect of a path
+ * writes raw, which the templates keep for HTML cleaned beforehand), their security headers
+ * (before the redirect and the response cache, so that those answers carry them), and the redirect of a path
  * without its trailing slash (pages.md: 301 to the slashed form; the router ignores trailing
  * slashes, so the raw URL decides).
  */
@@ -22,6 +63,7 @@ export async function registerPages(app: NestFastifyApplication, publicUrl: stri
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const eta = new Eta({ views: VIEWS_DIR, autoEscape: true, autoTrim: [false, 'nl'], cache: true, useWith: false });
   await app.register(fastifyView as never, { engine: { eta }, root: VIEWS_DIR, viewExt: 'eta', production: true });
+  await app.register(fastifyHelmet as never, pageSecurityHeaders(publicUrl));
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (request.routeOptions.config?.page !== true || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
     const cut = request.url.indexOf('?');

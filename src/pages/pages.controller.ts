@@ -4,11 +4,14 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS } from './page-routes';
+import { PAGE_HEADERS } from './pages-http';
 import { PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
-/** Marks a route as a page: the trailing-slash redirect applies to it (pages-http.ts). */
-const Page = () => RouteConfig({ page: true });
+/** Marks a route as a page: the trailing-slash redirect and the security headers apply to it (pages-http.ts). */
+const Page = () => RouteConfig({ page: true, ...PAGE_HEADERS });
+/** Another answer of the pages (the 404 page of unknown paths, the stylesheet): the security headers only. */
+const PageAnswer = () => RouteConfig(PAGE_HEADERS);
 
 /**
  * The public pages (pages.md): HTML for people, at the permalinks the API hands out. Not part
@@ -87,12 +90,14 @@ export class PagesController {
 
   /** Any other path under the pages' prefixes: the 404 page. */
   @Get(['events/*', 'event', 'event/*', 'venue', 'venue/*', 'organizer', 'organizer/*', 'tag', 'tag/*'])
+  @PageAnswer()
   unknown(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
   }
 
   /** The stylesheet, under a name that changes with its content, so it may be kept for a year. */
   @Get('assets/:file')
+  @PageAnswer()
   asset(@Param('file') file: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const css = this.assets.stylesheet;
     if (file !== css.file) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));

@@ -11,7 +11,7 @@ import { OrganizersService } from '../organizers';
 import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, shortTime, venueAddress } from './event-view';
-import { monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
+import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
 
 type Json = Record<string, unknown>;
 export type Query = Record<string, unknown>;
@@ -226,14 +226,10 @@ export class PagesService {
     return days;
   }
 
-  /** Whether the event covers this day of the site zone, as the list's window reads it (the site zone's wall times). */
+  /** Whether the event covers this date: its own wall dates, as the list's window reads them (coveredDates). */
   private covers(e: EventJson, date: string): boolean {
-    const zone = this.config.timezone;
-    const start = DateTime.fromSQL(e.utc_start_date, { zone: 'utc' }).setZone(zone);
-    const end = DateTime.fromSQL(e.utc_end_date, { zone: 'utc' }).setZone(zone);
-    // An event that ends at midnight does not cover the day that begins then (coveringDays agrees).
-    const lastDay = end > start && end.equals(end.startOf('day')) ? end.minus({ days: 1 }) : end;
-    return start.toISODate()! <= date && date <= lastDay.toISODate()!;
+    const { first, last } = coveredDates(e.start_date, e.end_date);
+    return first <= date && date <= last;
   }
 
   // ---------------------------------------------------------------- single items

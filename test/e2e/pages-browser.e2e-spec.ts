@@ -267,6 +267,52 @@ describeBrowser('the public pages in Chromium (pages.md)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the security policy (issue 28, item 7) blocks nothing a page uses, and does block inline script and style', async () => {
+    const { context, page } = await open();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
+    });
+    // Registered before any page script could run: every report of the policy, as the page saw it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { violations: string[] };
+      w.violations = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.effectiveDirective} ${e.blockedURI}`));
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    try {
+      const seen: Record<string, unknown> = {};
+      for (const kind of PAGE_KINDS) {
+        const path = kind.path(seed);
+        const res = await page.goto(`${origin}${path}`);
+        // The stylesheet came through: the page has its rules.
+        const styled = await page.evaluate(() => Array.from(document.styleSheets).reduce((n, sheet) => n + sheet.cssRules.length, 0) > 0);
+        seen[kind.kind] = {
+          status: res?.status(),
+          policy: /default-src 'self'/.test(res?.headers()['content-security-policy'] ?? ''),
+          styled,
+          violations: await violations(),
+        };
+      }
+      expect(seen).toEqual(Object.fromEntries(PAGE_KINDS.map((k) => [k.kind, { status: k.status ?? 200, policy: true, styled: true, violations: [] }])));
+      expect(refused).toEqual([]);
+
+      // The check does check: an inline script and an inline style added to a page are refused and reported.
+      await page.evaluate(() => {
+        const script = document.createElement('script');
+        script.textContent = '(window).inlineRan = true;';
+        const style = document.createElement('style');
+        style.textContent = 'body { background: red; }';
+        document.head.append(script, style);
+      });
+      await page.waitForFunction(() => (window as unknown as { violations: string[] }).violations.length >= 2, undefined, { timeout: 5_000 });
+      expect((await violations()).map((v) => v.split(' ')[0]).sort()).toEqual(['script-src-elem', 'style-src-elem']);
+      expect(await page.evaluate(() => (window as unknown as { inlineRan?: boolean }).inlineRan)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the accessibility check does check: an image without text alternative is reported critical', async () => {
     const { context, page } = await open();
     try {

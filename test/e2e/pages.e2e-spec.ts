@@ -3,29 +3,13 @@
 // month grid's placement of multi-day and all-day events across a DST change, and the HTTP
 // behaviour shared with the API (ETag/304, compression, response cache, CALENDAR_PAGES=off).
 import { DateTime } from 'luxon';
+import { cardTitles, gridCells } from '../support/page-html';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
 import { Caller, createCategory, createEvent, createOrganizer, createTag, createVenue, EventBody, getOk, makeUsers, trashEvent, uid } from '../support/api';
 
 const ZONE = 'Europe/Berlin';
 const HTML = 'text/html; charset=utf-8';
-
-/** The cells of the month grid, by date, as text (tags removed). */
-function gridCells(html: string): Map<string, string> {
-  const cells = new Map<string, string>();
-  for (const m of html.matchAll(/<td class="day[^"]*">([\s\S]*?)<\/td>/g)) {
-    const date = /\/events\/(\d{4}-\d{2}-\d{2})\//.exec(m[1])?.[1];
-    if (date)
-      cells.set(
-        date,
-        m[1]
-          .replace(/<[^>]+>/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim(),
-      );
-  }
-  return cells;
-}
 
 /** Every `url` member in a JSON value (the public permalinks; rest_url and the like have other names). */
 function urls(value: unknown): string[] {
@@ -227,7 +211,7 @@ describe('public pages', () => {
           .get(`/events/${day(0)}/`)
           .expect(200)
       ).text;
-      const titles = [...html.matchAll(/class="event-card-title"><a href="[^"]+">([^<]+)</g)].map((m) => m[1]);
+      const titles = cardTitles(html);
       expect(titles).toEqual(['Market Day', 'Night Festival', 'Call with New York']);
       expect(html).toContain(`<a rel="next" href="${t.baseUrl}/events/${day(1)}/">`);
       expect(
