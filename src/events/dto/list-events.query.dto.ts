@@ -3,7 +3,7 @@ import { dateInputDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
 import { PARAM_MESSAGES } from '../../common/errors';
 import { ListQueryDto } from '../../common/pagination';
-import { DateParam, IdListParam, IntParam, NonEmptyString, Optional, StrictBool, StringListParam } from '../../common/params';
+import { DateParam, IdListParam, IntParam, NameList, NameListParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
 const arrayDoc = (description: string, type: 'integer' | 'string' = 'integer') =>
   ({ type: 'array', items: { type }, style: 'form', explode: false, description }) as const;
@@ -52,13 +52,13 @@ export class ListEventsQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional(arrayDoc('Category ids or slugs; child categories match too', 'string'))
   @Optional()
-  @StringListParam({ message: PARAM_MESSAGES.unknownTerm })
-  categories?: string[];
+  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  categories?: NameList;
 
   @ApiPropertyOptional(arrayDoc('Tag ids or slugs', 'string'))
   @Optional()
-  @StringListParam({ message: PARAM_MESSAGES.unknownTerm })
-  tags?: string[];
+  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  tags?: NameList;
 
   @ApiPropertyOptional(arrayDoc('Venue ids'))
   @Optional()
