@@ -7,6 +7,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
 import { deleteForGood, effectiveStatus, listVisibility, trashedSlug } from '../items';
+import type { NameList } from '../common/params';
 import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
@@ -191,8 +192,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     if (modifiedAfter === null) bad.modified_after = PARAM_MESSAGES.date;
     const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
       this.lookups.through(JSON.stringify(key), compute) as Promise<T>;
-    const terms = async (taxonomy: 'category' | 'tag', items: string[] | undefined) =>
-      items && this.orUnknown(lookup([taxonomy, items], () => this.taxonomies.resolveFilter(taxonomy, items).then(known)));
+    const terms = async (taxonomy: 'category' | 'tag', list: NameList | undefined) =>
+      list && this.orUnknown(lookup([taxonomy, list], () => this.taxonomies.resolveFilter(taxonomy, list).then(known)));
     const categoryIds = await terms('category', q.categories);
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
     const tagIds = await terms('tag', q.tags);

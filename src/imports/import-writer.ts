@@ -150,7 +150,7 @@ export class ImportWriter {
 
   /** The category or tag with this name (by slug or name, as event writes resolve names), created when there is none. */
   async findOrCreateTerm(actor: Actor, taxonomy: 'category' | 'tag', name: string): Promise<number> {
-    const found = await this.taxonomies.resolveFilter(taxonomy, [name]);
+    const found = await this.taxonomies.resolveFilter(taxonomy, { items: [name] });
     if (found && found.length > 0) return found[0];
     const json = await this.refused(() => this.taxonomies.create(actor, taxonomy, this.validated(DTOS[taxonomy].create, { name })));
     return json.id;

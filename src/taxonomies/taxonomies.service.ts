@@ -4,12 +4,13 @@ import { Actor, assertCan, can, Capability } from '../common/auth';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { currentLinks } from '../common/http/api-links';
 import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
+import type { NameList } from '../common/params';
 import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
-import { OUTER, type Tx } from '../database/tx';
+import { OUTER, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
@@ -216,39 +217,31 @@ export class TaxonomiesService {
 
   /**
    * Event-list filter values (spec endpoints.md §4.1.3): each item a slug, else an id, of an
-   * existing term; categories include their descendants. null when any item is unknown.
+   * existing term; categories include their descendants. null when any item is unknown. A comma
+   * list that is as a whole the name of a term names that term, as in event writes (§4.5).
    */
-  async resolveFilter(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
-    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items, OUTER);
-    const numeric = items
-      .filter((i) => /^\d+$/.test(i))
-      .map(Number)
-      .filter(Number.isSafeInteger);
-    const byId = await this.terms.existingIds(taxonomy, numeric, OUTER);
-    const ids: number[] = [];
-    for (const item of items) {
-      // By slug first, then by id, then by name (spec endpoints.md §4.1 and §4.1.3).
-      const id =
-        byText.find((t) => t.slug === item)?.id ??
-        (/^\d+$/.test(item) && byId.has(Number(item)) ? Number(item) : undefined) ??
-        byText.find((t) => t.name.toLowerCase() === item.toLowerCase())?.id;
-      if (id === undefined) return null;
-      ids.push(id);
-    }
+  async resolveFilter(taxonomy: Taxonomy, list: NameList): Promise<number[] | null> {
+    const named = await this.namedWhole(taxonomy, list, OUTER);
+    const ids = named !== undefined ? [named] : await this.filterIds(taxonomy, list.items);
+    if (ids === null) return null;
     return taxonomy === 'category' ? this.terms.withDescendants(taxonomy, ids) : [...new Set(ids)];
   }
 
   /**
    * Categories/tags named in an event write (spec endpoints.md §4.5): numeric items are ids
-   * (unknown ones skipped); other items match a slug or a name, or create a new term.
+   * (unknown ones skipped); other items match a slug or a name, or create a new term; a comma
+   * string that is as a whole the name of a term names only that term.
    * Runs in the event's transaction; no permission beyond writing the event is needed.
    */
-  async resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, items: string[], actor: Actor | null): Promise<number[]> {
+  async resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
+    // Inside the event's transaction: a pooled query here could wait forever for a connection.
+    const named = await this.namedWhole(taxonomy, list, manager);
+    if (named !== undefined) return [named];
+    const { items } = list;
     const numeric = items
       .filter((i) => /^\d+$/.test(i))
       .map(Number)
       .filter(Number.isSafeInteger);
-    // Inside the event's transaction: a pooled query here could wait forever for a connection.
     const existing = await this.terms.existingIds(taxonomy, numeric, manager);
     const names = items
       .filter((i) => !/^\d+$/.test(i))
@@ -290,6 +283,38 @@ export class TaxonomiesService {
   }
 
   // ---- helpers ----
+
+  /** Filter items by slug first, then by id, then by name (spec endpoints.md §4.1 and §4.1.3); null when one is unknown. */
+  private async filterIds(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
+    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items, OUTER);
+    const numeric = items
+      .filter((i) => /^\d+$/.test(i))
+      .map(Number)
+      .filter(Number.isSafeInteger);
+    const byId = await this.terms.existingIds(taxonomy, numeric, OUTER);
+    const ids: number[] = [];
+    for (const item of items) {
+      const id =
+        byText.find((t) => t.slug === item)?.id ??
+        (/^\d+$/.test(item) && byId.has(Number(item)) ? Number(item) : undefined) ??
+        byText.find((t) => t.name.toLowerCase() === item.toLowerCase())?.id;
+      if (id === undefined) return null;
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  /**
+   * The term a comma-separated string names as a whole (spec endpoints.md §4.5): the one whose
+   * name is the trimmed string (case-insensitively, as names are compared at one level; the
+   * oldest when categories at different levels share it). Undefined for arrays and for strings
+   * that name no term, whose items are then resolved one by one.
+   */
+  private async namedWhole(taxonomy: Taxonomy, list: NameList, reader: Reader): Promise<number | undefined> {
+    if (list.whole === undefined || list.whole === '') return undefined;
+    const [term] = await this.terms.findBySlugsOrNames(taxonomy, [], [list.whole], reader);
+    return term?.id;
+  }
 
   private async present(terms: TermEntity[]): Promise<TermJson[]> {
     const known = await this.terms.ancestors(terms);

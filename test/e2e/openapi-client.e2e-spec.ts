@@ -105,6 +105,13 @@ export async function run(baseUrl: string, authorization: string) {
   });
   check(events?.events.length === 1, 'list events');
   seen.total = listResponse.headers.get('X-TEC-Total');
+  // the list filters that take ids, given as numbers: one in an array, or one alone
+  const { data: byIds } = await client.GET('/events', {
+    params: { query: { start_date: '2031-06-01', end_date: '2031-08-01', categories: [category.id], venue: venue.id, organizer: [organizer.id] } },
+  });
+  check(byIds?.events.length === 1, 'list events by category, venue and organizer ids');
+  const { data: byName } = await client.GET('/events', { params: { query: { start_date: '2031-06-01', end_date: '2031-08-01', categories: 'Concerts' } } });
+  check(byName?.events.length === 1, 'list events by category name');
 
   // an error answer, read through the shared error schema
   const { data: missing, error } = await client.GET('/events/{id}', { params: { path: { id: 999999 } } });

@@ -1,5 +1,16 @@
 import { applyDecorators, HttpCode, Type } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiParam, ApiProduces, ApiQuery, ApiResponse, ApiSecurity, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiProduces,
+  ApiPropertyOptions,
+  ApiQuery,
+  ApiResponse,
+  ApiSecurity,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { HeadersObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorResponseDto } from '../dto/error-response.dto';
 
@@ -29,6 +40,39 @@ export const ID_FORMS: SchemaObject[] = [
 export const ID_SCHEMA: SchemaObject = { oneOf: ID_FORMS };
 /** An id field of a request body. */
 export const idDoc = (description: string) => ({ oneOf: ID_FORMS, description });
+
+/**
+ * A list parameter of the query string (spec README §3): an array of items, one item alone, or a
+ * comma-separated string; `style: form, explode: false` says how the array is written by default.
+ *
+ * Given as the parameter's own `schema`: @nestjs/swagger expands the fields of a `@Query()` DTO
+ * from their TypeScript types, which turns a `oneOf` on an array-typed field into `string[]` and
+ * on an object-typed one into a `$ref` to `Object`. A parameter that brings a `schema` is taken
+ * as written; `type` only keeps the TypeScript type out of the way and is not in the document.
+ */
+const queryListDoc = (item: SchemaObject, text: SchemaObject, description: string): ApiPropertyOptions =>
+  ({
+    type: 'string',
+    schema: { oneOf: [{ type: 'array', items: item }, { type: 'integer', minimum: 0 }, text] },
+    style: 'form',
+    explode: false,
+    description,
+  }) as ApiPropertyOptions;
+
+/** A list of ids in the query string: integers or their digits, one or many (`venue`, `include`…). */
+export const idListQueryDoc = (description: string) =>
+  queryListDoc({ oneOf: ID_FORMS }, { type: 'string', pattern: '^[\\d,\\s]+$', description: 'One id, or ids separated by commas (`12,15`)' }, description);
+
+/**
+ * A list of categories or tags in the query string: ids, slugs or names, one or many. A comma
+ * string is split unless it is as a whole the name of a term; an array item is never split.
+ */
+export const termListQueryDoc = (description: string) =>
+  queryListDoc(
+    { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string' }] },
+    { type: 'string', description: 'One id, slug or name, or several separated by commas (unless the whole string is the name of a term)' },
+    description,
+  );
 
 const LINKED_KINDS: readonly DocKind[] = ['event', 'venue', 'organizer'];
 const isLinkedItem = (kind: DocKind) => LINKED_KINDS.includes(kind);
@@ -198,7 +242,9 @@ function answersFor(lines: Partial<Record<ErrorStatus, string[]>>): MethodDecora
     ApiResponse({
       status: Number(status),
       description: `${STATUS_TITLES[Number(status) as ErrorStatus]}:\n\n${codes.join('\n')}`,
-      type: ErrorResponseDto,
+      // Given as content, not as a type: a type would be listed under the route's own media
+      // type, which for the iCalendar routes is text/calendar; their errors are JSON too.
+      content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorResponseDto) } } },
       ...(status === '429' ? { headers: RETRY_AFTER } : {}),
     }),
   );

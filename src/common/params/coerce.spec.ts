@@ -1,4 +1,4 @@
-import { INVALID, toIdList, toInt, toList, toLooseBool, toPathId, toStrictBool } from './coerce';
+import { INVALID, toIdList, toInt, toList, toLooseBool, toNameList, toPathId, toStrictBool } from './coerce';
 
 describe('toInt (spec README §5)', () => {
   it.each([
@@ -64,6 +64,21 @@ describe('toList / toIdList (array forms, README §3)', () => {
 
   it('reads ids', () => expect(toIdList('3, 4,5')).toEqual([3, 4, 5]));
   it.each(['0', '-1', 'a', '1.5', '1,foo', '99999999999999999999'])('rejects ids %p', (input) => expect(toIdList(input)).toBe(INVALID));
+});
+
+describe('toNameList (category and tag names, endpoints.md §4.5)', () => {
+  it.each([
+    [['Jazz, Blues; Soul'], { items: ['Jazz, Blues; Soul'] }],
+    [{ 0: ' Jazz, Blues ', 1: 7 }, { items: ['Jazz, Blues', '7'] }],
+    [' Jazz, Blues; Soul ', { items: ['Jazz', 'Blues; Soul'], whole: 'Jazz, Blues; Soul' }],
+    ['Rock,,Pop,', { items: ['Rock', 'Pop'], whole: 'Rock,,Pop,' }],
+    ['Soul; Funk', { items: ['Soul; Funk'] }],
+    [12, { items: ['12'] }],
+    ['', { items: [] }],
+    [[' ', ''], { items: [] }],
+  ])('reads %p as %p', (input, expected) => expect(toNameList(input)).toEqual(expected));
+
+  it.each([[{ a: '1' }], [[['1']]], [[{ id: 1 }]], [true]])('rejects %p', (input) => expect(toNameList(input)).toBe(INVALID));
 });
 
 describe('toPathId (README §1: ids are digits only)', () => {

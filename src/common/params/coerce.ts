@@ -47,6 +47,41 @@ export function toLooseBool(value: unknown): boolean {
  * Nested arrays or objects inside are INVALID.
  */
 export function toList(value: unknown): string[] | Invalid {
+  const items = listItems(value);
+  if (items === INVALID) return INVALID;
+  return items.flatMap(splitCommas);
+}
+
+/**
+ * Names given as a list (spec endpoints.md §4.5): `items` to resolve one by one and, when the
+ * value was one string with a comma in it, `whole`: that string trimmed, which names a single
+ * term instead of its parts when a term has exactly that name.
+ */
+export interface NameList {
+  items: string[];
+  whole?: string;
+}
+
+/**
+ * A list of names: an item of an array is one name and is never split (a category may be called
+ * "Jazz, Blues"); a single string is a comma list, kept whole beside its parts. INVALID as toList.
+ */
+export function toNameList(value: unknown): NameList | Invalid {
+  if (typeof value === 'string') {
+    const items = splitCommas(value);
+    return value.includes(',') ? { items, whole: value.trim() } : { items };
+  }
+  const items = listItems(value);
+  if (items === INVALID) return INVALID;
+  return { items: items.map((item) => item.trim()).filter((item) => item !== '') };
+}
+
+export function isNameList(value: unknown): value is NameList {
+  return value !== null && typeof value === 'object' && Array.isArray((value as NameList).items);
+}
+
+/** The items of an array parameter in any of its forms, as text (numbers written out), unsplit. */
+function listItems(value: unknown): string[] | Invalid {
   let items: unknown[];
   if (Array.isArray(value)) items = value;
   else if (value !== null && typeof value === 'object') {
@@ -58,17 +93,17 @@ export function toList(value: unknown): string[] | Invalid {
   const out: string[] = [];
   for (const item of items) {
     if (typeof item === 'number' && Number.isFinite(item)) out.push(String(item));
-    else if (typeof item === 'string')
-      out.push(
-        ...item
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s !== ''),
-      );
+    else if (typeof item === 'string') out.push(item);
     else if (item !== null && item !== undefined) return INVALID;
   }
   return out;
 }
+
+const splitCommas = (text: string): string[] =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 /** A list of positive integers (ids). */
 export function toIdList(value: unknown): number[] | Invalid {

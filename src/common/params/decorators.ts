@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { parseDateInput } from '../datetime/parse-date';
 import { MISSING_CONTEXT, PARAM_MESSAGES } from '../errors';
 import { columnOverflow, TEXT_COLUMN_BYTES, TextKind, varcharLimit } from '../text/text-fields';
-import { INVALID, toIdList, toInt, toList, toLooseBool, toStrictBool } from './coerce';
+import { INVALID, isNameList, toIdList, toInt, toList, toLooseBool, toNameList, toStrictBool } from './coerce';
 
 /**
  * Declarative parameter decorators for DTOs: each one parses the lenient input forms of the
@@ -75,6 +75,14 @@ export function StringListParam({ nonEmpty = false, message = PARAM_MESSAGES.tex
   return applyDecorators(
     Transform(({ value }) => (value === undefined || value === null ? value : toList(value))),
     Check('stringList', (v) => Array.isArray(v) && (!nonEmpty || v.length > 0), message),
+  );
+}
+
+/** Category or tag names and ids (spec endpoints.md §4.5): array items kept whole, a comma string kept whole beside its parts. */
+export function NameListParam({ message = PARAM_MESSAGES.text }: { message?: string } = {}) {
+  return applyDecorators(
+    Transform(({ value }) => (value === undefined || value === null ? value : toNameList(value))),
+    Check('nameList', isNameList, message),
   );
 }
 

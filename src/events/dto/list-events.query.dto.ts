@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { dateInputDoc } from '../../common/http/route-docs';
+import { dateInputDoc, idListQueryDoc, termListQueryDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
 import { PARAM_MESSAGES } from '../../common/errors';
 import { ListQueryDto } from '../../common/pagination';
-import { DateParam, IdListParam, IntParam, NonEmptyString, Optional, StrictBool, StringListParam } from '../../common/params';
+import { DateParam, IdListParam, IntParam, NameList, NameListParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
 const arrayDoc = (description: string, type: 'integer' | 'string' = 'integer') =>
   ({ type: 'array', items: { type }, style: 'form', explode: false, description }) as const;
@@ -50,22 +50,22 @@ export class ListEventsQueryDto extends ListQueryDto {
   @NonEmptyString()
   search?: string;
 
-  @ApiPropertyOptional(arrayDoc('Category ids or slugs; child categories match too', 'string'))
+  @ApiPropertyOptional(termListQueryDoc('Categories by id, slug or name; child categories match too'))
   @Optional()
-  @StringListParam({ message: PARAM_MESSAGES.unknownTerm })
-  categories?: string[];
+  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  categories?: NameList;
 
-  @ApiPropertyOptional(arrayDoc('Tag ids or slugs', 'string'))
+  @ApiPropertyOptional(termListQueryDoc('Tags by id, slug or name'))
   @Optional()
-  @StringListParam({ message: PARAM_MESSAGES.unknownTerm })
-  tags?: string[];
+  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  tags?: NameList;
 
-  @ApiPropertyOptional(arrayDoc('Venue ids'))
+  @ApiPropertyOptional(idListQueryDoc('Venue ids'))
   @Optional()
   @IdListParam()
   venue?: number[];
 
-  @ApiPropertyOptional(arrayDoc('Organizer ids'))
+  @ApiPropertyOptional(idListQueryDoc('Organizer ids'))
   @Optional()
   @IdListParam()
   organizer?: number[];
@@ -91,7 +91,7 @@ export class ListEventsQueryDto extends ListQueryDto {
   @Allow()
   geoloc_lng?: unknown;
 
-  @ApiPropertyOptional(arrayDoc('Only these event ids; the date window is not applied'))
+  @ApiPropertyOptional(idListQueryDoc('Only these event ids; the date window is not applied'))
   @Optional()
   @IdListParam({ nonEmpty: true })
   include?: number[];

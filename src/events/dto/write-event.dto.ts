@@ -7,7 +7,7 @@ import { PARAM_MESSAGES } from '../../common/errors';
 import { ItemWriteDto } from '../../items';
 import { CreateOrganizerDto } from '../../organizers';
 import { CreateVenueDto } from '../../venues';
-import { Check, DateParam, NonEmptyString, Optional, Required, StrictBool, StringListParam, UrlOrEmpty, FitsColumn } from '../../common/params';
+import { Check, DateParam, NameList, NameListParam, NonEmptyString, Optional, Required, StrictBool, UrlOrEmpty, FitsColumn } from '../../common/params';
 
 const isCost = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
@@ -17,8 +17,8 @@ const flagDoc = (description: string) => ({ type: 'boolean', description: `${des
 /** `categories`/`tags`: ids (numbers or digits) or names, as an array or a comma-separated string. */
 const termListDoc = (description: string) => ({
   oneOf: [
-    { type: 'array', items: { oneOf: [{ type: 'integer' }, { type: 'string' }] } },
-    { type: 'string', description: 'Comma-separated list' },
+    { type: 'array', items: { oneOf: [{ type: 'integer' }, { type: 'string' }] }, description: 'Each item is one id or name, never split at commas' },
+    { type: 'string', description: 'Comma-separated list, unless the whole string is the name of an existing term' },
   ] satisfies SchemaObject[],
   description,
 });
@@ -100,13 +100,13 @@ class EventFieldsDto extends ItemWriteDto {
 
   @ApiPropertyOptional(termListDoc('Categories by id or by name (an unknown name creates a category); `[]` or `""` removes all'))
   @Optional()
-  @StringListParam()
-  categories?: string[];
+  @NameListParam()
+  categories?: NameList;
 
   @ApiPropertyOptional(termListDoc('Tags by id or by name (an unknown name creates a tag); `[]` or `""` removes all'))
   @Optional()
-  @StringListParam()
-  tags?: string[];
+  @NameListParam()
+  tags?: NameList;
 
   @ApiPropertyOptional({
     oneOf: [...(LINKED_VENUE.oneOf ?? []), { type: 'array', maxItems: 1, items: LINKED_VENUE }, emptyString],

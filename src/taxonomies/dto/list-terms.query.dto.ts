@@ -1,9 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { idListQueryDoc } from '../../common/http/route-docs';
 import { ListQueryDto } from '../../common/pagination';
 import { IdListParam, IntParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
 const ORDERBY = ['id', 'name', 'slug', 'count', 'description', 'term_group', 'include', 'include_slugs'];
-const arrayDoc = { type: 'array', items: { type: 'integer' }, style: 'form', explode: false } as const;
 
 /** GET /tags (spec endpoints.md §6.1); categories add `parent`. */
 export class ListTermsQueryDto extends ListQueryDto {
@@ -12,12 +12,12 @@ export class ListTermsQueryDto extends ListQueryDto {
   @NonEmptyString()
   search?: string;
 
-  @ApiPropertyOptional({ ...arrayDoc, description: 'Leave out these term ids' })
+  @ApiPropertyOptional(idListQueryDoc('Leave out these term ids'))
   @Optional()
   @IdListParam({ nonEmpty: true })
   exclude?: number[];
 
-  @ApiPropertyOptional({ ...arrayDoc, description: 'Only these term ids' })
+  @ApiPropertyOptional(idListQueryDoc('Only these term ids'))
   @Optional()
   @IdListParam({ nonEmpty: true })
   include?: number[];
