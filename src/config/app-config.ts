@@ -72,7 +72,7 @@ export class AppConfig {
   webhookMaxAttempts: number;
   /** Seconds that scale the whole retry schedule of webhook deliveries (CALENDAR_WEBHOOK_RETRY_BASE_SECONDS; fractions allowed). */
   webhookRetryBaseSeconds: number;
-  /** How long an instance holds a delivery it is sending before another may take it (CALENDAR_WEBHOOK_LEASE_SECONDS; fractions allowed). */
+  /** How long an instance holds a delivery it is sending before another may take it, renewed while it sends (CALENDAR_WEBHOOK_LEASE_SECONDS; fractions allowed). */
   webhookLeaseSeconds: number;
   /** Webhook targets may be loopback/private/link-local addresses (CALENDAR_WEBHOOK_ALLOW_PRIVATE, default off). */
   webhookAllowPrivate: boolean;
@@ -349,7 +349,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.metrics = onOff(vars.CALENDAR_METRICS, false);
   cfg.webhookMaxAttempts = Number(vars.CALENDAR_WEBHOOK_MAX_ATTEMPTS ?? 7);
   cfg.webhookRetryBaseSeconds = Number(vars.CALENDAR_WEBHOOK_RETRY_BASE_SECONDS ?? 30);
-  cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 60);
+  cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 5);
   cfg.webhookAllowPrivate = onOff(vars.CALENDAR_WEBHOOK_ALLOW_PRIVATE, false);
   cfg.webhookWorker = onOff(vars.CALENDAR_WEBHOOK_WORKER, true);
   cfg.webhookKey = vars.CALENDAR_WEBHOOK_KEY === undefined ? undefined : Buffer.from(vars.CALENDAR_WEBHOOK_KEY, 'hex');

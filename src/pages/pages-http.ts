@@ -3,6 +3,9 @@ import fastifyView from '@fastify/view';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Eta } from 'eta';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { invalidRequest } from '../common/errors';
+import { sendError } from '../common/errors/wp-exception.filter';
+import { fitsInHeader } from '../common/http/header-size';
 import { VIEWS_DIR } from './page-assets';
 
 declare module 'fastify' {
@@ -69,10 +72,10 @@ export async function registerPages(app: NestFastifyApplication, publicUrl: stri
     const cut = request.url.indexOf('?');
     const path = cut === -1 ? request.url : request.url.slice(0, cut);
     if (path.endsWith('/')) return done();
-    // Answered here: the hook chain ends (done is not called).
-    void reply
-      .code(301)
-      .header('location', `${publicUrl}${path}/${cut === -1 ? '' : request.url.slice(cut)}`)
-      .send();
+    const location = `${publicUrl}${path}/${cut === -1 ? '' : request.url.slice(cut)}`;
+    // Answered here: the hook chain ends (done is not called). A URL too long to echo in a
+    // header is refused as too long (RFC 9110 §15.5.15) rather than sent in an oversized Location.
+    if (!fitsInHeader('Location', location)) return sendError(request, reply, invalidRequest(414, 'The address is too long to redirect to.'));
+    void reply.code(301).header('location', location).send();
   });
 }

@@ -15,6 +15,10 @@ export const tooManyRequests = (retryAfterMs: number): WpError => {
  * has passed, a correct password too (a guesser must not learn when it guessed right). The
  * counters are rate-limiter-flexible limiters, in this process or shared through Redis
  * (LimiterStore).
+ *
+ * A failure is counted before it is answered, in one atomic step that also says whether it
+ * was within the limit (`take`): requests checked at the same moment cannot all read "9 so
+ * far" and all answer 401. A check that succeeds gives its point back (`giveBack`).
  */
 export class FailedAuthLimiter {
   private readonly failures: RateLimiterAbstract;
@@ -34,9 +38,25 @@ export class FailedAuthLimiter {
     if (blocked.length > 0) throw tooManyRequests(Math.max(...blocked.map((r) => r.msBeforeNext)));
   }
 
-  /** Counts one failure against both the login and the address. */
-  async failed(login: string, address: string): Promise<void> {
-    await Promise.all([loginKey(login), addressKey(address)].map((key) => this.failures.penalty(key, 1)));
+  /**
+   * Counts one failure against both the login and the address, atomically in the store, and
+   * throws 429 when it went past the limit of either: only failures within the limit may be
+   * answered 401.
+   */
+  async take(login: string, address: string): Promise<void> {
+    const results = await Promise.allSettled([loginKey(login), addressKey(address)].map((key) => this.failures.consume(key, 1)));
+    const over: RateLimiterRes[] = [];
+    for (const r of results) {
+      if (r.status === 'fulfilled') continue;
+      if (!(r.reason instanceof RateLimiterRes)) throw r.reason;
+      over.push(r.reason);
+    }
+    if (over.length > 0) throw tooManyRequests(Math.max(...over.map((r) => r.msBeforeNext)));
+  }
+
+  /** Returns a point taken for a check that then succeeded (or could not be made). */
+  async giveBack(login: string, address: string): Promise<void> {
+    await Promise.all([loginKey(login), addressKey(address)].map((key) => this.failures.reward(key, 1)));
   }
 }
 

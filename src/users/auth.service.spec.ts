@@ -42,6 +42,18 @@ describe('AuthService.verify', () => {
     expect(hashReads).toBe(2);
   });
 
+  it('counts a refusal for each request that waited on the refused check, and gives back the point of a right password', async () => {
+    let taken = 0;
+    const tally = {
+      take: async () => void taken++,
+      giveBack: async () => void taken--,
+    };
+    await Promise.allSettled(Array.from({ length: 5 }, () => service.verify('editor', 'wrong', tally)));
+    expect({ taken, hashReads }).toEqual({ taken: 5, hashReads: 1 });
+    await Promise.all(Array.from({ length: 3 }, () => service.verify('editor', 'abcdefghijklmnopqrstuvwx', tally)));
+    expect(taken).toBe(5);
+  });
+
   it('does not share a check between different passwords', async () => {
     await Promise.allSettled([service.verify('editor', 'abcdefghijklmnopqrstuvwx'), service.verify('editor', 'wrong')]);
     expect(hashReads).toBe(2);

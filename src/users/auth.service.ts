@@ -28,6 +28,12 @@ export const incorrectPassword = () => new WpError(INCORRECT_PASSWORD, 'The supp
  * check instead of starting their own: a client opening many connections at once (a cold
  * service, a restart behind a load balancer) costs one scrypt, not one each; each scrypt of
  * these parameters holds 32 MB while it runs (docs/security.md).
+ *
+ * Each refused request counts as one failure, taken from the limiter before it is answered
+ * (FailedAuthLimiter.take), so that no more than the limit of 401s go out however many arrive
+ * at once: the request that makes a check takes its point before the scrypt (and gives it back
+ * when the password was right), each request that waited on a check that refused takes its own
+ * afterwards. Past the limit the answer is 429 instead of 401.
  */
 @Injectable()
 export class AuthService {
@@ -66,22 +72,21 @@ export class AuthService {
     }
     const decoded = decodeBasic(token);
     if (!decoded) {
-      await this.failures.failed('', address);
+      await this.failures.take('', address);
       throw invalidUsername();
     }
-    await this.failures.assertAllowed(decoded.login, address);
-    let actor: Actor;
-    try {
-      actor = await this.verify(decoded.login, decoded.password);
-    } catch (err) {
-      if (err instanceof WpError && err.status === 401) await this.failures.failed(decoded.login, address);
-      throw err;
-    }
+    const { login, password } = decoded;
+    await this.failures.assertAllowed(login, address);
+    const actor = await this.verify(login, password, {
+      take: () => this.failures.take(login, address),
+      giveBack: () => this.failures.giveBack(login, address),
+    });
     await this.requests.take(`user:${actor.id}`);
     return actor;
   }
 
-  async verify(login: string, password: string): Promise<Actor> {
+  /** The actor of these credentials, or a 401; with `tally`, each refusal counted (see the class comment). */
+  async verify(login: string, password: string, tally?: FailureTally): Promise<Actor> {
     const key = createHash('sha256')
       .update(`${login}\0${normalisePassword(password)}`)
       .digest('base64');
@@ -89,8 +94,9 @@ export class AuthService {
     if (hit && hit.expires > Date.now() && (await this.users.hasPasswordHash(hit.actor.id, hit.hash))) return hit.actor;
     this.verified.delete(key);
     const running = this.checking.get(key);
-    if (running) return running;
-    const check = this.check(key, login, password).finally(() => this.checking.delete(key));
+    if (running) return tally ? countedAfter(running, tally) : running;
+    const slow = () => this.check(key, login, password);
+    const check = (tally ? countedAround(slow, tally) : slow()).finally(() => this.checking.delete(key));
     this.checking.set(key, check);
     return check;
   }
@@ -123,6 +129,38 @@ export class AuthService {
       if (oldest !== undefined) this.verified.delete(oldest);
     }
     this.verified.set(key, { actor, hash, expires: Date.now() + CACHE_TTL_MS });
+  }
+}
+
+/** Counts one request's failure (throwing 429 past the limit), or gives back one it counted first. */
+interface FailureTally {
+  take(): Promise<void>;
+  giveBack(): Promise<void>;
+}
+
+const refused = (err: unknown): boolean => err instanceof WpError && err.status === 401;
+
+/** A check made by this request: its failure is taken before, and given back unless the check refused. */
+async function countedAround(check: () => Promise<Actor>, tally: FailureTally): Promise<Actor> {
+  await tally.take();
+  let actor: Actor;
+  try {
+    actor = await check();
+  } catch (err) {
+    if (!refused(err)) await tally.giveBack();
+    throw err;
+  }
+  await tally.giveBack();
+  return actor;
+}
+
+/** Another request's check, waited on: when it refuses, this request's failure is counted too. */
+async function countedAfter(check: Promise<Actor>, tally: FailureTally): Promise<Actor> {
+  try {
+    return await check;
+  } catch (err) {
+    if (refused(err)) await tally.take();
+    throw err;
   }
 }
 

@@ -4,11 +4,10 @@
 // Needs a Redis server: TEST_REDIS_URL, or redis://127.0.0.1:6379 by default. .ci/run starts one
 // and sets TEST_REDIS_URL, so there a missing Redis fails the run. Elsewhere, when no Redis
 // answers at the default address, the shared-counter test is skipped and says so.
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API } from '../support/http';
-import { CLOSED_REDIS_URL, redisForTests, TEST_REDIS_URL } from '../support/redis';
+import { CLOSED_REDIS_URL, redisInstances, TEST_REDIS_URL } from '../support/redis';
 import { UsersService } from '../../src/users/users.service';
 
 const REDIS_URL = TEST_REDIS_URL;
@@ -21,33 +20,18 @@ const login = (t: TestApp, address: string, authorization: string) =>
     .inject({ method: 'GET', url: `${API}/events`, remoteAddress: address, headers: { authorization } });
 
 describe('failed-authentication limits shared through Redis', () => {
-  let available = false;
-  let prefix = '';
+  let shared: Awaited<ReturnType<typeof redisInstances>> = null;
   let a: TestApp;
   let b: TestApp;
 
   beforeAll(async () => {
-    available = await redisForTests('the Redis rate-limit test');
-    if (!available) return;
-    // A prefix of its own, so that earlier runs and other test files count nothing here.
-    prefix = `calendar-test-${randomBytes(4).toString('hex')}:`;
-    const env = { REDIS_URL, CALENDAR_REDIS_PREFIX: prefix, CALENDAR_AUTH_MAX_FAILURES: '4', CALENDAR_AUTH_FAILURE_WINDOW: '60' };
-    a = await createTestApp(env);
-    b = await createTestApp(env, { sharing: a });
+    shared = await redisInstances('the Redis rate-limit test', { CALENDAR_AUTH_MAX_FAILURES: '4', CALENDAR_AUTH_FAILURE_WINDOW: '60' });
+    if (shared) ({ a, b } = shared);
   });
-
-  afterAll(async () => {
-    await b?.close();
-    await a?.close();
-    if (!available) return;
-    const client = new Redis(REDIS_URL);
-    const keys = await client.keys(`${prefix}*`);
-    if (keys.length > 0) await client.del(...keys);
-    await client.quit();
-  });
+  afterAll(async () => shared?.close());
 
   it('failures counted by one instance block the login on the other', async () => {
-    if (!available) return;
+    if (!shared) return;
     const { password } = await a.app.get(UsersService).create('shared-guess', 'editor');
     for (let i = 0; i < 2; i++) expect((await login(a, `10.9.0.${i}`, basic('shared-guess', `wrong ${i}`))).statusCode).toBe(401);
     for (let i = 2; i < 4; i++) expect((await login(b, `10.9.0.${i}`, basic('shared-guess', `wrong ${i}`))).statusCode).toBe(401);
@@ -58,7 +42,7 @@ describe('failed-authentication limits shared through Redis', () => {
     expect((await login(b, '10.9.0.10', basic('shared-guess', password))).statusCode).toBe(429);
     // The counters are in Redis under the configured prefix, not only in the processes.
     const client = new Redis(REDIS_URL);
-    expect(await client.keys(`${prefix}auth-fail*`)).not.toEqual([]);
+    expect(await client.keys(`${shared.prefix}auth-fail*`)).not.toEqual([]);
     await client.quit();
   });
 });

@@ -88,22 +88,23 @@ describe('webhooks with two instances on one database', () => {
   });
 });
 
-describe('webhooks with one instance taking requests and another sending (CALENDAR_WEBHOOK_WORKER=off on the first)', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let close: () => Promise<void>;
-  let admin: string;
-  let receiver: WebhookReceiver;
-
+/** Two instances for a describe block (twoInstances), an administrator's header and a receiver, all torn down after the block. */
+function instancesForBlock(env: Record<string, string>, only: Parameters<typeof twoInstances>[1] = {}) {
+  const s = {} as { a: TestApp; b: TestApp; close: () => Promise<void>; admin: string; receiver: WebhookReceiver };
   beforeAll(async () => {
-    ({ a, b, close } = await twoInstances({ ...FAST, CALENDAR_METRICS: 'on' }, { a: { CALENDAR_WEBHOOK_WORKER: 'off' } }));
-    admin = (await makeUsers(a)).admin.authorization;
-    receiver = new WebhookReceiver();
+    Object.assign(s, await twoInstances(env, only));
+    s.admin = (await makeUsers(s.a)).admin.authorization;
+    s.receiver = new WebhookReceiver();
   });
   afterAll(async () => {
-    await receiver.stop();
-    await close();
+    await s.receiver.stop();
+    await s.close();
   });
+  return s;
+}
+
+describe('webhooks with one instance taking requests and another sending (CALENDAR_WEBHOOK_WORKER=off on the first)', () => {
+  const s = instancesForBlock({ ...FAST, CALENDAR_METRICS: 'on' }, { a: { CALENDAR_WEBHOOK_WORKER: 'off' } });
 
   /** An instance's count of delivery attempts by outcome, from its /metrics. */
   const sent = async (app: TestApp) => {
@@ -112,6 +113,7 @@ describe('webhooks with one instance taking requests and another sending (CALEND
   };
 
   it("a subscription made through A takes B's very next write; A's writes are sent by B, A sends nothing", async () => {
+    const { a, b, admin, receiver } = s;
     const target = await receiver.start();
     // B writes first, so it holds the subscriptions (none) in memory.
     await createEvent(b, admin, { title: 'Before any subscription' });
@@ -129,6 +131,7 @@ describe('webhooks with one instance taking requests and another sending (CALEND
   });
 
   it("B sends the item as A's write left it, though B's caches have not seen that write yet", async () => {
+    const { a, b, admin } = s;
     const hooks = new WebhookReceiver();
     const target = await hooks.start();
     const intervals = b.app.get(DataVersion).intervals;
@@ -152,4 +155,28 @@ describe('webhooks with one instance taking requests and another sending (CALEND
       await hooks.stop();
     }
   });
+});
+
+describe('webhooks with two instances and a lease shorter than a slow receiver (issue 28 item 10c)', () => {
+  // A one-second lease: the instance sending holds it by renewing it, however long the receiver takes.
+  const s = instancesForBlock({ ...FAST, CALENDAR_WEBHOOK_LEASE_SECONDS: '1' });
+
+  it('a delivery the receiver answers after several leases is sent once, not again by the other instance', async () => {
+    const { a, b, admin, receiver } = s;
+    const target = await receiver.start();
+    const hook = (
+      await http(a, admin)
+        .post(`${API}/webhooks`)
+        .send({ url: target, events: ['event.created'] })
+        .expect(201)
+    ).body as { id: number };
+    // The first POST is answered 200 after 4 s (four leases); any other at once.
+    receiver.answer = (_r, nth) => (nth === 1 ? new Promise((resolve) => setTimeout(() => resolve(200), 4000)) : 200);
+    await createEvent(b, admin, { title: 'Slowly received' });
+    const log = async () => (await http(a, admin).get(`${API}/webhooks/${hook.id}/deliveries`).expect(200)).body.deliveries as LogEntry[];
+    for (let i = 0; i < 200 && !(await log()).some((d) => d.status === 'delivered'); i++) await new Promise((r) => setTimeout(r, 100));
+    const [entry] = await log();
+    expect(entry).toMatchObject({ status: 'delivered', attempts: 1 });
+    expect(receiver.received.map((r) => r.body.id)).toEqual([entry.id]);
+  }, 60_000);
 });

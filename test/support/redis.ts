@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createTestApp, TestApp } from './test-app';
 
 /**
  * The Redis the tests that need one use: TEST_REDIS_URL, or redis://127.0.0.1:6379 by default.
@@ -32,4 +34,33 @@ export async function redisForTests(what: string): Promise<boolean> {
   if (process.env.TEST_REDIS_URL) throw new Error(message);
   console.warn(`SKIPPED ${what}: ${message}`);
   return false;
+}
+
+/**
+ * Two instances on one database whose counters share the Redis of TEST_REDIS_URL under a key
+ * prefix of their own (so that earlier runs and other test files count nothing there); close()
+ * stops them and deletes the prefix's keys. null when Redis does not answer (see redisForTests).
+ */
+export async function redisInstances(
+  what: string,
+  env: Record<string, string>,
+): Promise<{ a: TestApp; b: TestApp; prefix: string; close: () => Promise<void> } | null> {
+  if (!(await redisForTests(what))) return null;
+  const prefix = `calendar-test-${randomBytes(4).toString('hex')}:`;
+  const shared = { ...env, REDIS_URL: TEST_REDIS_URL, CALENDAR_REDIS_PREFIX: prefix };
+  const a = await createTestApp(shared);
+  const b = await createTestApp(shared, { sharing: a });
+  return {
+    a,
+    b,
+    prefix,
+    async close() {
+      await b.close();
+      await a.close();
+      const client = new Redis(TEST_REDIS_URL);
+      const keys = await client.keys(`${prefix}*`);
+      if (keys.length > 0) await client.del(...keys);
+      await client.quit();
+    },
+  };
 }

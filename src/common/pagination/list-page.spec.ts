@@ -1,5 +1,5 @@
 import { ApiLinks } from '../http/api-links';
-import { pageLinks, rawParam, totalPages } from './list-page';
+import { ListPage, pageLinks, rawParam, totalPages } from './list-page';
 
 const BASE = 'http://h/calendar/events/v1/tags/';
 const OURS = ApiLinks.canonical('http://h');
@@ -57,5 +57,15 @@ describe('totalPages and rawParam', () => {
     expect(rawParam({ 0: '1', 1: '2' })).toBe('1,2');
     expect(rawParam('x')).toBe('x');
     expect(rawParam(undefined)).toBeUndefined();
+  });
+});
+
+describe('ListPage.linkHeader (beyond.md #10)', () => {
+  const page = (next: string, previous: string) => new ListPage({}, 3, 3, { next, previous });
+
+  it('lists next and prev while the header fits, and is left out whole when it would not', () => {
+    expect(page(`${BASE}?page=3`, BASE).linkHeader).toBe(`<${BASE}?page=3>; rel="next", <${BASE}>; rel="prev"`);
+    const long = `${BASE}?include=${'1%2C'.repeat(1100)}`; // 4.4 KB each: together over 8 KB
+    expect(page(`${long}&page=3`, long).linkHeader).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { ApiLinks } from '../http/api-links';
+import { fitsInHeader } from '../http/header-size';
 /**
  * A list answer: the body the client reads plus the totals that go into the
  * X-TEC-Total / X-TEC-TotalPages headers (spec resources.md §8.3), set by ListHeadersInterceptor.
@@ -13,12 +14,19 @@ export class ListPage<T extends object = Record<string, unknown>> {
     readonly neighbours: { next?: string; previous?: string } = {},
   ) {}
 
-  /** RFC 8288 `Link` value with rel="next" / rel="prev", or undefined when the page has no neighbour. */
+  /**
+   * RFC 8288 `Link` value with rel="next" / rel="prev", or undefined when the page has no
+   * neighbour, or when the value would not fit in a header (MAX_HEADER_BYTES: URLs that repeat a
+   * long query, such as thousands of `include` ids). Then it is left out whole rather than in
+   * part, so that no client reads "no previous page" from it: the body's next_rest_url and
+   * previous_rest_url carry the same URLs.
+   */
   get linkHeader(): string | undefined {
     const links: string[] = [];
     if (this.neighbours.next !== undefined) links.push(`<${this.neighbours.next}>; rel="next"`);
     if (this.neighbours.previous !== undefined) links.push(`<${this.neighbours.previous}>; rel="prev"`);
-    return links.length > 0 ? links.join(', ') : undefined;
+    const value = links.join(', ');
+    return links.length > 0 && fitsInHeader('Link', value) ? value : undefined;
   }
 }
 

@@ -30,6 +30,8 @@ const BATCH = 100;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 /** sync.md: any 2xx within 10 s is success. */
 const TIMEOUT_MS = 10_000;
+/** How many times per lease the deliveries being sent have it renewed: a lease outlives two missed renewals. */
+const RENEWALS_PER_LEASE = 3;
 
 type Outcome = 'delivered' | 'retry' | 'failed';
 
@@ -64,8 +66,10 @@ interface Attempt {
 /**
  * Sends the outbox (sync.md "Webhooks"). Every POLL_MS, and GATHER_MS after a local commit
  * that queued deliveries, it claims due ones with a lease (an UPDATE that only succeeds on rows
- * nobody else holds, so each delivery is sent by one instance at a time; a dead instance's
- * lease runs out and another, or the restarted one, takes the delivery up), sends them, and
+ * nobody else holds, so each delivery is sent by one instance at a time), renews that lease
+ * while it sends them (RENEWALS_PER_LEASE times a lease, however long the receivers take: a dead
+ * instance's short lease runs out within seconds and another, or the restarted one, takes the
+ * delivery up, while a live one keeps what it is sending), sends them, and
  * records the outcomes. One item's deliveries to one subscription go out in seq order: a round
  * claims an item's pending deliveries only from its oldest on (none older is waiting for a
  * retry or held by another instance), sends them one after another, and stops at the first
@@ -160,7 +164,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       await this.purgeWhenDue();
       const claimed = await this.claim();
       if (claimed.length === 0) return;
-      await this.deliver(claimed);
+      const held = this.keepLeased(claimed.map((d) => d.id));
+      try {
+        await this.deliver(claimed);
+      } finally {
+        await held.stop();
+      }
       if (claimed.length === BATCH) this.again = true;
     } catch (err) {
       if (!this.stopped) this.logger.error(`webhook round failed: ${(err as Error).message}`);
@@ -230,6 +239,46 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       .where("status IN ('delivered', 'failed') AND created_utc < :before", { before })
       .execute()) as { affected?: number | null };
     return removed.affected ?? 0;
+  }
+
+  /**
+   * Renews the lease of the deliveries being sent every 1/RENEWALS_PER_LEASE of a lease until
+   * stop(): only rows this instance still holds and that are still pending, so a renewal that
+   * lands after an outcome was recorded (the lease let go) changes nothing. A renewal that could
+   * not be made before the lease ran out (the database or this process stalled for a lease) is
+   * logged: another instance may then have taken those deliveries and send them again, as
+   * at-least-once allows.
+   */
+  private keepLeased(ids: string[]): { stop: () => Promise<void> } {
+    const leaseMs = this.config.webhookLeaseSeconds * 1000;
+    let heldUntil = Date.now() + leaseMs;
+    let renewing: Promise<void> | null = null;
+    const renew = async () => {
+      const now = Date.now();
+      if (now > heldUntil) this.logger.warn(`the lease of ${ids.length} deliveries ran out before it was renewed; another instance may send them again`);
+      const until = now + leaseMs;
+      try {
+        await this.db.query(`UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (${placeholders(ids)}) AND leased_by = ? AND status = 'pending'`, [
+          outboxTime(new Date(until)),
+          ...ids,
+          this.instance,
+        ]);
+        heldUntil = until;
+      } catch (err) {
+        if (!this.stopped) this.logger.error(`renewing the lease of ${ids.length} deliveries failed: ${(err as Error).message}`);
+      }
+    };
+    const timer = setInterval(() => {
+      // One renewal at a time: while one waits for the database, the next tick is skipped.
+      renewing ??= renew().finally(() => (renewing = null));
+    }, leaseMs / RENEWALS_PER_LEASE);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await renewing;
+      },
+    };
   }
 
   /** Lets leased deliveries go untried: pending as they were, for the next round of any instance. */
