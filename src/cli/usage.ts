@@ -17,7 +17,10 @@ Commands:
   migration:revert                                undo the last applied migration
   migration:show                                  list migrations and whether they are applied
   migration:generate NAME                         (development) write a migration for entity changes
-  migration:check                                 (CI) fail when entities and migrations disagree
+  migration:check                                 (CI) compare entities and migrations in a scratch database,
+                                                  and list the migrations this database lacks; writes nothing.
+                                                  Exit 0 agree and up to date, 1 the entities need a migration,
+                                                  3 they agree but migrations are pending here
   seed [--events N] [--venues V] [--organizers O] [--categories C] [--tags T] [--seed S] [--today DATE] [--force]
                                                   fill the database with a generated dataset (default 100000
                                                   events; venues N/50, organizers N/100, 100 categories,
