@@ -11,8 +11,9 @@ Commands:
   user:list                                       list users: id, login, role, application passwords
   user:password LOGIN [--password PW]             new application password (printed); the old ones stop working
   user:revoke LOGIN                               revoke every application password of the user
-  user:delete LOGIN [--reassign OTHER]            delete a user; its events, venues and organizers go to
-                                                  OTHER (refused without --reassign when it has any)
+  user:delete LOGIN [--reassign OTHER] [--force]  delete a user; its events, venues and organizers go to
+                                                  OTHER (refused without --reassign when it has any); the
+                                                  last administrator is refused unless --force
   migration:run                                   apply pending migrations
   migration:revert                                undo the last applied migration
   migration:show                                  list migrations and whether they are applied
