@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { createConnection } from 'mysql2/promise';
 import { DataSource, MigrationInterface } from 'typeorm';
 import { parseDatabaseUrl } from '../../src/config/app-config';
+import { withScratchDatabase } from '../../src/database/scratch-database';
 import { schemaDataSourceOptions } from '../../src/schema';
 import { cliDatabase, runCli } from '../support/cli';
 
@@ -89,5 +90,26 @@ describe('migration:check (issue 28, item 2)', () => {
     // The check applied nothing: the reverted migration is still pending, the tables are those after the revert.
     expect((await runCli(['migration:check'], { DATABASE_URL: db.url })).code).toBe(3);
     expect((await tablesOf(db.url)).sort()).toEqual(tables);
+  });
+
+  it('drops the scratch database when the comparison fails, and leaves the checked one alone', async () => {
+    // The CLI's own start opens the checked database without creating it; here it is created empty.
+    const checked = await new DataSource(schemaDataSourceOptions({ database: parseDatabaseUrl(db.url)! })).initialize();
+    const scratchBefore = await scratchDatabases();
+    let seen: string[] = [];
+    try {
+      const failed = withScratchDatabase(checked, async (scratch) => {
+        await scratch.runMigrations();
+        seen = (await scratchDatabases()).filter((name) => !scratchBefore.includes(name));
+        throw new Error('the comparison failed');
+      });
+      await expect(failed).rejects.toThrow('the comparison failed');
+    } finally {
+      await checked.destroy();
+    }
+    // On MariaDB the scratch database existed while the work ran, and is gone after it failed.
+    if (process.env.TEST_DATABASE_URL) expect(seen).toHaveLength(1);
+    expect((await scratchDatabases()).filter((name) => !scratchBefore.includes(name))).toEqual([]);
+    expect(await tablesOf(db.url)).toEqual([]);
   });
 });
