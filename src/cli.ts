@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
+import type { CliCommand } from './cli/cli-command';
 import { CliModule } from './cli/cli.module';
 import { COMMANDS } from './cli/commands';
 import { USAGE, UsageError } from './cli/usage';
@@ -33,8 +34,8 @@ async function main(argv: string[]): Promise<number> {
 
     // Loaded only now, so that `help` and bad usage are answered even with a broken configuration.
     config = loadConfig(process.env);
-    ensureDatabaseFolder(config.database);
-    const app = await startContext(config, command.migratesAtStart && config.migrate, command.context ?? 'cli');
+    if (!command.readsOnly) ensureDatabaseFolder(config.database);
+    const app = await startContext(config, command);
     try {
       return await run(app);
     } finally {
@@ -45,11 +46,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function startContext(config: AppConfig, migrate: boolean, context: 'cli' | 'import'): Promise<INestApplicationContext> {
+async function startContext(config: AppConfig, command: CliCommand): Promise<INestApplicationContext> {
+  const migrate = command.migratesAtStart && config.migrate;
+  const context = command.context ?? 'cli';
   const debug = config.logLevel === 'debug' || config.logLevel === 'trace';
   // The importers' context applies migrations as the server does (when CALENDAR_MIGRATE is on).
   // Loaded only for import commands: the whole service is more to load than the other commands need.
-  const module = context === 'import' ? (await import('./imports')).ImportModule.forRoot(config) : CliModule.forRoot(config, { migrate, entities: ENTITIES });
+  const module =
+    context === 'import'
+      ? (await import('./imports')).ImportModule.forRoot(config)
+      : CliModule.forRoot(config, { migrate, entities: ENTITIES, readsOnly: command.readsOnly ?? false });
   return NestFactory.createApplicationContext(module, {
     // Quiet unless asked: Nest's start-up lines only at LOG_LEVEL=debug, on stderr (stdout is the output).
     logger: debug ? new NestPinoLogger(createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }))) : false,

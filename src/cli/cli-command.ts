@@ -11,6 +11,11 @@ export interface CliCommand {
    */
   migratesAtStart: boolean;
   /**
+   * The command only reads the database (migration:check): a SQLite file is opened read-only
+   * and is not created when missing (readOnlyDataSourceOptions). Default false.
+   */
+  readsOnly?: boolean;
+  /**
    * The context the command runs in: the CLI's own (default; no feature module), or the
    * importers' (src/imports: the whole service, with the features' services).
    */

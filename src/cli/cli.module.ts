@@ -4,7 +4,7 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { CacheModule } from '../common/cache/cache.module';
-import { dataSourceOptions } from '../database/data-source-options';
+import { dataSourceOptions, readOnlyDataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WebhookOutbox } from '../database/webhook-outbox';
@@ -28,15 +28,22 @@ export class CliModule {
   /**
    * `migrate`: apply pending migrations while the context starts (false for migration:*).
    * `entities`: the schema's entities (src/schema.ts), which cli.ts passes in.
+   * `readsOnly`: the command only reads the database (readOnlyDataSourceOptions).
    */
-  static forRoot(config: AppConfig, { migrate, entities }: { migrate: boolean; entities: DataSourceOptions['entities'] }): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    { migrate, entities, readsOnly = false }: { migrate: boolean; entities: DataSourceOptions['entities']; readsOnly?: boolean },
+  ): DynamicModule {
     return {
       module: CliModule,
       imports: [
         ConfigModule.forRoot(config),
         TypeOrmModule.forRootAsync({
           // One try: a database that is down is said at once, in one line (src/cli.ts).
-          useFactory: () => ({ ...dataSourceOptions(config, entities), retryAttempts: 1 }),
+          useFactory: () => {
+            const options = { ...dataSourceOptions(config, entities), retryAttempts: 1 };
+            return readsOnly ? readOnlyDataSourceOptions(options) : options;
+          },
           dataSourceFactory: (options) => openCliDataSource(options!, migrate),
         }),
         // The unit of work (cache:flush) and the read model it moves; nothing reads through them here.

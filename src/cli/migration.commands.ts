@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
 import type { CliCommand } from './cli-command';
+import { withScratchDatabase } from '../database/scratch-database';
 import { applyMigrations } from './cli-data-source';
 import { UsageError } from './usage';
 
@@ -32,27 +33,51 @@ export const migrationShow: CliCommand = {
   migratesAtStart: false,
   prepare: () => async (app) => {
     const dataSource = app.get(DataSource);
-    const table = dataSource.options.migrationsTableName ?? 'migrations';
-    const rows: { name: string }[] = await dataSource.query(`SELECT name FROM ${table}`).catch(() => []);
-    const executed = new Set(rows.map((r) => r.name));
-    for (const migration of dataSource.migrations) {
-      const name = migration.name ?? migration.constructor.name;
-      process.stdout.write(`[${executed.has(name) ? 'X' : ' '}] ${name}\n`);
-    }
+    const executed = await appliedMigrations(dataSource);
+    for (const name of knownMigrations(dataSource)) process.stdout.write(`[${executed.has(name) ? 'X' : ' '}] ${name}\n`);
     return 0;
   },
 };
 
+/** migration:check's exit code when entities and migrations agree but the database has migrations to apply. */
+export const CHECK_PENDING_EXIT = 3;
+
+/**
+ * Compares entities and migrations in a scratch database (withScratchDatabase), never in the
+ * database it checks, which it only reads: which of the migrations are applied there.
+ * Exit 0: they agree and the database is up to date; 1: the entities need a migration (or the
+ * check could not run); 3 (CHECK_PENDING_EXIT): they agree, and the database has migrations
+ * to apply.
+ */
 export const migrationCheck: CliCommand = {
   migratesAtStart: false,
+  readsOnly: true,
   prepare: () => async (app) => {
-    const pending = (await schemaChanges(app.get(DataSource))).upQueries.map((q) => q.query);
-    if (pending.length === 0) {
-      process.stdout.write('Entities and migrations agree.\n');
-      return 0;
+    const dataSource = app.get(DataSource);
+    const drift = (await withScratchDatabase(dataSource, schemaChanges)).upQueries.map((q) => q.query);
+    const applied = await appliedMigrations(dataSource);
+    const known = knownMigrations(dataSource);
+    const pending = known.filter((name) => !applied.has(name));
+    const unknown = [...applied].filter((name) => !known.includes(name));
+    const out: string[] = [drift.length === 0 ? 'Entities and migrations agree.' : 'The entities need a migration (see stderr).'];
+    if (pending.length === 0) out.push('The database is up to date: every migration is applied.');
+    else {
+      const one = pending.length === 1;
+      out.push(
+        `${pending.length} migration${one ? ' is' : 's are'} not applied to this database (npm run cli -- migration:run applies ${one ? 'it' : 'them'}):`,
+        ...pending.map((name) => `  ${name}`),
+      );
     }
-    process.stderr.write(`The entities need a migration:\n${pending.map((q) => `  ${q}`).join('\n')}\n`);
-    return 1;
+    if (unknown.length > 0) out.push(`Applied to this database but unknown to this version: ${unknown.join(', ')}.`);
+    const { database } = app.get(AppConfig);
+    // readOnlyDataSourceOptions reads a SQLite file that does not exist as an empty database.
+    if (database.kind === 'sqlite' && dataSource.options.database !== database.file) out.push(`(${database.file} does not exist: read as an empty database.)`);
+    process.stdout.write(`${out.join('\n')}\n`);
+    if (drift.length > 0) {
+      process.stderr.write(`The entities need a migration:\n${drift.map((q) => `  ${q}`).join('\n')}\n`);
+      return 1;
+    }
+    return pending.length === 0 ? 0 : CHECK_PENDING_EXIT;
   },
 };
 
@@ -82,10 +107,32 @@ export const migrationGenerate: CliCommand = {
 
 type Query = { query: string; parameters?: unknown[] };
 
-/** The SQL the entities need beyond what the migrations create (after applying them). */
+/**
+ * The SQL the entities need beyond what the migrations create, after applying them: to
+ * `dataSource` itself (migration:generate, on a development database), or to a scratch
+ * database (migration:check).
+ */
 async function schemaChanges(dataSource: DataSource): Promise<{ upQueries: Query[]; downQueries: Query[] }> {
   await applyMigrations(dataSource);
   return dataSource.driver.createSchemaBuilder().log();
+}
+
+/** The names of the migrations this version knows, in the order they apply. */
+function knownMigrations(dataSource: DataSource): string[] {
+  return dataSource.migrations.map((m) => m.name ?? m.constructor.name);
+}
+
+/** The names of the migrations applied to the database (none when it has no migrations table yet); only reads. */
+async function appliedMigrations(dataSource: DataSource): Promise<Set<string>> {
+  const table = dataSource.options.migrationsTableName ?? 'migrations';
+  const runner = dataSource.createQueryRunner();
+  try {
+    if (!(await runner.hasTable(table))) return new Set();
+    const rows = (await runner.query(`SELECT name FROM ${table}`)) as { name: string }[];
+    return new Set(rows.map((r) => r.name));
+  } finally {
+    await runner.release();
+  }
 }
 
 function migrationFile(name: string, timestamp: string, dialect: string, sql: { upQueries: Query[]; downQueries: Query[] }): string {

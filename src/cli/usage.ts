@@ -11,13 +11,17 @@ Commands:
   user:list                                       list users: id, login, role, application passwords
   user:password LOGIN [--password PW]             new application password (printed); the old ones stop working
   user:revoke LOGIN                               revoke every application password of the user
-  user:delete LOGIN [--reassign OTHER]            delete a user; its events, venues and organizers go to
-                                                  OTHER (refused without --reassign when it has any)
+  user:delete LOGIN [--reassign OTHER] [--force]  delete a user; its events, venues and organizers go to
+                                                  OTHER (refused without --reassign when it has any); the
+                                                  last administrator is refused unless --force
   migration:run                                   apply pending migrations
   migration:revert                                undo the last applied migration
   migration:show                                  list migrations and whether they are applied
   migration:generate NAME                         (development) write a migration for entity changes
-  migration:check                                 (CI) fail when entities and migrations disagree
+  migration:check                                 (CI) compare entities and migrations in a scratch database,
+                                                  and list the migrations this database lacks; writes nothing.
+                                                  Exit 0 agree and up to date, 1 the entities need a migration,
+                                                  3 they agree but migrations are pending here
   seed [--events N] [--venues V] [--organizers O] [--categories C] [--tags T] [--seed S] [--today DATE] [--force]
                                                   fill the database with a generated dataset (default 100000
                                                   events; venues N/50, organizers N/100, 100 categories,

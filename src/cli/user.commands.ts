@@ -61,20 +61,27 @@ export const userDelete: CliCommand = {
   prepare(args) {
     const { login, values } = userArgs(args, 'user:delete');
     return async (app) => {
-      const { reassigned } = await app.get(UsersService).delete(login, values.reassign);
-      process.stdout.write(`Deleted "${login}"${reassigned > 0 ? `; ${reassigned} items now belong to "${values.reassign}"` : ''}.\n`);
+      const users = app.get(UsersService);
+      const { reassigned } = await users.delete(login, values.reassign, { force: values.force });
+      const noAdministrator = values.force && !(await users.list()).some((u) => u.role === 'administrator');
+      const notes = [reassigned > 0 && `${reassigned} items now belong to "${values.reassign}"`, noAdministrator && 'no administrator is left'];
+      process.stdout.write(`Deleted "${login}"${notes.map((note) => (note ? `; ${note}` : '')).join('')}.\n`);
       return 0;
     };
   },
 };
 
 /**
- * The arguments user:list|password|revoke|delete share (each accepts both options, as it
- * always has); with `command`, exactly one LOGIN is required. A parseArgs complaint (unknown
+ * The arguments user:list|password|revoke|delete share (each accepts every option, as it
+ * always has; --force matters to user:delete only); with `command`, exactly one LOGIN is required. A parseArgs complaint (unknown
  * option) is not turned into a usage error here: it has always ended as a failure (exit 1).
  */
 function userArgs(args: string[], command?: string) {
-  const { values, positionals } = parseArgs({ args, options: { password: text, reassign: text }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { password: text, reassign: text, force: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   if (command !== undefined && positionals.length !== 1) throw new UsageError(`${command} needs LOGIN.`);
   return { login: positionals[0], values };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { DataSourceOptions } from 'typeorm';
 import type { AppConfig } from '../config/app-config';
 import { MYSQL_MIGRATIONS } from './migrations/mysql';
@@ -54,5 +55,25 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database'>, entities:
     bigNumberStrings: false,
     extra: { connectionLimit: 10 },
     migrations: MYSQL_MIGRATIONS,
+  };
+}
+
+/**
+ * `options` for a caller that only reads (migration:check): a SQLite file is opened read-only,
+ * without the pragmas that write to it (journal mode, statistics), and a file that does not
+ * exist is read as the empty database it would be, without being created. A MySQL/MariaDB
+ * connection writes nothing by opening, and is left as it is.
+ */
+export function readOnlyDataSourceOptions<T extends DataSourceOptions>(options: T): T {
+  if (options.type !== 'better-sqlite3' || options.database === ':memory:') return options;
+  if (!existsSync(options.database)) return { ...options, database: ':memory:' };
+  return {
+    ...options,
+    readonly: true,
+    fileMustExist: true,
+    prepareDatabase: (conn: { pragma(s: string): unknown }) => {
+      conn.pragma('foreign_keys = ON');
+      conn.pragma('busy_timeout = 5000');
+    },
   };
 }

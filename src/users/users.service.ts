@@ -5,6 +5,8 @@ import { isRole, Role, ROLES } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { isValidLogin } from '../config/app-config';
 import type { ChangeType } from '../database/change-log';
+import { Dialect } from '../database/dialect';
+import type { Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
@@ -23,6 +25,7 @@ export class UsersService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly uow: UnitOfWork,
+    private readonly dialect: Dialect,
   ) {}
 
   findByLogin(login: string): Promise<UserEntity | null> {
@@ -108,13 +111,20 @@ export class UsersService {
 
   /**
    * Deletes the user and its application passwords. A user who authored events, venues or
-   * organizers is refused unless `reassignTo` names a user who takes them over.
+   * organizers is refused unless `reassignTo` names a user who takes them over. The last
+   * administrator is refused unless `force`.
    */
-  async delete(login: string, reassignTo?: string): Promise<{ reassigned: number }> {
+  async delete(login: string, reassignTo?: string, { force = false } = {}): Promise<{ reassigned: number }> {
     const user = await this.requireLogin(login);
     const heir = reassignTo === undefined ? null : await this.requireLogin(reassignTo);
     if (heir?.id === user.id) throw new UserInputError('A user cannot take over its own items.');
     return this.uow.run(async (tx, changes) => {
+      if (user.role === 'administrator' && !force && !(await this.otherAdministratorExists(tx, user.id))) {
+        throw new UserInputError(
+          `"${login}" is the last administrator: without one, nobody can manage webhooks through the API. ` +
+            'Create another first (npm run cli -- user:create LOGIN --role administrator), or add --force to delete it anyway.',
+        );
+      }
       let authored = 0;
       for (const [table, type] of AUTHORED_TABLES) {
         const rows = (await tx.query(`SELECT id FROM ${table} WHERE author_id = ?`, [user.id])) as { id: number | string }[];
@@ -130,6 +140,17 @@ export class UsersService {
       await tx.getRepository(UserEntity).delete({ id: user.id });
       return { reassigned: authored };
     });
+  }
+
+  /**
+   * Is there an administrator other than `userId`? The administrators' rows are read locked
+   * (Dialect.lockForUpdate), so that two deletes of the last two administrators take turns
+   * and the second one sees that the first is gone.
+   */
+  private async otherAdministratorExists(tx: Tx, userId: number): Promise<boolean> {
+    const query = tx.getRepository(UserEntity).createQueryBuilder('u').select('u.id').where('u.role = :role', { role: 'administrator' });
+    const administrators = await this.dialect.lockForUpdate(query).getMany();
+    return administrators.some((a) => a.id !== userId);
   }
 
   private async requireLogin(login: string): Promise<UserEntity> {

@@ -98,7 +98,10 @@ describe('command line (spec auth.md §1; README)', () => {
   });
 
   it('migration:check finds entities and migrations in agreement', async () => {
-    const checked = await cli(['migration:check'], { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` });
+    // The check applies nothing (issue 28, item 2: migration-check.e2e-spec.ts); exit 0 also says the database is up to date.
+    const checkEnv = { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` };
+    expect((await cli(['migration:run'], checkEnv)).code).toBe(0);
+    const checked = await cli(['migration:check'], checkEnv);
     expect(checked.stderr).toBe('');
     expect(checked.code).toBe(0);
   });

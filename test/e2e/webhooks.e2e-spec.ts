@@ -224,6 +224,33 @@ describe('webhooks without CALENDAR_WEBHOOK_ALLOW_PRIVATE', () => {
       .send({ url, events: ['*'] });
     expect([res.status, res.body.code, Object.keys(res.body.data.params)]).toEqual([400, 'rest_invalid_param', ['url']]);
   });
+
+  // Issue 28, item 6: a name that does not resolve is said as such, not as a private address.
+  // `.invalid` is reserved (RFC 2606, RFC 6761): it never resolves, online or offline.
+  it('say that a host name does not resolve; keep the private-address message for private addresses', async () => {
+    const admin = await t.userHeader('resolve-admin', 'administrator');
+    const subscribe = (url: string) =>
+      http(t, admin.authorization)
+        .post(`${API}/webhooks`)
+        .send({ url, events: ['*'] });
+    const unresolved = await subscribe('https://hooks.calendar-example.invalid/receive');
+    expect(unresolved.status).toBe(400);
+    expect(unresolved.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Some parameters are not valid: url.',
+      data: {
+        status: 400,
+        params: { url: expect.stringMatching(/^The host name hooks\.calendar-example\.invalid does not resolve \((ENOTFOUND|EAI_AGAIN|EAI_NONAME)\)/) },
+        details: {},
+      },
+    });
+    const nothingMade = await http(t, admin.authorization).get(`${API}/webhooks`).expect(200);
+    expect(nothingMade.body.webhooks).toEqual([]);
+    const literal = await subscribe('http://10.1.2.3/x');
+    expect(literal.body.data.params).toEqual({ url: 'Must be an http or https URL of a public address.' });
+    const named = await subscribe('http://localhost/x');
+    expect(named.body.data.params).toEqual({ url: 'Must be an http or https URL of a public address.' });
+  });
 });
 
 describe('webhook secrets with CALENDAR_WEBHOOK_KEY (docs/security.md)', () => {

@@ -74,7 +74,8 @@ function onServer(url: string, server: string): string {
   return via.toString();
 }
 
-async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the server of `url` (user, host and port taken from it); `drop` removes it. */
+export async function createScratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const parsed = new URL(url.replace(/^mariadb:/, 'mysql:'));
   const name = `${parsed.pathname.slice(1) || 'calendar_test'}_${process.pid}_${randomBytes(3).toString('hex')}`;
   parsed.pathname = '';

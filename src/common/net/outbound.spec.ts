@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { outboundPost } from './outbound';
+import { checkOutboundUrl, OutboundRefused, OutboundUnresolved, outboundPost } from './outbound';
 
 /** outboundPost against a server on loopback, with names resolved by the test. */
 describe('outboundPost', () => {
@@ -82,5 +82,31 @@ describe('outboundPost', () => {
     const res = await outboundPost(`http://127.0.0.1:${port}/in`, '{}', {}, { allowPrivate: true, timeoutMs: 5000 });
     expect(res.status).toBe(302);
     expect(got).toHaveLength(1);
+  });
+});
+
+/** checkOutboundUrl with names resolved by the test: a name that does not resolve is said as such (issue 28, item 6). */
+describe('checkOutboundUrl', () => {
+  /** A resolver that fails as getaddrinfo does, with `code`. */
+  const failing = (code: string) =>
+    ((host: string, _opts: unknown, cb: (err: NodeJS.ErrnoException) => void) =>
+      cb(Object.assign(new Error(`getaddrinfo ${code} ${host}`), { code, syscall: 'getaddrinfo', hostname: host }))) as never;
+  const resolvingTo = (address: string) =>
+    ((_host: string, _opts: unknown, cb: (err: null, list: { address: string; family: number }[]) => void) => cb(null, [{ address, family: 4 }])) as never;
+
+  it.each(['ENOTFOUND', 'EAI_AGAIN'])('names the host that does not resolve (%s), as an OutboundUnresolved', async (code) => {
+    const checked = checkOutboundUrl('https://hooks.example.org/in', { allowPrivate: false, resolve: failing(code) });
+    await expect(checked).rejects.toThrow(OutboundUnresolved);
+    await expect(checked).rejects.toMatchObject({ host: 'hooks.example.org', code, message: `hooks.example.org does not resolve (${code})` });
+  });
+
+  it('keeps refusing a name that resolves to a private address, as not public', async () => {
+    const checked = checkOutboundUrl('https://hooks.example.org/in', { allowPrivate: false, resolve: resolvingTo('10.0.0.7') });
+    await expect(checked).rejects.toThrow(OutboundRefused);
+    await expect(checked).rejects.not.toThrow(OutboundUnresolved);
+  });
+
+  it('accepts a name that resolves to a public address', async () => {
+    await expect(checkOutboundUrl('https://hooks.example.org/in', { allowPrivate: false, resolve: resolvingTo('93.184.216.34') })).resolves.toBeUndefined();
   });
 });

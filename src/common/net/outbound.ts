@@ -31,6 +31,20 @@ export class OutboundRefused extends Error {
   override name = 'OutboundRefused';
 }
 
+/**
+ * The host name did not resolve (no such name, or no answer from DNS, as when offline): there is
+ * no address to apply the rule to. `code` is getaddrinfo's (ENOTFOUND, EAI_AGAIN, …).
+ */
+export class OutboundUnresolved extends OutboundRefused {
+  override name = 'OutboundUnresolved';
+  constructor(
+    readonly host: string,
+    readonly code: string,
+  ) {
+    super(`${host} does not resolve (${code})`);
+  }
+}
+
 const DEFAULT_MAX_REDIRECTS = 3;
 
 /**
@@ -132,7 +146,12 @@ export async function checkOutboundUrl(url: string, opts: Pick<OutboundOptions, 
     return;
   }
   const lookup = guardedLookup(allowed, opts.resolve ?? dnsLookup);
-  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (err) => (err ? reject(err) : resolve())));
+  await new Promise<void>((resolve, reject) => lookup(host, { all: true }, (err) => (err ? reject(unresolved(host, err) ?? err) : resolve())));
+}
+
+/** An error of name resolution itself (getaddrinfo's), as OutboundUnresolved; null for any other. */
+function unresolved(host: string, err: NodeJS.ErrnoException): OutboundUnresolved | null {
+  return err.syscall === 'getaddrinfo' && typeof err.code === 'string' ? new OutboundUnresolved(host, err.code) : null;
 }
 
 function send(url: URL, method: 'HEAD' | 'GET', opts: OutboundOptions): Promise<{ status: number; headers: IncomingHttpHeaders }> {

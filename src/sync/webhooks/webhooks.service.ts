@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { Actor, assertCan } from '../../common/auth';
 import { nowUtcSql } from '../../common/datetime/clock';
 import { invalidParam, WpError } from '../../common/errors';
-import { checkOutboundUrl } from '../../common/net/outbound';
+import { checkOutboundUrl, OutboundUnresolved } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
 import { deliveryId, outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { isSealed, sealSecret } from './secret-box';
@@ -192,12 +192,19 @@ export class WebhooksService implements OnApplicationBootstrap {
     return row;
   }
 
-  /** sync.md: http/https only; loopback, private, link-local and metadata addresses refused unless CALENDAR_WEBHOOK_ALLOW_PRIVATE=on. */
+  /**
+   * sync.md: http/https only; loopback, private, link-local and metadata addresses refused unless
+   * CALENDAR_WEBHOOK_ALLOW_PRIVATE=on. A host name that does not resolve is refused too (no
+   * address to check), saying so: offline, the private-address message sent operators astray.
+   */
   private async checkUrl(url: string): Promise<void> {
     try {
       await checkOutboundUrl(url, { allowPrivate: this.config.webhookAllowPrivate });
     } catch (err) {
       if (err instanceof WpError) throw err;
+      if (err instanceof OutboundUnresolved) {
+        throw invalidParam('url', `The host name ${err.host} does not resolve (${err.code}): check the name, or this server's DNS and network.`);
+      }
       throw invalidParam('url', 'Must be an http or https URL of a public address.');
     }
   }
