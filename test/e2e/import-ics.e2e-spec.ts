@@ -189,6 +189,20 @@ async function eventsByTitle(_databaseUrl: string, owner: TestApp, admin: string
   return new Map((await allEvents(owner, admin)).map((e) => [e.title, e]));
 }
 
+/** The names of every venue, organizer or category the API lists (drafts too), read by a fresh instance. */
+async function listedNames(owner: TestApp, admin: string, kind: 'venues' | 'organizers' | 'categories'): Promise<string[]> {
+  const reader = await createTestApp({}, { sharing: owner });
+  try {
+    const query = kind === 'categories' ? 'per_page=100&hide_empty=false' : 'per_page=100&status=publish,draft';
+    const res = await http(reader, admin).get(`${API}/${kind}?${query}`);
+    expect(res.status).toBe(200);
+    const field = kind === 'venues' ? 'venue' : kind === 'organizers' ? 'organizer' : 'name';
+    return (res.body[kind] as Record<string, string>[]).map((item) => item[field]);
+  } finally {
+    await reader.close();
+  }
+}
+
 describe('import:ics (spec ical.md, Import)', () => {
   let dir: string;
   let target: TestApp;
@@ -388,5 +402,51 @@ describe('import:ics (spec ical.md, Import)', () => {
       await source.close();
       await roundTarget.close();
     }
+  });
+
+  // Issue 28, item 3: one record = one unit of work. The refused event's new venue, organizer
+  // and category are written with it or not at all, as the API's event create does.
+  it('leaves nothing of an event the service refuses: its new venue, organizer and category roll back with it', async () => {
+    const huge = 'x'.repeat(70_000); // DESCRIPTION over the column's 65,535 bytes
+    const text = calendarText([
+      ...vevent(
+        'UID:atomic-good',
+        'DTSTART:20300410T100000Z',
+        'SUMMARY:Kept concert',
+        'LOCATION:Kept Hall, 1 Kept Road',
+        'ORGANIZER;CN=Kept Org:mailto:kept@example.org',
+        'CATEGORIES:Kept Category',
+      ),
+      ...vevent(
+        'UID:atomic-refused',
+        'DTSTART:20300411T100000Z',
+        'SUMMARY:Refused concert',
+        `DESCRIPTION:${huge}`,
+        'LOCATION:Orphan Hall, 2 Orphan Road',
+        'ORGANIZER;CN=Orphan Org:mailto:orphan@example.org',
+        'CATEGORIES:Orphan Category',
+      ),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('atomic.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 1, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 1 } });
+    // The report names the refused event and why.
+    expect(result.stderr).toMatch(/failed event atomic-refused.*description/);
+
+    const titles = (await allEvents(target, admin)).map((e) => e.title);
+    expect(titles).toContain('Kept concert');
+    expect(titles).not.toContain('Refused concert');
+    const [venues, organizers, categories] = [
+      await listedNames(target, admin, 'venues'),
+      await listedNames(target, admin, 'organizers'),
+      await listedNames(target, admin, 'categories'),
+    ];
+    expect(venues).toContain('Kept Hall');
+    expect(organizers).toContain('Kept Org');
+    expect(categories).toContain('Kept Category');
+    expect({ venues, organizers, categories }).toEqual({
+      venues: expect.not.arrayContaining(['Orphan Hall']),
+      organizers: expect.not.arrayContaining(['Orphan Org']),
+      categories: expect.not.arrayContaining(['Orphan Category']),
+    });
   });
 });
