@@ -449,4 +449,56 @@ describe('import:ics (spec ical.md, Import)', () => {
       categories: expect.not.arrayContaining(['Orphan Category']),
     });
   });
+
+  // Issue 28, item 4 (a): Exchange writes `BYDAY=MO, TU`; one event that really cannot be read
+  // is refused alone, by its UID, title and line, never the whole file.
+  it('reads an RRULE with spaces, and refuses only the event it cannot read, naming it and the line', async () => {
+    const text = calendarText([
+      ...vevent('UID:exchange-spaces', 'DTSTART:20300304T090000Z', 'DTEND:20300304T093000Z', 'RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO, TU', 'SUMMARY:Exchange sync'),
+      ...vevent('UID:exchange-broken', 'DTSTART:20300305T090000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,XY', 'SUMMARY:Broken rule'),
+      ...vevent('UID:exchange-plain', 'DTSTART:20300306T090000Z', 'SUMMARY:Plain neighbour'),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('exchange.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 1, counts: { created: 5, updated: 0, unchanged: 0, skipped: 0, failed: 1 } });
+    // BEGIN:VCALENDAR, VERSION, PRODID, the first VEVENT's 8 lines, then BEGIN, DTSTAMP, UID, DTSTART: the RRULE is line 16.
+    expect(result.stderr).toMatch(/failed event exchange-broken \("Broken rule"\): line 16 \(RRULE:FREQ=WEEKLY;BYDAY=MO,XY\): .*XY/);
+    const events = await allEvents(target, admin);
+    // Monday 4 March is a Monday; COUNT=4 on Mondays and Tuesdays from there: 4, 5, 11, 12 March.
+    expect(
+      events
+        .filter((e) => e.title === 'Exchange sync')
+        .map((e) => e.utc_start_date)
+        .sort(),
+    ).toEqual(['2030-03-04 09:00:00', '2030-03-05 09:00:00', '2030-03-11 09:00:00', '2030-03-12 09:00:00']);
+    expect(events.map((e) => e.title)).toContain('Plain neighbour');
+    expect(events.map((e) => e.title)).not.toContain('Broken rule');
+  });
+
+  // Issue 28, item 4 (b): events without UID get one derived from DTSTART, SUMMARY and LOCATION.
+  it('imports events without a UID under a derived one, so a second import updates instead of duplicating', async () => {
+    const text = (title: string) =>
+      calendarText([
+        ...vevent('DTSTART:20300520T180000Z', `SUMMARY:No uid ${title}`, 'LOCATION:Uidless Hall', 'DESCRIPTION:First'),
+        ...vevent('DTSTART:20300521T180000Z', 'SUMMARY:No uid two'),
+      ]);
+    const first = await importIcs(target.databaseUrl, [file('nouid.ics', text('one')), ...WINDOW]);
+    expect({ code: first.code, counts: counts(first) }).toEqual({ code: 0, counts: { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    const second = await importIcs(target.databaseUrl, [file('nouid.ics', text('one')), ...WINDOW]);
+    expect(counts(second)).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 0, failed: 0 });
+    const titles = (await allEvents(target, admin)).map((e) => e.title).filter((title) => title.startsWith('No uid'));
+    expect(titles.sort()).toEqual(['No uid one', 'No uid two']);
+  });
+
+  // Issue 28, item 4 (c): a birthdays calendar (yearly all-day series) whose days all lie outside the window.
+  it('says how many events were skipped because they lie outside --from/--to', async () => {
+    const birthday = (n: number, date: string, name: string) =>
+      vevent(`UID:birthday-${n}@google.com`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY', `SUMMARY:${name}'s birthday`, 'TRANSP:TRANSPARENT');
+    const text = calendarText(
+      [...birthday(1, '19850315', 'Ada'), ...birthday(2, '19900812', 'Ben'), ...birthday(3, '19721001', 'Cleo'), ...birthday(4, '20011224', 'Dan')],
+      ['X-WR-CALNAME:Birthdays'],
+    );
+    const result = await importIcs(target.databaseUrl, [file('birthdays.ics', text), '--from', '2030-06-01', '--to', '2030-07-01']);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 0, updated: 0, unchanged: 0, skipped: 4, failed: 0 } });
+    expect(result.stdout).toContain('skipped 4 (outside --from/--to 4)');
+  });
 });
