@@ -2,6 +2,8 @@
 // database of a test app, then the events read back through the HTTP API. Files in the shapes
 // Google Calendar, Outlook and Apple Calendar export, and the service's own events.ics.
 import { execFile } from 'node:child_process';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -500,5 +502,42 @@ describe('import:ics (spec ical.md, Import)', () => {
     const result = await importIcs(target.databaseUrl, [file('birthdays.ics', text), '--from', '2030-06-01', '--to', '2030-07-01']);
     expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 0, updated: 0, unchanged: 0, skipped: 4, failed: 0 } });
     expect(result.stdout).toContain('skipped 4 (outside --from/--to 4)');
+  });
+
+  // Issue 28, item 4 (d): webcal:// tries https, then http, and says in plain words what failed.
+  describe('webcal:// URLs', () => {
+    let server: Server;
+    let port: number;
+    beforeAll(async () => {
+      server = createServer((_req, res) => {
+        res.setHeader('content-type', 'text/calendar');
+        res.end(calendarText(vevent('UID:webcal-1', 'DTSTART:20300801T100000Z', 'SUMMARY:Served over http')));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('reads an http-only server over http after https fails, and says that https failed', async () => {
+      const result = await importIcs(target.databaseUrl, [`webcal://127.0.0.1:${port}/cal.ics`, ...WINDOW]);
+      expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+      expect(result.stderr).toContain(`https://127.0.0.1:${port}/cal.ics failed (no TLS (https) on that port); read http://127.0.0.1:${port}/cal.ics instead`);
+      expect(result.stderr).not.toMatch(/SSL routines|ssl3_|openssl/i);
+      expect((await allEvents(target, admin)).map((e) => e.title)).toContain('Served over http');
+    });
+
+    it('says which attempts failed and why when neither answers', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const deadPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const result = await importIcs(target.databaseUrl, [`webcal://127.0.0.1:${deadPort}/cal.ics`]);
+      expect({ code: result.code, stderr: result.stderr.trim() }).toEqual({
+        code: 2,
+        stderr:
+          `import:ics: cannot fetch webcal://127.0.0.1:${deadPort}/cal.ics: ` +
+          `https://127.0.0.1:${deadPort}/cal.ics failed (connection refused); http://127.0.0.1:${deadPort}/cal.ics failed (connection refused)`,
+      });
+    });
   });
 });

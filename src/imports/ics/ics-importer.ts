@@ -54,7 +54,7 @@ export class IcsImporter {
 
   /** Reads and writes; unusable input throws IcsInputError, an unknown --author ImportRecordError (both exit 2). */
   async run(opts: IcsImportOptions): Promise<IcsImportResult> {
-    const calendar = parseCalendar(await readCalendarSource(opts.input));
+    const calendar = parseCalendar(await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`)));
     const actor = await this.writer.importingUser(opts.author);
     const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories });
     const report = new ImportReport(this.out, opts.dryRun);
