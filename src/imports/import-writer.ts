@@ -136,6 +136,11 @@ export class ImportWriter {
     return { result, localId };
   }
 
+  /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
+  async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
+    return (await this.taxonomies.resolveFilter(taxonomy, [name]))?.[0] ?? null;
+  }
+
   private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input): Promise<unknown> {
     switch (kind) {
       case 'event':

@@ -452,6 +452,20 @@ describe('import:ics (spec ical.md, Import)', () => {
     });
   });
 
+  // An event write reads a category of digits only as an id: such a name is looked up first (read
+  // only), and one that names no category is left out, said, rather than created outside the event's write.
+  it('links a category whose name is digits only when it exists, and leaves out, saying so, one that does not', async () => {
+    const made = await http(target, admin).post(`${API}/categories`).send({ name: '2032' });
+    expect(made.status).toBe(201);
+    const text = calendarText([...vevent('UID:digits-1', 'DTSTART:20300612T100000Z', 'SUMMARY:Digits event', 'CATEGORIES:2032,1999,Seasonal')]);
+    const result = await importIcs(target.databaseUrl, [file('digits.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    expect(result.stderr).toContain('event digits-1: category "1999" left out: a name of digits only is read as an id');
+    const event = (await allEvents(target, admin)).find((e) => e.title === 'Digits event')!;
+    expect((event.categories as { name: string }[]).map((c) => c.name).sort()).toEqual(['2032', 'Seasonal']);
+    expect(await listedNames(target, admin, 'categories')).not.toContain('1999');
+  });
+
   // Issue 28, item 4 (a): Exchange writes `BYDAY=MO, TU`; one event that really cannot be read
   // is refused alone, by its UID, title and line, never the whole file.
   it('reads an RRULE with spaces, and refuses only the event it cannot read, naming it and the line', async () => {
