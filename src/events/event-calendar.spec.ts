@@ -44,10 +44,21 @@ describe('eventTimes', () => {
     expect(eventTimes(event({ timezone })).timezone).toBeNull();
   });
 
-  it('writes a time at the second pass of a repeated hour in UTC form', () => {
+  it('writes a time at either pass of a repeated hour in UTC form (issue 28, item 8)', () => {
     // 01:30 EST on 2030-11-03, after New York's clocks went back from 02:00 EDT
     expect(eventTimes(event({ utc_start_date: '2030-11-03 06:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBeNull();
-    expect(eventTimes(event({ utc_start_date: '2030-11-03 05:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBe('America/New_York');
+    // 01:30 EDT, the first pass: ical.js and others read that local time at the second
+    expect(eventTimes(event({ utc_start_date: '2030-11-03 05:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBeNull();
+    // an end in the repeated hour takes the event to UTC form too
+    expect(eventTimes(event({ utc_start_date: '2030-11-03 03:00:00', utc_end_date: '2030-11-03 05:15:00' })).timezone).toBeNull();
+    // 00:30 EDT, before the repeated hour; 02:00 EST, after it
+    expect(eventTimes(event({ utc_start_date: '2030-11-03 04:30:00', utc_end_date: '2030-11-03 07:00:00' })).timezone).toBe('America/New_York');
+  });
+
+  it('writes the times of an event on a day clocks go forward as local time, never a skipped one', () => {
+    // 03:30 EDT on 2030-03-10, just after New York skipped 02:00-02:59
+    const t = eventTimes(event({ utc_start_date: '2030-03-10 07:30:00', utc_end_date: '2030-03-10 09:00:00' }));
+    expect({ timezone: t.timezone, start: t.start.toISO() }).toEqual({ timezone: 'America/New_York', start: '2030-03-10T03:30:00.000-04:00' });
   });
 
   it('gives an all-day event dates, ending the day after its last day', () => {

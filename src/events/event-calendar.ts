@@ -1,7 +1,7 @@
 import ical, { escape, ICalCalendarMethod, ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
 import { DateTime, Zone } from 'luxon';
 import { foldLines } from '../common/ical/fold';
-import { isRepeatedLocalTime, vtimezone, YearSpan, zoneChanges } from '../common/ical/vtimezone';
+import { isAmbiguousLocalTime, vtimezone, YearSpan, zoneChanges } from '../common/ical/vtimezone';
 import { utcSqlMillis } from '../common/datetime/format';
 import { resolveZone } from '../common/datetime/zones';
 import { htmlToText, stripTags } from '../common/text/autop';
@@ -83,9 +83,11 @@ export function calendarEvent(e: CalendarEventJson): ICalEventData {
 
 /**
  * DTSTART/DTEND. All-day: dates, DTEND the day after the last day. Timed: local time with the
- * event's zone as TZID; in UTC form for a `UTC±N` zone (no TZID names it), and for a time in
- * the hour a zone repeats when its clocks go back, at the second pass (its local time would
- * name the first). Both come from the UTC dates, so a client resolves them to the API's.
+ * event's zone as TZID, the local time of each UTC date (never one a zone skips); in UTC form
+ * for a `UTC±N` zone (no TZID names it), and when either time falls in the hour a zone repeats
+ * when its clocks go back, at either pass: clients disagree on which pass a TZID time there
+ * means (issue 28, item 8). Both times take one form, as ical-generator writes one zone per
+ * event. All come from the UTC dates, so every client resolves them to the API's.
  */
 export function eventTimes(e: Pick<CalendarEventJson, 'all_day' | 'start_date' | 'end_date' | 'utc_start_date' | 'utc_end_date' | 'timezone'>) {
   if (e.all_day) {
@@ -95,7 +97,7 @@ export function eventTimes(e: Pick<CalendarEventJson, 'all_day' | 'start_date' |
   const [start, end] = [utcSqlMillis(e.utc_start_date), utcSqlMillis(e.utc_end_date)];
   const zone = ianaZone(e.timezone);
   const changes = zone && zoneChanges(e.timezone, { from: yearOf(e.utc_start_date), to: yearOf(e.utc_end_date) });
-  const local = zone !== null && !isRepeatedLocalTime(changes!, start) && !isRepeatedLocalTime(changes!, end);
+  const local = zone !== null && !isAmbiguousLocalTime(changes!, start) && !isAmbiguousLocalTime(changes!, end);
   // In the zone they are written in: ical-generator then formats them without converting again.
   const at = (ms: number) => DateTime.fromMillis(ms, { zone: local ? zone : 'utc' });
   return { allDay: false, start: at(start), end: at(end), timezone: local ? e.timezone : null };

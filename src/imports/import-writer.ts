@@ -136,24 +136,9 @@ export class ImportWriter {
     return { result, localId };
   }
 
-  /**
-   * The venue or organizer with these fields: the routes' create, which reuses an item with the
-   * same name and description that the importing user may read (spec endpoints.md §5.2). No mapping.
-   */
-  async findOrCreateLinked(actor: Actor, kind: 'venue' | 'organizer', input: Input): Promise<number> {
-    const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
-    const dto = this.validated(DTOS[kind].create, given);
-    const items = kind === 'venue' ? this.venues.items : this.organizers.items;
-    const json = await this.refused(() => items.create(actor, dto, given));
-    return json.id as number;
-  }
-
-  /** The category or tag with this name (by slug or name, as event writes resolve names), created when there is none. */
-  async findOrCreateTerm(actor: Actor, taxonomy: 'category' | 'tag', name: string): Promise<number> {
-    const found = await this.taxonomies.resolveFilter(taxonomy, { items: [name] });
-    if (found && found.length > 0) return found[0];
-    const json = await this.refused(() => this.taxonomies.create(actor, taxonomy, this.validated(DTOS[taxonomy].create, { name })));
-    return json.id;
+  /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
+  async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
+    return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
   }
 
   private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input): Promise<unknown> {

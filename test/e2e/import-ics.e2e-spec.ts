@@ -2,6 +2,8 @@
 // database of a test app, then the events read back through the HTTP API. Files in the shapes
 // Google Calendar, Outlook and Apple Calendar export, and the service's own events.ics.
 import { execFile } from 'node:child_process';
+import { createServer, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -187,6 +189,20 @@ async function allEvents(owner: TestApp, admin: string): Promise<EventBody[]> {
 /** Every event of 2030 by title (titles are unique in these tests, except a series' instances). */
 async function eventsByTitle(_databaseUrl: string, owner: TestApp, admin: string): Promise<Map<string, EventBody>> {
   return new Map((await allEvents(owner, admin)).map((e) => [e.title, e]));
+}
+
+/** The names of every venue, organizer or category the API lists (drafts too), read by a fresh instance. */
+async function listedNames(owner: TestApp, admin: string, kind: 'venues' | 'organizers' | 'categories'): Promise<string[]> {
+  const reader = await createTestApp({}, { sharing: owner });
+  try {
+    const query = kind === 'categories' ? 'per_page=100&hide_empty=false' : 'per_page=100&status=publish,draft';
+    const res = await http(reader, admin).get(`${API}/${kind}?${query}`);
+    expect(res.status).toBe(200);
+    const field = kind === 'venues' ? 'venue' : kind === 'organizers' ? 'organizer' : 'name';
+    return (res.body[kind] as Record<string, string>[]).map((item) => item[field]);
+  } finally {
+    await reader.close();
+  }
 }
 
 describe('import:ics (spec ical.md, Import)', () => {
@@ -388,5 +404,154 @@ describe('import:ics (spec ical.md, Import)', () => {
       await source.close();
       await roundTarget.close();
     }
+  });
+
+  // Issue 28, item 3: one record = one unit of work. The refused event's new venue, organizer
+  // and category are written with it or not at all, as the API's event create does.
+  it('leaves nothing of an event the service refuses: its new venue, organizer and category roll back with it', async () => {
+    const huge = 'x'.repeat(70_000); // DESCRIPTION over the column's 65,535 bytes
+    const text = calendarText([
+      ...vevent(
+        'UID:atomic-good',
+        'DTSTART:20300410T100000Z',
+        'SUMMARY:Kept concert',
+        'LOCATION:Kept Hall, 1 Kept Road',
+        'ORGANIZER;CN=Kept Org:mailto:kept@example.org',
+        'CATEGORIES:Kept Category',
+      ),
+      ...vevent(
+        'UID:atomic-refused',
+        'DTSTART:20300411T100000Z',
+        'SUMMARY:Refused concert',
+        `DESCRIPTION:${huge}`,
+        'LOCATION:Orphan Hall, 2 Orphan Road',
+        'ORGANIZER;CN=Orphan Org:mailto:orphan@example.org',
+        'CATEGORIES:Orphan Category',
+      ),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('atomic.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 1, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 1 } });
+    // The report names the refused event and why.
+    expect(result.stderr).toMatch(/failed event atomic-refused.*description/);
+
+    const titles = (await allEvents(target, admin)).map((e) => e.title);
+    expect(titles).toContain('Kept concert');
+    expect(titles).not.toContain('Refused concert');
+    const [venues, organizers, categories] = [
+      await listedNames(target, admin, 'venues'),
+      await listedNames(target, admin, 'organizers'),
+      await listedNames(target, admin, 'categories'),
+    ];
+    expect(venues).toContain('Kept Hall');
+    expect(organizers).toContain('Kept Org');
+    expect(categories).toContain('Kept Category');
+    expect({ venues, organizers, categories }).toEqual({
+      venues: expect.not.arrayContaining(['Orphan Hall']),
+      organizers: expect.not.arrayContaining(['Orphan Org']),
+      categories: expect.not.arrayContaining(['Orphan Category']),
+    });
+  });
+
+  // An event write reads a category of digits only as an id: such a name is looked up first (read
+  // only), and one that names no category is left out, said, rather than created outside the event's write.
+  it('links a category whose name is digits only when it exists, and leaves out, saying so, one that does not', async () => {
+    const made = await http(target, admin).post(`${API}/categories`).send({ name: '2032' });
+    expect(made.status).toBe(201);
+    const text = calendarText([...vevent('UID:digits-1', 'DTSTART:20300612T100000Z', 'SUMMARY:Digits event', 'CATEGORIES:2032,1999,Seasonal')]);
+    const result = await importIcs(target.databaseUrl, [file('digits.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    expect(result.stderr).toContain('event digits-1: category "1999" left out: a name of digits only is read as an id');
+    const event = (await allEvents(target, admin)).find((e) => e.title === 'Digits event')!;
+    expect((event.categories as { name: string }[]).map((c) => c.name).sort()).toEqual(['2032', 'Seasonal']);
+    expect(await listedNames(target, admin, 'categories')).not.toContain('1999');
+  });
+
+  // Issue 28, item 4 (a): Exchange writes `BYDAY=MO, TU`; one event that really cannot be read
+  // is refused alone, by its UID, title and line, never the whole file.
+  it('reads an RRULE with spaces, and refuses only the event it cannot read, naming it and the line', async () => {
+    const text = calendarText([
+      ...vevent('UID:exchange-spaces', 'DTSTART:20300304T090000Z', 'DTEND:20300304T093000Z', 'RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=MO, TU', 'SUMMARY:Exchange sync'),
+      ...vevent('UID:exchange-broken', 'DTSTART:20300305T090000Z', 'RRULE:FREQ=WEEKLY;BYDAY=MO,XY', 'SUMMARY:Broken rule'),
+      ...vevent('UID:exchange-plain', 'DTSTART:20300306T090000Z', 'SUMMARY:Plain neighbour'),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('exchange.ics', text), ...WINDOW]);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 1, counts: { created: 5, updated: 0, unchanged: 0, skipped: 0, failed: 1 } });
+    // BEGIN:VCALENDAR, VERSION, PRODID, the first VEVENT's 8 lines, then BEGIN, DTSTAMP, UID, DTSTART: the RRULE is line 16.
+    expect(result.stderr).toMatch(/failed event exchange-broken \("Broken rule"\): line 16 \(RRULE:FREQ=WEEKLY;BYDAY=MO,XY\): .*XY/);
+    const events = await allEvents(target, admin);
+    // Monday 4 March is a Monday; COUNT=4 on Mondays and Tuesdays from there: 4, 5, 11, 12 March.
+    expect(
+      events
+        .filter((e) => e.title === 'Exchange sync')
+        .map((e) => e.utc_start_date)
+        .sort(),
+    ).toEqual(['2030-03-04 09:00:00', '2030-03-05 09:00:00', '2030-03-11 09:00:00', '2030-03-12 09:00:00']);
+    expect(events.map((e) => e.title)).toContain('Plain neighbour');
+    expect(events.map((e) => e.title)).not.toContain('Broken rule');
+  });
+
+  // Issue 28, item 4 (b): events without UID get one derived from DTSTART, SUMMARY and LOCATION.
+  it('imports events without a UID under a derived one, so a second import updates instead of duplicating', async () => {
+    const text = (title: string) =>
+      calendarText([
+        ...vevent('DTSTART:20300520T180000Z', `SUMMARY:No uid ${title}`, 'LOCATION:Uidless Hall', 'DESCRIPTION:First'),
+        ...vevent('DTSTART:20300521T180000Z', 'SUMMARY:No uid two'),
+      ]);
+    const first = await importIcs(target.databaseUrl, [file('nouid.ics', text('one')), ...WINDOW]);
+    expect({ code: first.code, counts: counts(first) }).toEqual({ code: 0, counts: { created: 2, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+    const second = await importIcs(target.databaseUrl, [file('nouid.ics', text('one')), ...WINDOW]);
+    expect(counts(second)).toEqual({ created: 0, updated: 0, unchanged: 2, skipped: 0, failed: 0 });
+    const titles = (await allEvents(target, admin)).map((e) => e.title).filter((title) => title.startsWith('No uid'));
+    expect(titles.sort()).toEqual(['No uid one', 'No uid two']);
+  });
+
+  // Issue 28, item 4 (c): a birthdays calendar (yearly all-day series) whose days all lie outside the window.
+  it('says how many events were skipped because they lie outside --from/--to', async () => {
+    const birthday = (n: number, date: string, name: string) =>
+      vevent(`UID:birthday-${n}@google.com`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY', `SUMMARY:${name}'s birthday`, 'TRANSP:TRANSPARENT');
+    const text = calendarText(
+      [...birthday(1, '19850315', 'Ada'), ...birthday(2, '19900812', 'Ben'), ...birthday(3, '19721001', 'Cleo'), ...birthday(4, '20011224', 'Dan')],
+      ['X-WR-CALNAME:Birthdays'],
+    );
+    const result = await importIcs(target.databaseUrl, [file('birthdays.ics', text), '--from', '2030-06-01', '--to', '2030-07-01']);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 0, updated: 0, unchanged: 0, skipped: 4, failed: 0 } });
+    expect(result.stdout).toContain('skipped 4 (outside --from/--to 4)');
+  });
+
+  // Issue 28, item 4 (d): webcal:// tries https, then http, and says in plain words what failed.
+  describe('webcal:// URLs', () => {
+    let server: Server;
+    let port: number;
+    beforeAll(async () => {
+      server = createServer((_req, res) => {
+        res.setHeader('content-type', 'text/calendar');
+        res.end(calendarText(vevent('UID:webcal-1', 'DTSTART:20300801T100000Z', 'SUMMARY:Served over http')));
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+    });
+    afterAll(async () => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('reads an http-only server over http after https fails, and says that https failed', async () => {
+      const result = await importIcs(target.databaseUrl, [`webcal://127.0.0.1:${port}/cal.ics`, ...WINDOW]);
+      expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 1, updated: 0, unchanged: 0, skipped: 0, failed: 0 } });
+      expect(result.stderr).toContain(`https://127.0.0.1:${port}/cal.ics failed (no TLS (https) on that port); read http://127.0.0.1:${port}/cal.ics instead`);
+      expect(result.stderr).not.toMatch(/SSL routines|ssl3_|openssl/i);
+      expect((await allEvents(target, admin)).map((e) => e.title)).toContain('Served over http');
+    });
+
+    it('says which attempts failed and why when neither answers', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const deadPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const result = await importIcs(target.databaseUrl, [`webcal://127.0.0.1:${deadPort}/cal.ics`]);
+      expect({ code: result.code, stderr: result.stderr.trim() }).toEqual({
+        code: 2,
+        stderr:
+          `import:ics: cannot fetch webcal://127.0.0.1:${deadPort}/cal.ics: ` +
+          `https://127.0.0.1:${deadPort}/cal.ics failed (connection refused); http://127.0.0.1:${deadPort}/cal.ics failed (connection refused)`,
+      });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { DateTime, IANAZone } from 'luxon';
-import { formatUtcOffset, isRepeatedLocalTime, offsetChanges, vtimezone, zoneChanges } from './vtimezone';
+import { formatUtcOffset, isAmbiguousLocalTime, isRepeatedLocalTime, offsetChanges, vtimezone, zoneChanges } from './vtimezone';
 
 const utc = (iso: string) => DateTime.fromISO(iso, { zone: 'utc' }).toMillis();
 const iso = (ms: number) => DateTime.fromMillis(ms, { zone: 'utc' }).toISO({ suppressMilliseconds: true });
@@ -135,4 +135,17 @@ describe('isRepeatedLocalTime', () => {
   it('is never true for a zone without changes', () => {
     expect(isRepeatedLocalTime(zoneChanges('Asia/Kolkata', { from: 2026, to: 2026 }), utc('2026-11-01T06:30:00Z'))).toBe(false);
   });
+});
+
+describe('isAmbiguousLocalTime', () => {
+  const paris = zoneChanges('Europe/Paris', { from: 2027, to: 2027 });
+
+  it.each([
+    ['2027-10-30T23:59:00Z', false], // 01:59 CEST, before the repeated hour
+    ['2027-10-31T00:00:00Z', true], // 02:00 CEST, the first pass begins
+    ['2027-10-31T00:30:00Z', true], // 02:30 CEST, the first pass
+    ['2027-10-31T01:30:00Z', true], // 02:30 CET, the second pass
+    ['2027-10-31T02:00:00Z', false], // 03:00 CET, after it
+    ['2027-03-28T01:30:00Z', false], // 03:30 CEST, just after the skipped hour
+  ])('%s → %s in Paris', (instant, expected) => expect(isAmbiguousLocalTime(paris, utc(instant))).toBe(expected));
 });

@@ -24,6 +24,33 @@ describe('parseCalendar', () => {
   });
 });
 
+describe('parseCalendar: lenient reading (issue 28, item 4)', () => {
+  it('reads RRULE values with whitespace inside (Exchange: BYDAY=MO, TU)', () => {
+    const list = events(entries(vevent('UID:r', 'DTSTART:20250303T090000Z', 'RRULE:FREQ=WEEKLY; COUNT=4; BYDAY=MO, TU')));
+    expect(list.map((e) => utc(e.input)[0])).toEqual(['2025-03-03 09:00:00', '2025-03-04 09:00:00', '2025-03-10 09:00:00', '2025-03-11 09:00:00']);
+  });
+
+  it('refuses only the VEVENT it cannot read, with its UID, SUMMARY and line; a folded line counts as the lines it is written on', () => {
+    const text = calendarText([
+      ...vevent('UID:good-1', 'DTSTART:20250301T120000Z', 'SUMMARY:Good one'),
+      ...vevent('UID:bad', 'SUMMARY:Bad', 'DESCRIPTION:a long', '  folded line', 'DTSTART:20250302T120000Z', 'RRULE:FREQ=WEEKLY;BYDAY=ZZ'),
+      ...vevent('DTSTART:20250303T120000Z', 'RRULE:FREQ=NEVER'),
+      ...vevent('UID:good-2', 'DTSTART:20250304T120000Z', 'SUMMARY:Good two'),
+    ]);
+    const cal = parseCalendar(text);
+    expect(cal.vevents.map((v) => v.getFirstPropertyValue('uid'))).toEqual(['good-1', 'good-2']);
+    const line = (prefix: string) => text.split('\r\n').findIndex((l) => l.startsWith(prefix)) + 1;
+    expect(cal.unreadable).toEqual([
+      { uid: 'bad', summary: 'Bad', line: line('RRULE:FREQ=WEEKLY;BYDAY=ZZ'), text: 'RRULE:FREQ=WEEKLY;BYDAY=ZZ', message: expect.stringContaining('ZZ') },
+      { uid: '(no UID)', summary: '', line: line('RRULE:FREQ=NEVER'), text: 'RRULE:FREQ=NEVER', message: expect.any(String) },
+    ]);
+    expect(calendarEntries(cal, OPTS).filter((e) => e.kind === 'failed')).toEqual([
+      { kind: 'failed', uid: 'bad ("Bad")', message: expect.stringMatching(/^line \d+ \(RRULE:FREQ=WEEKLY;BYDAY=ZZ\): .*ZZ/) },
+      { kind: 'failed', uid: '(no UID)', message: expect.stringMatching(/^line \d+ \(RRULE:FREQ=NEVER\): /) },
+    ]);
+  });
+});
+
 describe('calendarEntries: times', () => {
   it('reads a Windows TZID and an IANA TZID to the instants the file means', () => {
     const list = events(
@@ -77,13 +104,25 @@ describe('calendarEntries: times', () => {
     expect(e.input).toMatchObject({ all_day: true, start_date: start, end_date: end, timezone: 'Europe/Rome' });
   });
 
-  it('skips an event without DTSTART or UID, and a cancelled one, with reasons', () => {
+  it('skips an event without DTSTART, and a cancelled one, with reasons; one without UID is read (issue 28, item 4)', () => {
     const list = entries([
       ...vevent('UID:a', 'SUMMARY:No start'),
       ...vevent('SUMMARY:No uid', 'DTSTART:20250301T120000Z'),
       ...vevent('UID:c', 'STATUS:CANCELLED', 'DTSTART:20250301T120000Z'),
     ]);
-    expect(list.map((e) => (e.kind === 'skipped' ? e.reason : e.kind))).toEqual([SKIP.noUid, SKIP.noStart, SKIP.cancelled]);
+    expect(list.map((e) => (e.kind === 'skipped' ? e.reason : e.kind))).toEqual([SKIP.noStart, 'event', SKIP.cancelled]);
+  });
+
+  it('gives an event without UID one derived from DTSTART, SUMMARY and LOCATION: the same on every read, another when one of them differs', () => {
+    const uidOf = (...props: string[]) => events(entries(vevent(...props)))[0].uid;
+    const base = ['DTSTART;TZID=Europe/Paris:20250301T120000', 'SUMMARY:Lunch', 'LOCATION:Canteen'];
+    const uid = uidOf(...base);
+    expect(uid).toMatch(/^derived-[0-9a-f]{40}$/);
+    expect(uidOf(...base, 'DESCRIPTION:changed')).toBe(uid);
+    expect(uidOf('DTSTART;TZID=Europe/Paris:20250301T130000', 'SUMMARY:Lunch', 'LOCATION:Canteen')).not.toBe(uid);
+    expect(uidOf('DTSTART:20250301T120000', 'SUMMARY:Lunch', 'LOCATION:Canteen')).not.toBe(uid);
+    expect(uidOf(base[0], 'SUMMARY:Dinner', base[2])).not.toBe(uid);
+    expect(uidOf(base[0], base[1], 'LOCATION:Garden')).not.toBe(uid);
   });
 });
 
@@ -127,6 +166,17 @@ describe('calendarEntries: recurrence', () => {
     const capped = entries(daily, [], { cap: 4 });
     expect(events(capped)).toHaveLength(4);
     expect(capped.find((e) => e.kind === 'skipped')).toMatchObject({ reason: SKIP.overCap, count: 365 - 4 });
+  });
+
+  it('says a series with no instance in the window is skipped as outside it, once per series (issue 28, item 4)', () => {
+    const birthday = (n: number, date: string) => vevent(`UID:b${n}`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY');
+    const june = { window: { fromMs: Date.parse('2025-06-01T00:00:00Z'), toMs: Date.parse('2025-07-01T00:00:00Z') } };
+    const list = entries([...birthday(1, '19850315'), ...birthday(2, '19900612'), ...birthday(3, '20011224')], [], june);
+    expect(list.map((e) => (e.kind === 'skipped' ? [e.uid, e.reason, e.count] : [e.uid, e.kind]))).toEqual([
+      ['b1', SKIP.outside, 1],
+      ['b2', 'event'],
+      ['b3', SKIP.outside, 1],
+    ]);
   });
 
   it('expands all-day series by days, with COUNT', () => {

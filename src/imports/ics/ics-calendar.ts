@@ -20,15 +20,61 @@ export interface ParsedCalendar {
   vtimezones: Map<string, ICAL.Component>;
   /** X-WR-TIMEZONE (Google, Apple): the zone of floating times, when it is a known zone. */
   calendarZone: string | null;
+  /** VEVENTs ical.js cannot read, each refused alone (the rest of the file is imported). */
+  unreadable: UnreadableEvent[];
 }
 
-/** Parses a calendar with ical.js; unusable text throws IcsInputError with one clear line. */
+/** A VEVENT that cannot be read: who it is and the first line that stops it. */
+export interface UnreadableEvent {
+  /** Its UID, or `(no UID)`. */
+  uid: string;
+  summary: string;
+  /** 1-based, in the file as given (folded lines count each). */
+  line: number;
+  text: string;
+  message: string;
+}
+
+/** One unfolded content line and the file line it starts on. */
+interface ContentLine {
+  text: string;
+  line: number;
+}
+
+/**
+ * Parses a calendar with ical.js; unusable text throws IcsInputError with one clear line. The
+ * whitespace some exporters put inside RRULE values (Exchange: `BYDAY=MO, TU`) is removed first;
+ * when ical.js still cannot read the file, each VEVENT is read on its own and the ones it cannot
+ * read are returned as `unreadable` (issue 28, item 4): only the calendar around them is required.
+ */
 export function parseCalendar(textIn: string): ParsedCalendar {
   const text = textIn.replace(/^\uFEFF/, '');
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsInputError('not an iCalendar file (it does not start with BEGIN:VCALENDAR)');
+  const lines = contentLines(text).map(lenientRule);
+  try {
+    return calendarOf(parseText(lines), []);
+  } catch (err) {
+    if (!(err instanceof IcsInputError)) throw err;
+    const { frame, blocks } = splitEvents(lines);
+    if (blocks.length === 0) throw err;
+    const root = parseText(frame);
+    const unreadable: UnreadableEvent[] = [];
+    for (const block of blocks) {
+      try {
+        root.addSubcomponent(new ICAL.Component(ICAL.parse(block.map((l) => l.text).join('\r\n')) as unknown[]));
+      } catch (blockErr) {
+        unreadable.push(unreadableEvent(block, blockErr));
+      }
+    }
+    return calendarOf(root, unreadable);
+  }
+}
+
+/** The VCALENDAR of these lines, or IcsInputError. */
+function parseText(lines: ContentLine[]): ICAL.Component {
   let jcal: unknown;
   try {
-    jcal = ICAL.parse(text);
+    jcal = ICAL.parse(lines.map((l) => l.text).join('\r\n'));
   } catch (err) {
     throw new IcsInputError(`not a valid iCalendar file: ${err instanceof Error ? err.message : String(err)}`);
   }
@@ -36,6 +82,10 @@ export function parseCalendar(textIn: string): ParsedCalendar {
   const first = Array.isArray(jcal) && Array.isArray(jcal[0]) ? jcal[0] : jcal;
   const root = new ICAL.Component(first as unknown[]);
   if (root.name !== 'vcalendar') throw new IcsInputError('no VCALENDAR in the file');
+  return root;
+}
+
+function calendarOf(root: ICAL.Component, unreadable: UnreadableEvent[]): ParsedCalendar {
   const vtimezones = new Map<string, ICAL.Component>();
   for (const tz of root.getAllSubcomponents('vtimezone')) {
     const tzid = tz.getFirstPropertyValue('tzid');
@@ -46,7 +96,70 @@ export function parseCalendar(textIn: string): ParsedCalendar {
     vevents: root.getAllSubcomponents('vevent'),
     vtimezones,
     calendarZone: typeof wr === 'string' ? ianaFromTzid(wr) : null,
+    unreadable,
   };
+}
+
+/** Content lines unfolded (RFC 5545 §3.1: a line end followed by a space or tab continues the line). */
+function contentLines(text: string): ContentLine[] {
+  const out: ContentLine[] = [];
+  text.split(/\r\n|\n|\r/).forEach((raw, i) => {
+    if (/^[ \t]/.test(raw) && out.length > 0) out[out.length - 1].text += raw.slice(1);
+    else if (raw !== '') out.push({ text: raw, line: i + 1 });
+  });
+  return out;
+}
+
+/** RRULE/EXRULE values hold no meaningful whitespace: `FREQ=WEEKLY; BYDAY=MO, TU` is read as written without it. */
+function lenientRule(l: ContentLine): ContentLine {
+  const rule = /^((?:RRULE|EXRULE)(?:;[^:]*)?:)(.*)$/i.exec(l.text);
+  return rule ? { ...l, text: rule[1] + rule[2].replace(/\s+/g, '') } : l;
+}
+
+/** The lines outside top-level VEVENTs (the calendar, its zones), and each VEVENT's lines. */
+function splitEvents(lines: ContentLine[]): { frame: ContentLine[]; blocks: ContentLine[][] } {
+  const frame: ContentLine[] = [];
+  const blocks: ContentLine[][] = [];
+  let block: ContentLine[] | null = null;
+  let depth = 0;
+  for (const l of lines) {
+    if (!block && /^BEGIN:VEVENT\s*$/i.test(l.text)) block = [];
+    if (!block) {
+      frame.push(l);
+      continue;
+    }
+    block.push(l);
+    if (/^BEGIN:/i.test(l.text)) depth++;
+    if (/^END:/i.test(l.text) && --depth === 0) {
+      blocks.push(block);
+      block = null;
+    }
+  }
+  if (block) blocks.push(block); // a VEVENT the file never ends: refused on its own
+  return { frame, blocks };
+}
+
+/** Who a VEVENT ical.js refused is, and the first of its lines ical.js cannot read (else its first line). */
+function unreadableEvent(block: ContentLine[], err: unknown): UnreadableEvent {
+  const value = (name: string) =>
+    block
+      .find((l) => new RegExp(`^${name}[;:]`, 'i').test(l.text))
+      ?.text.replace(/^[^:]*:/, '')
+      .trim() ?? '';
+  let bad = block[0];
+  let message = err instanceof Error ? err.message : String(err);
+  for (const l of block) {
+    if (/^(BEGIN|END):/i.test(l.text)) continue;
+    try {
+      ICAL.parse.property(l.text);
+    } catch (lineErr) {
+      bad = l;
+      message = lineErr instanceof Error ? lineErr.message : String(lineErr);
+      break;
+    }
+  }
+  const text = bad.text.length > 80 ? `${bad.text.slice(0, 77)}...` : bad.text;
+  return { uid: value('UID') || '(no UID)', summary: value('SUMMARY'), line: bad.line, text, message };
 }
 
 export interface EntryOptions {
@@ -70,7 +183,7 @@ export type Entry =
 /** Skip reasons, as the summary prints them. */
 export const SKIP = {
   noStart: 'no DTSTART',
-  noUid: 'no UID',
+  outside: 'outside --from/--to',
   cancelled: 'cancelled',
   overCap: `past ${MAX_INSTANCES} instances of a series`,
   tooDense: 'recurrence too dense to expand',
@@ -107,15 +220,15 @@ export function isOlderVersion(file: string, stored: string | null): boolean {
 export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[] {
   const reader = new TimeReader(new TzidResolver(cal.vtimezones, yearsOf(cal, opts.window)), cal.calendarZone ?? opts.siteZone);
   const dayZone = cal.calendarZone ?? opts.siteZone;
-  const entries: Entry[] = [];
+  const entries: Entry[] = cal.unreadable.map((u) => ({
+    kind: 'failed' as const,
+    uid: u.summary === '' ? u.uid : `${u.uid} ("${u.summary}")`,
+    message: `line ${u.line} (${u.text}): ${u.message}`,
+  }));
   // A UID's master (no RECURRENCE-ID) and its overridden instances.
   const groups = new Map<string, { master?: ICAL.Component; overrides: ICAL.Component[] }>();
   for (const v of cal.vevents) {
-    const uid = String(v.getFirstPropertyValue('uid') ?? '').trim();
-    if (uid === '') {
-      entries.push({ kind: 'skipped', uid: String(v.getFirstPropertyValue('summary') ?? '?'), reason: SKIP.noUid, count: 1 });
-      continue;
-    }
+    const uid = String(v.getFirstPropertyValue('uid') ?? '').trim() || derivedUid(v);
     const group = groups.get(uid) ?? { overrides: [] };
     if (v.hasProperty('recurrence-id')) group.overrides.push(v);
     else group.master = v;
@@ -130,6 +243,20 @@ export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[
     }
   }
   return entries;
+}
+
+/**
+ * The UID of a VEVENT that has none (RFC 5545 requires one; some exporters leave it out): a
+ * digest of DTSTART (as written, with its TZID), SUMMARY and LOCATION, as calendar apps derive
+ * one, so that the same event in the same file is the same record on every import.
+ */
+export function derivedUid(v: ICAL.Component): string {
+  const start = v.getFirstProperty('dtstart')?.toICALString() ?? '';
+  const text = (name: string) => String(v.getFirstPropertyValue(name) ?? '').trim();
+  const digest = createHash('sha256')
+    .update(JSON.stringify([start, text('summary'), text('location')]))
+    .digest('hex');
+  return `derived-${digest.slice(0, 40)}`;
 }
 
 /** The years whose offsets a VTIMEZONE must share with an IANA zone: those of the events and the window (30 at most). */
@@ -256,7 +383,9 @@ function groupEntries(
     }
     if (inWindow(t)) entries.push(entry(v, t, key));
   }
-  return entries;
+  // A series none of whose instances lies in the window is said so, once (a birthdays calendar
+  // read for a month holds many), instead of vanishing from the summary.
+  return entries.length === 0 ? [skipped(SKIP.outside)] : entries;
 }
 
 /** A day moment covers the whole day: its length is added where an end is compared. */

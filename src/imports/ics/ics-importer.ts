@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { Actor } from '../../common/auth';
 import { ImportedRecordsRepository } from '../imported-records.repository';
 import { ImportReport, ReportStream } from '../import-report';
 import { ImportRecordError, ImportResult, ImportWriter } from '../import-writer';
 import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar } from './ics-calendar';
-import { OrganizerInput, VenueInput } from './ics-mapping';
 import { Window } from './ics-recurrence';
 import { readCalendarSource } from './ics-source';
 
@@ -47,13 +45,7 @@ export function summaryLine(result: IcsImportResult, dryRun: boolean): string {
   );
 }
 
-/** A digest that names identical linked fields (a venue or organizer is reused when every field is the same). */
-const fieldsKey = (prefix: string, fields: object) => `${prefix}:${createHash('sha256').update(JSON.stringify(fields)).digest('hex').slice(0, 40)}`;
-
 export class IcsImporter {
-  /** Linked items and terms already resolved in this run. */
-  private readonly linked = new Map<string, number>();
-
   constructor(
     private readonly writer: ImportWriter,
     private readonly records: ImportedRecordsRepository,
@@ -62,7 +54,7 @@ export class IcsImporter {
 
   /** Reads and writes; unusable input throws IcsInputError, an unknown --author ImportRecordError (both exit 2). */
   async run(opts: IcsImportOptions): Promise<IcsImportResult> {
-    const calendar = parseCalendar(await readCalendarSource(opts.input));
+    const calendar = parseCalendar(await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`)));
     const actor = await this.writer.importingUser(opts.author);
     const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories });
     const report = new ImportReport(this.out, opts.dryRun);
@@ -99,7 +91,7 @@ export class IcsImporter {
         report.count('event', 'unchanged');
         return 'unchanged'; // the file holds an older copy than the one imported before
       }
-      const body = await this.body(actor, entry.input, opts);
+      const body = { ...this.body(entry.input, opts), categories: await this.categoryItems(entry.input.categories, record) };
       const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun });
       report.count('event', outcome.result);
       return outcome.result;
@@ -110,43 +102,39 @@ export class IcsImporter {
     }
   }
 
-  /** The event's create/update body: linked venue, organizer and categories by id (found or created first). */
-  private async body(actor: Actor, input: EventInput, opts: IcsImportOptions): Promise<Record<string, unknown>> {
-    const { venue, organizer, categories, ...fields } = input;
-    const body: Record<string, unknown> = { ...fields, status: opts.status };
-    if (opts.dryRun) {
-      // Nothing is written: the nested fields are validated as the event's own.
-      return { ...body, venue: venue ?? '', organizer: organizer ? [organizer] : [], categories };
-    }
-    body.venue = venue ? await this.linkedId(actor, 'venue', venue) : '';
-    body.organizer = organizer ? [await this.linkedId(actor, 'organizer', organizer)] : [];
-    body.categories = [];
-    for (const name of categories) (body.categories as number[]).push(await this.categoryId(actor, name));
-    return body;
+  /**
+   * The event's create/update body, its venue, organizer and categories nested as an API write
+   * gives them: the event writer creates (or reuses, endpoints.md §5.2) them inside the event's
+   * own transaction, so an event the service refuses leaves none of them behind (issue 28,
+   * item 3: one record, one unit of work). Linked items are published, as the event may be.
+   */
+  private body(input: EventInput, opts: IcsImportOptions): Record<string, unknown> {
+    const { venue, organizer, categories: _categories, ...fields } = input;
+    return {
+      ...fields,
+      status: opts.status,
+      venue: venue ? { ...venue, status: 'publish' } : '',
+      organizer: organizer ? [{ ...organizer, status: 'publish' }] : [],
+    };
   }
 
   /**
-   * A venue (or organizer) with exactly these fields: the one an earlier import made from the
-   * same fields, else a new one, remembered under a digest of the fields.
+   * The event write's `categories`: names, which the write matches (slug or name) or creates in
+   * its own transaction. An event write reads a name of digits only as an id (endpoints.md §4.5),
+   * so such a name is looked up here, read only, as before (slug, id, name); one that names no
+   * category cannot be created with the event and is left out, said on stderr.
    */
-  private async linkedId(actor: Actor, kind: 'venue' | 'organizer', fields: VenueInput | OrganizerInput): Promise<number> {
-    const key = fieldsKey(kind === 'venue' ? 'location' : 'organizer', fields);
-    let id = this.linked.get(key);
-    if (id === undefined) {
-      const outcome = await this.writer.put(actor, { source: ICS_SOURCE, kind, key, version: key }, { ...fields, status: 'publish' });
-      id = outcome.localId;
-      this.linked.set(key, id);
+  private async categoryItems(names: string[], record: string): Promise<(string | number)[]> {
+    const items: (string | number)[] = [];
+    for (const name of names) {
+      if (!/^\d+$/.test(name)) {
+        items.push(name);
+        continue;
+      }
+      const id = await this.writer.findTerm('category', name);
+      if (id !== null) items.push(id);
+      else this.out.write(`import:ics: event ${record}: category "${name}" left out: a name of digits only is read as an id; create that category first\n`);
     }
-    return id;
-  }
-
-  private async categoryId(actor: Actor, name: string): Promise<number> {
-    const key = `category:${name.toLowerCase()}`;
-    let id = this.linked.get(key);
-    if (id === undefined) {
-      id = await this.writer.findOrCreateTerm(actor, 'category', name);
-      this.linked.set(key, id);
-    }
-    return id;
+    return items;
   }
 }
