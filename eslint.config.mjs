@@ -24,6 +24,9 @@ const FEATURES = [
   'sync',
   'ops',
 ];
+/** Said where process.env is read outside src/config. */
+const ENV_MESSAGE = 'Only src/config reads the environment: take AppConfig, or call loadConfigFromEnv() in an entry point.';
+
 /** Layers below the features: they import no feature. */
 const FOUNDATIONS = ['common', 'database', 'config'];
 
@@ -82,6 +85,16 @@ export default tseslint.config(
     // Migrations are schema history: they keep the helpers of the version they were written for.
     files: ['src/database/migrations/**/*.ts'],
     rules: { 'import/no-restricted-paths': 'off' },
+  },
+  {
+    // The environment is read in one place, src/config, and validated there (issue 29, item 4);
+    // everything else is given AppConfig (entry points: loadConfigFromEnv()).
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
+      'no-restricted-imports': ['error', { paths: ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE })) }],
+    },
   },
   {
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],
