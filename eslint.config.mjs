@@ -1,5 +1,6 @@
 // Lint rules that keep the layers apart and catch what the compiler does not (issue 12, item 3).
 // `npm run lint` runs ESLint (type-aware) and Prettier's check; .ci/run runs it.
+import { builtinModules } from 'node:module';
 import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -24,12 +25,22 @@ const FEATURES = [
   'sync',
   'ops',
 ];
+/** Said where process.env is read outside src/config. */
+const ENV_MESSAGE = 'Only src/config reads the environment: take AppConfig, or call loadConfigFromEnv() in an entry point.';
+
+/** The imports of `env` from Node's process module (the other way to read process.env). */
+const ENV_IMPORTS = ['process', 'node:process'].map((name) => ({ name, importNames: ['env'], message: ENV_MESSAGE }));
+
+/** What a migration may import besides its own folder: any package but typeorm and Node's built-ins is refused. */
+const MIGRATION_PACKAGES = `^(?![./]|node:|typeorm(/|$)|(${builtinModules.map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/|$))`;
+const MIGRATION_MESSAGE =
+  'A migration is frozen history: it imports only typeorm, node built-ins and src/database/migrations/** (copy a live helper into migrations/shared/frozen-*.ts).';
+
 /** Layers below the features: they import no feature. */
 const FOUNDATIONS = ['common', 'database', 'config'];
 
 const zones = [
-  // common/, database/ and config/ import no feature (schema history under migrations/ is exempt:
-  // a migration may reuse the pure functions of the version it was written for).
+  // common/, database/ and config/ import no feature (migrations are stricter still: see below).
   ...FOUNDATIONS.flatMap((layer) =>
     FEATURES.map((feature) => ({
       target: `./src/${layer}`,
@@ -79,9 +90,28 @@ export default tseslint.config(
     rules: { 'tx/no-tx-assertion': 'off' },
   },
   {
-    // Migrations are schema history: they keep the helpers of the version they were written for.
+    // The environment is read in one place, src/config, and validated there (issue 29, item 4);
+    // everything else is given AppConfig (entry points: loadConfigFromEnv()).
+    files: ['src/**/*.ts'],
+    ignores: ['src/config/**', 'src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: ENV_MESSAGE }],
+      'no-restricted-imports': ['error', { paths: ENV_IMPORTS }],
+    },
+  },
+  {
+    // Migrations are frozen history (issue 29, item 4): what one does must not change when the
+    // live code does, so it imports only typeorm, Node's built-ins and other migration files,
+    // and carries frozen copies of the helpers it needs (migrations/shared/frozen-*.ts).
     files: ['src/database/migrations/**/*.ts'],
-    rules: { 'import/no-restricted-paths': 'off' },
+    ignores: ['src/database/migrations/**/*.spec.ts'],
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './src/database/migrations', from: '.', except: ['./src/database/migrations', './node_modules'], message: MIGRATION_MESSAGE }] },
+      ],
+      'no-restricted-imports': ['error', { paths: ENV_IMPORTS, patterns: [{ regex: MIGRATION_PACKAGES, message: MIGRATION_MESSAGE }] }],
+    },
   },
   {
     files: ['test/**/*.ts', 'src/**/*.spec.ts'],

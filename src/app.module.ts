@@ -2,7 +2,6 @@ import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
-import { MetricsModule } from './common/metrics';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
@@ -50,7 +49,6 @@ export class AppModule {
         }),
         DatabaseModule,
         CacheModule,
-        MetricsModule,
         OpsModule.forRoot(config),
         UsersModule,
         PostsModule,

@@ -7,7 +7,7 @@ import { CliModule } from './cli/cli.module';
 import { COMMANDS } from './cli/commands';
 import { USAGE, UsageError } from './cli/usage';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
-import { AppConfig, ConfigError, ensureDatabaseFolder, loadConfig } from './config/app-config';
+import { AppConfig, ConfigError, ensureDatabaseFolder, loadConfigFromEnv } from './config/app-config';
 import { describeStartupError } from './config/startup-errors';
 import { ENTITIES } from './schema';
 import { SeedRefusedError } from './seed/seeder';
@@ -33,7 +33,7 @@ async function main(argv: string[]): Promise<number> {
     const run = command.prepare(rest);
 
     // Loaded only now, so that `help` and bad usage are answered even with a broken configuration.
-    config = loadConfig(process.env);
+    config = loadConfigFromEnv();
     if (!command.readsOnly) ensureDatabaseFolder(config.database);
     const app = await startContext(config, command);
     try {

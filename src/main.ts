@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { buildAdapter, configureApp } from './app.setup';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
-import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, loadConfig, redactUrl } from './config/app-config';
+import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, loadConfigFromEnv, redactUrl } from './config/app-config';
 import { describeStartupError, isUnreachable } from './config/startup-errors';
 
 /** Pause between two tries of a database that is down at start. */
@@ -15,7 +15,7 @@ const RETRY_PAUSE_MS = 2000;
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
-    config = loadConfig(process.env);
+    config = loadConfigFromEnv();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

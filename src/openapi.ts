@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { buildAdapter, configureApp } from './app.setup';
 import { createLogger } from './common/logging/logger';
-import { loadConfig } from './config/app-config';
+import { loadConfigFromEnv } from './config/app-config';
 import { ApiDocsService } from './index/api-docs.service';
 
 /**
@@ -15,7 +15,7 @@ import { ApiDocsService } from './index/api-docs.service';
  * (`npm run lint:openapi`) without a server or a database.
  */
 async function main(file: string | undefined): Promise<void> {
-  const config = loadConfig({ ...process.env, DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
+  const config = loadConfigFromEnv({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(createLogger(config.logLevel), config), {
     logger: false,
     bodyParser: false,

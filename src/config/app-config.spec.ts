@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig, parseDatabaseUrl } from './app-config';
+import { ConfigError, loadConfig, loadConfigFromEnv, parseDatabaseUrl } from './app-config';
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -131,6 +131,25 @@ describe('CALENDAR_CORS_ORIGINS (beyond.md #8)', () => {
 
   it('keeps blank as unset for every other variable', () => {
     expect(loadConfig({ CALENDAR_TIMEZONE: '' }).timezone).toBe('UTC');
+  });
+});
+
+describe('loadConfigFromEnv', () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it("reads this process's environment, the overrides winning over it", () => {
+    process.env.CALENDAR_SITE_TITLE = 'From the environment';
+    process.env.PORT = '4321';
+    expect(loadConfigFromEnv()).toMatchObject({ siteTitle: 'From the environment', port: 4321 });
+    expect(loadConfigFromEnv({ PORT: '8080', LOG_LEVEL: 'silent' })).toMatchObject({ siteTitle: 'From the environment', port: 8080, logLevel: 'silent' });
+  });
+
+  it('validates as loadConfig does', () => {
+    process.env.PORT = 'eighty';
+    expect(() => loadConfigFromEnv()).toThrow(ConfigError);
   });
 });
 

@@ -299,10 +299,19 @@ export class EnvironmentVariables {
   MIGRATION_TIMESTAMP?: string;
 }
 
-/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
 /** Variables whose empty value is a setting (beyond.md #8: `CALENDAR_CORS_ORIGINS=` turns CORS off). */
 const EMPTY_MEANS_SOMETHING = new Set(['CALENDAR_CORS_ORIGINS']);
 
+/**
+ * The configuration of this process's environment, for the entry points (main.ts, cli.ts,
+ * openapi.ts, ormconfig.ts): the one place that reads process.env (an ESLint rule keeps it so).
+ * `overrides` win over the environment. Throws ConfigError as loadConfig does.
+ */
+export function loadConfigFromEnv(overrides: Env = {}): AppConfig {
+  return loadConfig({ ...process.env, ...overrides });
+}
+
+/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
 export function loadConfig(env: Env): AppConfig {
   const given: Env = {};
   for (const [name, value] of Object.entries(env)) {

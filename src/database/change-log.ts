@@ -306,20 +306,6 @@ export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number 
   return out;
 }
 
-/**
- * The data step of the migration that added the state columns (ChangeLogState): each row gets
- * its item's state now, which is its state at its latest change. Rows of items gone keep nulls.
- */
-export async function fillChangeLogStates(db: Runner): Promise<void> {
-  for (const [type, sql] of stateKinds()) {
-    const sets = sql.columns
-      .map((c, i) => [STATE_COLUMNS[i], c] as const)
-      .filter(([, c]) => c !== 'NULL')
-      .map(([column, c]) => `${column} = (SELECT ${c} FROM ${sql.table} t WHERE ${sql.where}t.id = change_log.item_id)`);
-    await db.query(`UPDATE change_log SET ${sets.join(', ')} WHERE type = '${type}'`);
-  }
-}
-
 type Runner = Pick<EntityManager, 'query'>;
 
 /** The tables whose items the change log names, with the SQL of their `was_public` value. */
@@ -331,16 +317,15 @@ export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = O
 
 /**
  * Gives every item that has no change row one (sync.md: a client without a token gets every
- * item it can read, from the log): after the migration that made the log latest-wins, and
- * after a bulk load (`seed`) that writes items without change rows. The new rows are numbered
+ * item it can read, from the log) after a bulk load (`seed`) that writes items without change
+ * rows. (The migration that made the log latest-wins did the same without the state columns;
+ * it keeps its own frozen copy, migrations/shared/frozen-change-log.ts.) The new rows are numbered
  * after the counter, in a block per kind (events, venues and organizers share the post id
  * space; terms come after the highest post id), and the counter is moved past them. Returns the
  * counter's new value. Runs inside the caller's transaction, which must hold the counter
  * (it raises it first, as every write does).
  */
-export async function backfillChangeLog(db: Runner, changedUtc: string, { states = true } = {}): Promise<number> {
-  // Without the state columns for the migration that made the log latest-wins: they came after it (ChangeLogState).
-  const columns = states ? STATE_COLUMNS : [];
+export async function backfillChangeLog(db: Runner, changedUtc: string): Promise<number> {
   await db.query("UPDATE change_counter SET seq = seq + 0 WHERE name = 'log'");
   const [{ top }] = (await db.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
   const base = Number(top);
@@ -348,15 +333,15 @@ export async function backfillChangeLog(db: Runner, changedUtc: string, { states
   const postSpan = Number(posts ?? 0);
   for (const t of ITEM_TABLES) {
     await db.query(
-      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${columns.map((c) => `, ${c}`).join('')})
-       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ?${columns.map((c) => `, t.${c}`).join('')} FROM ${t.from} t
+      `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${STATE_COLUMNS.map((c) => `, ${c}`).join('')})
+       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ?${STATE_COLUMNS.map((c) => `, t.${c}`).join('')} FROM ${t.from} t
        WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${t.type}' AND c.item_id = t.id)`,
       [changedUtc],
     );
   }
   await db.query(
-    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${states ? ', status' : ''})
-     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ?${states ? ", 'publish'" : ''} FROM terms t
+    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc, status)
+     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ?, 'publish' FROM terms t
      WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END AND c.item_id = t.id)`,
     [changedUtc],
   );

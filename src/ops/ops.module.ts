@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { CacheModule } from '../common/cache/cache.module';
+import { MetricsModule } from '../common/metrics';
 import type { AppConfig } from '../config/app-config';
 import { HealthController } from './health.controller';
 import { MetricsController } from './metrics.controller';
@@ -17,7 +18,7 @@ export class OpsModule {
     return {
       module: OpsModule,
       // A failing readiness check is the answer's business, not a log line per probe.
-      imports: [TerminusModule.forRoot({ logger: false }), CacheModule],
+      imports: [TerminusModule.forRoot({ logger: false }), CacheModule, MetricsModule],
       controllers: [HealthController, ...(config.metrics ? [MetricsController] : [])],
       providers: [ReadinessService],
     };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CacheModule } from '../common/cache/cache.module';
+import { MetricsModule } from '../common/metrics';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { TaxonomiesModule } from '../taxonomies';
@@ -12,7 +13,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 
 /** The change feed and the webhooks of sync.md. */
 @Module({
-  imports: [CacheModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
+  imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
   providers: [ChangesService, WebhooksService, WebhookWorker],
 })

@@ -1,7 +1,7 @@
 // The change feed of sync.md: GET {api_root}/changes from a token, per-caller visibility,
 // compaction, the changes a write makes to other items' representations, embed, 400 and 410.
 import { DataSource } from 'typeorm';
-import { fillChangeLogStates } from '../../src/database/change-log';
+import { frozenFillChangeLogStates } from '../../src/database/migrations/shared/frozen-change-log';
 import { createEvent, makeUsers, uid } from '../support/api';
 import { Change, changePages } from '../support/changes';
 import { API, http } from '../support/http';
@@ -150,7 +150,7 @@ describe('GET /changes (sync.md)', () => {
     expect(state('tag', tag.body.id)).toMatchObject({ status: 'publish', author_id: null });
     expect(state('tag', goneTag.body.id)).toMatchObject({ status: null });
     await ds.query('UPDATE change_log SET author_id = NULL, status = NULL, date_utc = NULL, modified_utc = NULL');
-    await fillChangeLogStates(ds);
+    await frozenFillChangeLogStates(ds);
     expect(await read()).toEqual(written);
   });
 

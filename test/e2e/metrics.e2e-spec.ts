@@ -2,6 +2,8 @@
 // text format, request counts and latency histograms by method, route pattern and status, the
 // read model's hits and misses, the webhook queue and deliveries, the database pool.
 import { Metrics } from '../../src/common/metrics';
+import { MetricsController } from '../../src/ops/metrics.controller';
+import { WebhookWorker } from '../../src/sync/webhooks/webhook-worker';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -111,6 +113,12 @@ describe('GET /metrics with CALENDAR_METRICS=on', () => {
     expect(total(samples, 'calendar_webhook_queue_depth')).toBe(5);
     expect(total(samples, 'calendar_webhook_deliveries_total', { outcome: 'delivered' })).toBe(2);
     expect(total(samples, 'calendar_webhook_deliveries_total', { outcome: 'failed' })).toBe(1);
+  });
+
+  it('is one registry: the webhook worker counts into the one GET /metrics shows (MetricsModule is imported, not global)', () => {
+    const shown = t.app.get(MetricsController)['metrics'];
+    expect(shown).toBe(t.app.get(Metrics));
+    expect(t.app.get(WebhookWorker)['metrics']).toBe(shown);
   });
 
   it("includes the process's own metrics", async () => {

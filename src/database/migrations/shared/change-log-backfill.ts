@@ -1,5 +1,5 @@
 import type { QueryRunner } from 'typeorm';
-import { backfillChangeLog, ITEM_TABLES } from '../../change-log';
+import { FROZEN_POST_TABLES, frozenBackfillChangeLog } from './frozen-change-log';
 
 type Runner = Pick<QueryRunner, 'query'>;
 
@@ -12,11 +12,11 @@ export async function moveToLatestChangeLog(db: Runner, changedUtc: string): Pro
     `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc)
      SELECT type, item_id, MAX(seq), MIN(seq), 0, MAX(changed_utc) FROM changes GROUP BY type, item_id`,
   );
-  for (const t of ITEM_TABLES) {
-    await db.query(`UPDATE change_log SET was_public = 1 WHERE type = '${t.type}' AND item_id IN (SELECT id FROM ${t.from} WHERE status = 'publish')`);
+  for (const t of FROZEN_POST_TABLES) {
+    await db.query(`UPDATE change_log SET was_public = 1 WHERE type = '${t.type}' AND item_id IN (SELECT id FROM ${t.table} WHERE status = 'publish')`);
   }
   await db.query("UPDATE change_log SET was_public = 1 WHERE type IN ('category', 'tag')");
   const [{ highest }] = (await db.query('SELECT MAX(seq) AS highest FROM change_log')) as { highest: number | string | null }[];
   await db.query("INSERT INTO change_counter (name, seq, purged_seq) VALUES ('log', ?, 0)", [Number(highest ?? 0)]);
-  await backfillChangeLog(db, changedUtc, { states: false });
+  await frozenBackfillChangeLog(db, changedUtc);
 }

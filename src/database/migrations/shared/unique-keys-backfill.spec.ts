@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
-import { shadowNameKey, termNameKey } from '../../../taxonomies/term-name-key';
 import { schemaDataSourceOptions } from '../../../schema';
 import { SQLITE_MIGRATIONS } from '../sqlite';
+import { frozenShadowNameKey, frozenTermNameKey } from './frozen-term-name-key';
 
 /**
  * Migration UniqueSlugsTermNames on a database that concurrent writers left with duplicates
@@ -70,10 +70,10 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
   it('keys term names by level; a later namesake at one level gets a shadow key', async () => {
     const rows: { id: number; name_key: string }[] = await ds.query('SELECT id, name_key FROM terms ORDER BY id');
     expect(rows).toEqual([
-      { id: 10, name_key: termNameKey('Jazz') },
-      { id: 11, name_key: shadowNameKey('JAZZ', 11) },
-      { id: 12, name_key: termNameKey('Jazz') },
-      { id: 13, name_key: termNameKey('Blues') },
+      { id: 10, name_key: frozenTermNameKey('Jazz') },
+      { id: 11, name_key: frozenShadowNameKey('JAZZ', 11) },
+      { id: 12, name_key: frozenTermNameKey('Jazz') },
+      { id: 13, name_key: frozenTermNameKey('Blues') },
     ]);
   });
 
@@ -81,6 +81,6 @@ describe('migration UniqueSlugsTermNames on data with duplicates', () => {
     await expect(ds.query("UPDATE events SET slug = 'race' WHERE id = 6")).rejects.toThrow(/UNIQUE/);
     // Trashed items may share a slug.
     await expect(ds.query("UPDATE events SET status = 'trash', slug = 'race__trashed' WHERE id = 6")).resolves.toBeDefined();
-    await expect(ds.query('UPDATE terms SET name_key = ? WHERE id = 13', [termNameKey('Jazz')])).rejects.toThrow(/UNIQUE/);
+    await expect(ds.query('UPDATE terms SET name_key = ? WHERE id = 13', [frozenTermNameKey('Jazz')])).rejects.toThrow(/UNIQUE/);
   });
 });

@@ -1,6 +1,6 @@
 import { QueryRunner } from 'typeorm';
 import { commitChunk } from './commit-chunk';
-import { shadowNameKey, termNameKey } from '../../../taxonomies/term-name-key';
+import { frozenShadowNameKey, frozenTermNameKey } from './frozen-term-name-key';
 
 /** The longest slug a column holds (varchar(200) on events, venues, organizers). */
 const SLUG_LENGTH = 200;
@@ -36,11 +36,11 @@ export async function backfillTermNameKeys(queryRunner: QueryRunner): Promise<vo
     if (rows.length === 0) return;
     for (const row of rows) {
       const id = Number(row.id);
-      const key = termNameKey(row.name);
+      const key = frozenTermNameKey(row.name);
       const level = `${row.taxonomy}/${Number(row.parent_id)}/${key}`;
       const unique = !seen.has(level);
       seen.add(level);
-      await queryRunner.query('UPDATE terms SET name_key = ? WHERE id = ?', [unique ? key : shadowNameKey(row.name, id), id]);
+      await queryRunner.query('UPDATE terms SET name_key = ? WHERE id = ?', [unique ? key : frozenShadowNameKey(row.name, id), id]);
     }
     await commitChunk(queryRunner);
     after = Number(rows[rows.length - 1].id);
