@@ -23,6 +23,7 @@ const FEATURES = [
   'imports',
   'sync',
   'ops',
+  'recurrence',
 ];
 /** Layers below the features: they import no feature. */
 const FOUNDATIONS = ['common', 'database', 'config'];
