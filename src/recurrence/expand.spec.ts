@@ -163,6 +163,11 @@ describe('expandRecurrence: month ends, leap days, COUNT and UNTIL (against ical
     const never = timing('2027-01-15 10:00:00', 'UTC');
     expect(walls(never, ['RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30'], '2029-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00']);
     expect(walls(never, ['RRULE:FREQ=DAILY;INTERVAL=7;BYDAY=SA'], '2029-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00']);
+    expect(walls(never, ['RRULE:FREQ=MONTHLY;BYMONTH=4;BYMONTHDAY=31'], '2029-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00']);
+    expect(walls(never, ['RRULE:FREQ=MONTHLY;INTERVAL=12;BYMONTH=2'], '2029-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00']);
+    // Rare is not never: a fifth Monday in February comes in 2044.
+    expect(walls(never, ['RRULE:FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO'], '2045-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00', '2044-02-29 10:00:00']);
+    expect(walls(never, ['RRULE:FREQ=YEARLY;BYMONTH=2;BYDAY=5MO'], '2045-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00', '2044-02-29 10:00:00']);
     expect(walls(never, ['RRULE:FREQ=WEEKLY;BYMONTH=4;BYDAY=MO;COUNT=2'], '2029-01-01 00:00:00')).toEqual([
       '2027-01-15 10:00:00',
       '2027-04-05 10:00:00',

@@ -1,4 +1,4 @@
-import { RRule } from 'rrule';
+import { Options, RRule } from 'rrule';
 import { utcSqlMillis, utcToWall, wallToUtc } from '../common/datetime/format';
 import { ParsedRrule, RecurrenceRule, RuleDate, SeriesTiming } from './recurrence-rule';
 
@@ -106,7 +106,7 @@ function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, toMs: number, wa
     const untilWall = rule.rrule.until.kind === 'date' ? `${rule.rrule.until.date} 23:59:59` : rule.rrule.until.utc;
     boundMs = Math.min(boundMs, floating(untilWall) + MAX_OFFSET_MS);
   }
-  if (boundMs < dtstart.getTime() || !findsADay(rule.rrule, dtstart)) return [];
+  if (boundMs < dtstart.getTime() || !findsADay(rule.rrule, dtstart) || !givesAnyStart(options)) return [];
   // `between` stops at its end, so a rule that gives nothing (30 February) costs one window of steps, not ten thousand years.
   const dates = new RRule(options).between(dtstart, new Date(boundMs), true, (_d, i) => i < wanted);
   return dates.map((d) => fromFloating(d.getTime()));
@@ -152,6 +152,26 @@ function findsADay(rrule: ParsedRrule, dtstart: Date): boolean {
     }
   }
   return false;
+}
+
+/** rrule's last year: its scan of a rule stops there. */
+const RRULE_LAST_YEAR = 9999;
+const CYCLE_YEARS = 400;
+
+/**
+ * Whether a MONTHLY or YEARLY rule gives any start at all (`FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30`
+ * gives none, and rrule would scan 96,000 months to learn it, about two seconds). Days, weekdays
+ * and months repeat every 400 years, and so does what such a rule gives (its periods are whole
+ * months or years, every INTERVAL-th of them, so moving DTSTART by 400 years moves every start by
+ * 400 years). The rule is asked from DTSTART moved by a multiple of 400 years to between 400 and
+ * 800 years before the year rrule stops at: a rule that gives nothing there gives nothing ever.
+ */
+function givesAnyStart(options: Partial<Options> & { dtstart: Date }): boolean {
+  if (options.freq !== RRule.MONTHLY && options.freq !== RRule.YEARLY) return true;
+  const year = options.dtstart.getUTCFullYear();
+  const probe = new Date(options.dtstart);
+  probe.setUTCFullYear(year + Math.max(0, Math.floor((RRULE_LAST_YEAR - CYCLE_YEARS - year) / CYCLE_YEARS)) * CYCLE_YEARS);
+  return new RRule({ ...options, dtstart: probe, count: null }).all((_d, i) => i < 1).length > 0;
 }
 
 /** WKST as a JavaScript weekday (0 = Sunday); Monday when not given. */
