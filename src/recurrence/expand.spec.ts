@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import fc from 'fast-check';
-import { expandRecurrence } from './expand';
+import { wallToUtc } from '../common/datetime/format';
+import { expandRecurrence, toUtc } from './expand';
 import { parseRecurrence, SeriesTiming } from './recurrence-rule';
 
 // A second expansion, written apart from expand.ts, to check it against: ical.js's RecurIterator
@@ -286,6 +287,31 @@ describe('expandRecurrence: random simple rules against ical.js', () => {
         expectSameAsOracle(timing(start, r.zone), [`RRULE:${parts.join(';')}${r.end}`], toWall);
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('toUtc', () => {
+  it('places wall times as common/datetime wallToUtc does, gaps and repeated hours included', () => {
+    const zones = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'UTC+5:45', 'Asia/Kolkata'];
+    // Around the 2027 changes of these zones, every 15 minutes, and at random instants.
+    for (const zone of zones) {
+      for (const day of ['2027-03-14', '2027-03-28', '2027-04-04', '2027-10-03', '2027-10-31', '2027-11-07']) {
+        for (let m = 0; m < 24 * 60; m += 15) {
+          const wall = `${day} ${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+          expect([zone, wall, toUtc(wall, zone)]).toEqual([zone, wall, wallToUtc(wall, zone)]);
+        }
+      }
+    }
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-01-01T00:00:00Z'), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (d, zone) => {
+          const wall = d.toISOString().slice(0, 19).replace('T', ' ');
+          expect(toUtc(wall, zone)).toBe(wallToUtc(wall, zone));
+        },
+      ),
     );
   });
 });
