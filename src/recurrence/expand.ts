@@ -27,7 +27,7 @@ export interface Occurrence {
 
 /** Which occurrences to return: those starting in [from, to), both UTC `YYYY-MM-DD HH:MM:SS`. */
 export interface ExpansionWindow {
-  /** Default: the series' start. */
+  /** Default: none (an RDATE may come before the series' start; validateRecurrence refuses that). */
   from?: string;
   /** Exclusive; typically now + CALENDAR_RECURRENCE_HORIZON_DAYS. */
   to: string;
@@ -52,7 +52,7 @@ const MAX_OFFSET_MS = 14 * 3_600_000;
  */
 export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, window: ExpansionWindow, limit = Infinity): Expansion {
   const toMs = utcSqlMillis(window.to);
-  const fromUtc = window.from ?? toUtc(timing.startDate, timing.timezone);
+  const fromUtc = window.from ?? '';
   // How many rule starts could be needed: the limit, plus the ones EXDATEs may remove.
   const wanted = limit + rule.exdates.length + 1;
 

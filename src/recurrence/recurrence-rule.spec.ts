@@ -51,6 +51,16 @@ describe('validateRecurrence: what recurrence.md §2 refuses', () => {
     ['a rule giving nothing: its only start excluded', ['RRULE:FREQ=DAILY;COUNT=1', 'EXDATE:20270105T190000'], /gives no occurrence/],
     ['a rule giving nothing: every start excluded by date', ['RRULE:FREQ=DAILY;COUNT=2', 'EXDATE;VALUE=DATE:20270105,20270106'], /gives no occurrence/],
     ['more than the maximum up to the horizon', ['RRULE:FREQ=DAILY;BYHOUR=9,19'], /more than 1000 occurrences/],
+    [
+      'more RDATEs than the maximum',
+      [
+        `RDATE:${Array.from({ length: 1001 }, (_, i) => new Date(Date.UTC(2028, 0, 1 + i)).toISOString().slice(0, 10).replace(/-/g, '') + 'T190000').join(',')}`,
+      ],
+      /more than 1000/,
+    ],
+    ['a long line is quoted in part', [`RDATE:${'1'.repeat(500)}`], /^"RDATE:1{73}…": /],
+    ['an RDATE before the series’ start', ['RRULE:FREQ=DAILY;COUNT=3', 'RDATE:20270104T190000'], /RDATE 2027-01-04 19:00:00 is before the series' start/],
+    ['an RDATE in UTC before the series’ start', ['RDATE:20270105T175959Z'], /before the series' start/],
   ])('%s', (_name, input, message) => {
     expect(problem(input)).toMatch(message);
   });

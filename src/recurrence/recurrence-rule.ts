@@ -78,10 +78,10 @@ export function parseRecurrence(lines: readonly string[], timing: SeriesTiming):
   for (const raw of lines) {
     const text = raw.trim();
     const m = LINE.exec(text.toUpperCase());
-    if (!m) throw new RecurrenceError(`"${text}" is not an RRULE, RDATE or EXDATE line.`);
+    if (!m) throw new RecurrenceError(`${quote(text)} is not an RRULE, RDATE or EXDATE line.`);
     const [, name, params, value] = m;
     if (name === 'RRULE') {
-      if (params !== '') throw new RecurrenceError(`"${text}": an RRULE line takes no parameters.`);
+      if (params !== '') throw new RecurrenceError(`${quote(text)}: an RRULE line takes no parameters.`);
       if (rule.rrule) throw new RecurrenceError('Only one RRULE line is allowed.');
       rule.rrule = parseRrule(value, timing);
     } else {
@@ -96,7 +96,7 @@ function parseRrule(value: string, timing: SeriesTiming): ParsedRrule {
   const seen = new Set<string>();
   for (const part of value.split(';')) {
     const key = part.split('=', 1)[0];
-    if (!RULE_PARTS.has(key) || !part.includes('=')) throw new RecurrenceError(`RRULE: "${part}" is not a rule part of RFC 5545.`);
+    if (!RULE_PARTS.has(key) || !part.includes('=')) throw new RecurrenceError(`RRULE: ${quote(part)} is not a rule part of RFC 5545.`);
     if (seen.has(key)) throw new RecurrenceError(`RRULE: ${key} is given twice.`);
     seen.add(key);
   }
@@ -104,7 +104,7 @@ function parseRrule(value: string, timing: SeriesTiming): ParsedRrule {
   try {
     recur = ICAL.Recur.fromString(value);
   } catch (e) {
-    throw new RecurrenceError(`RRULE does not parse: ${(e as Error).message}.`);
+    throw new RecurrenceError(`RRULE does not parse: ${(e as Error).message.slice(0, 120)}.`);
   }
   const freq = recur.freq as string | null | undefined;
   if (!freq) throw new RecurrenceError('RRULE needs a FREQ.');
@@ -165,21 +165,30 @@ function parseDateList(text: string, params: string, value: string): RuleDate[] 
   let valueType = 'DATE-TIME';
   for (const param of params.split(';').slice(1)) {
     const [key, val] = param.split('=');
-    if (key !== 'VALUE' || (val !== 'DATE' && val !== 'DATE-TIME')) throw new RecurrenceError(`"${text}": only VALUE=DATE or VALUE=DATE-TIME may be given.`);
+    if (key !== 'VALUE' || (val !== 'DATE' && val !== 'DATE-TIME'))
+      throw new RecurrenceError(`${quote(text)}: only VALUE=DATE or VALUE=DATE-TIME may be given.`);
     valueType = val;
   }
   return value.split(',').map((item) => {
     const d = valueType === 'DATE' ? DATE_VALUE.exec(item) : DATE_TIME_VALUE.exec(item);
-    if (!d) throw new RecurrenceError(`"${text}": "${item}" is not a ${valueType === 'DATE' ? 'date (YYYYMMDD)' : 'date-time (YYYYMMDDTHHMMSS, Z for UTC)'}.`);
+    if (!d)
+      throw new RecurrenceError(
+        `${quote(text)}: ${quote(item)} is not a ${valueType === 'DATE' ? 'date (YYYYMMDD)' : 'date-time (YYYYMMDDTHHMMSS, Z for UTC)'}.`,
+      );
     const [, y, mo, day, h, mi, s, z] = d;
     const date = `${y}-${mo}-${day}`;
     if (!isRealDate(date) || (h !== undefined && (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59))) {
-      throw new RecurrenceError(`"${text}": "${item}" is no such date.`);
+      throw new RecurrenceError(`${quote(text)}: ${quote(item)} is no such date.`);
     }
     if (h === undefined) return { kind: 'date', date };
     const wall = `${date} ${h}:${mi}:${s}`;
     return z === 'Z' ? { kind: 'utc', utc: wall } : { kind: 'wall', wall };
   });
+}
+
+/** A client's text in a message, cut to 80 characters: a line may be as long as the body. */
+function quote(text: string): string {
+  return `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
 }
 
 function isRealDate(date: string): boolean {

@@ -28,7 +28,8 @@ const YEAR_MS = 366 * 86_400_000;
  * with the message for `data.params.recurrence` for: not an array of strings; a line that
  * does not parse; a second RRULE; FREQ missing or finer than DAILY; COUNT with UNTIL; no
  * occurrence at all (none up to the horizon, or in its first year when the series starts
- * later); more than `limits.max` occurrences up to the horizon; any line with `scope=this`.
+ * later); more than `limits.max` occurrences up to the horizon; an RDATE before the series'
+ * start; any line with `scope=this`.
  * `[]` is valid here and means "no series" (the caller ends the series, §2).
  */
 export function validateRecurrence(input: unknown, timing: SeriesTiming, limits: RecurrenceLimits, scope?: string): ValidRecurrence {
@@ -40,11 +41,17 @@ export function validateRecurrence(input: unknown, timing: SeriesTiming, limits:
   const rule = parseRecurrence(lines, timing);
   if (lines.length === 0) return { rule, lines: [], expansion: { occurrences: [], truncated: false } };
 
-  const startMs = utcSqlMillis(wallToUtc(timing.startDate, timing.timezone));
+  const startUtc = wallToUtc(timing.startDate, timing.timezone);
+  const startMs = utcSqlMillis(startUtc);
   const horizonMs = utcSqlMillis(limits.horizon);
   const to = horizonMs > startMs ? limits.horizon : new Date(startMs + YEAR_MS).toISOString().slice(0, 19).replace('T', ' ');
+  // More RDATEs than the maximum need not be placed to be refused.
+  if (rule.rdates.length > limits.max) throw new RecurrenceError(`The rule gives more than ${limits.max} occurrences before the horizon.`);
   const expansion = expandRecurrence(timing, rule, { to }, limits.max);
   if (expansion.occurrences.length === 0) throw new RecurrenceError('The rule gives no occurrence.');
+  // The event written is the series' first occurrence and its key (recurrence.md §3).
+  const early = expansion.occurrences.find((o) => o.utcStart < startUtc);
+  if (early) throw new RecurrenceError(`RDATE ${early.start} is before the series' start; make it the event's start instead.`);
   if (expansion.truncated) throw new RecurrenceError(`The rule gives more than ${limits.max} occurrences before the horizon.`);
   return { rule, lines: formatRecurrence(rule), expansion };
 }
