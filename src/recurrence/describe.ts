@@ -51,30 +51,37 @@ function pattern(r: ParsedRrule, timing: SeriesTiming): string {
   const monthDays = r.parts.BYMONTHDAY?.split(',').map(Number) ?? [];
   const months = r.parts.BYMONTH?.split(',').map(Number) ?? [];
   const plainDays = days.filter((d) => /^[A-Z]{2}$/.test(d));
-  const onDays = days.length > 0 ? days.map(dayWords) : [];
+  // Each with its article: `the second Tuesday`, `every Friday` (a plain weekday in a month is all of them).
+  const onDays = days.map((d) => (/^[A-Z]{2}$/.test(d) ? `every ${WEEKDAYS[d]}` : `the ${dayWords(d)}`));
   const inMonths = months.length > 0 ? ` in ${list(months.map((m) => MONTHS[m - 1]))}` : '';
 
+  // Both weekdays and days of the month (Friday the 13th) are not said in words.
+  if (days.length > 0 && monthDays.length > 0) return `${every(r)}, on a custom schedule`;
   switch (r.freq) {
     case 'DAILY':
-      if (days.length > 0 && plainDays.length === days.length) return `${every(r)} on ${list(onDays)}${inMonths}`;
+      // Every day that is a Tuesday or a Thursday is every Tuesday and Thursday.
+      if (days.length > 0) return onWeekdays(r, sortWeekdays(plainDays), inMonths, 'days');
       return monthDays.length > 0 ? `${every(r)} on the ${list(monthDays.map(dayOfMonth))}${inMonths}` : `${every(r)}${inMonths}`;
-    case 'WEEKLY': {
-      const weekdays = days.length > 0 ? sortWeekdays(plainDays) : [WEEKDAY_ORDER[(start.getUTCDay() + 6) % 7]];
-      if (r.interval === 1 && weekdays.join() === 'MO,TU,WE,TH,FR') return `Every weekday${inMonths}`;
-      if (r.interval === 1) return `Every ${list(weekdays.map((d) => WEEKDAYS[d]))}${inMonths}`;
-      return `${every(r)} on ${list(weekdays.map((d) => WEEKDAYS[d]))}${inMonths}`;
-    }
+    case 'WEEKLY':
+      return onWeekdays(r, days.length > 0 ? sortWeekdays(plainDays) : [WEEKDAY_ORDER[(start.getUTCDay() + 6) % 7]], inMonths);
     case 'MONTHLY': {
-      const on = days.length > 0 ? onDays : (monthDays.length > 0 ? monthDays : [start.getUTCDate()]).map(dayOfMonth);
-      return `${every(r)} on the ${list(on)}${inMonths}`;
+      const on = days.length > 0 ? onDays : (monthDays.length > 0 ? monthDays : [start.getUTCDate()]).map((d) => `the ${dayOfMonth(d)}`);
+      return `${every(r)} on ${list(on)}${inMonths}`;
     }
     case 'YEARLY': {
       const inYear = months.length > 0 ? months : [start.getUTCMonth() + 1];
-      if (days.length > 0) return `${every(r)} on the ${list(onDays)} of ${list(inYear.map((m) => MONTHS[m - 1]))}`;
+      if (days.length > 0) return `${every(r)} on ${list(onDays)} of ${list(inYear.map((m) => MONTHS[m - 1]))}`;
       const dates = monthDays.length > 0 ? monthDays : [start.getUTCDate()];
       return `${every(r)} on ${list(inYear.flatMap((m) => dates.map((d) => (d > 0 ? `${d} ${MONTHS[m - 1]}` : `the ${dayOfMonth(d)} of ${MONTHS[m - 1]}`))))}`;
     }
   }
+}
+
+/** `Every Tuesday and Thursday`, `Every weekday`, `Every 2 weeks on Monday`. */
+function onWeekdays(r: ParsedRrule, weekdays: string[], inMonths: string, unit = 'weeks'): string {
+  const names = list(weekdays.map((d) => WEEKDAYS[d]));
+  if (r.interval === 1) return weekdays.join() === 'MO,TU,WE,TH,FR' ? `Every weekday${inMonths}` : `Every ${names}${inMonths}`;
+  return `Every ${r.interval} ${unit} on ${names}${inMonths}`;
 }
 
 /** `TU` → `Tuesday`; `-1FR` → `last Friday`; `2TU` → `second Tuesday`. */
