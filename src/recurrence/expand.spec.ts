@@ -236,6 +236,12 @@ describe('expandRecurrence: windows, limits and keys', () => {
     expect(twoYears.truncated).toBe(false);
   });
 
+  it('counts the limit inside the window, not from the series start', () => {
+    const { occurrences, truncated } = expandRecurrence(t, rule, { from: '2028-06-01 00:00:00', to: '2029-01-01 00:00:00' }, 3);
+    expect(occurrences.map((o) => o.key)).toEqual(['2028-06-05', '2028-06-12', '2028-06-19']);
+    expect(truncated).toBe(true);
+  });
+
   it('stops at the limit and says so', () => {
     const { occurrences, truncated } = expandRecurrence(t, rule, { to: '2029-01-01 00:00:00' }, 10);
     expect(occurrences).toHaveLength(10);

@@ -60,7 +60,7 @@ export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, win
   const walls = new Set<string>();
   const untilOk = untilCheck(rule, utcOf);
   if (untilOk(timing.startDate)) walls.add(timing.startDate);
-  for (const wall of ruleStarts(timing, rule, toMs, wanted)) if (untilOk(wall)) walls.add(wall);
+  for (const wall of ruleStarts(timing, rule, fromUtc, toMs, wanted)) if (untilOk(wall)) walls.add(wall);
   for (const d of rule.rdates) walls.add(rdateWall(d, timing));
 
   const excluded = exclusion(rule.exdates, timing, utcOf);
@@ -96,8 +96,11 @@ export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, win
   return { occurrences, truncated };
 }
 
-/** The wall times the RRULE gives, from the series' start up to (a little past) `toMs`, at most `wanted`. */
-function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, toMs: number, wanted: number): string[] {
+/**
+ * The wall times the RRULE gives, from the series' start up to (a little past) `toMs`: all
+ * those before `fromUtc` (or a little after), then at most `wanted`.
+ */
+function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, fromUtc: string, toMs: number, wanted: number): string[] {
   if (!rule.rrule) return [];
   const dtstart = new Date(floating(timing.startDate));
   const options = { ...RRule.parseString(rule.rrule.body), dtstart };
@@ -108,8 +111,10 @@ function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, toMs: number, wa
     boundMs = Math.min(boundMs, floating(untilWall) + MAX_OFFSET_MS);
   }
   if (boundMs < dtstart.getTime() || !findsADay(rule.rrule, dtstart) || !givesAnyStart(options)) return [];
-  // `between` stops at its end, so a rule that gives nothing (30 February) costs one window of steps, not ten thousand years.
-  const dates = new RRule(options).between(dtstart, new Date(boundMs), true, (_d, i) => i < wanted);
+  // rrule stops at the first start past `boundMs`; the checks above make sure there is one.
+  const fromMs = fromUtc === '' ? -Infinity : floating(fromUtc) - MAX_OFFSET_MS;
+  let inWindow = 0;
+  const dates = new RRule(options).between(dtstart, new Date(boundMs), true, (d) => d.getTime() < fromMs || inWindow++ < wanted);
   return dates.map((d) => fromFloating(d.getTime()));
 }
 
@@ -124,8 +129,7 @@ const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
  * `FREQ=DAILY;INTERVAL=7;BYDAY=TU` from a Monday) would be scanned day by day to the year 9999
  * (tens of seconds). Such rules filter days by BYMONTH, BYMONTHDAY and BYDAY only
  * (recurrence-rule.ts), so the days they may visit are tried here, one 400-year cycle of steps:
- * a few milliseconds. MONTHLY and YEARLY rules have at most 96,000 and 8,000 periods to the year
- * 9999 and are left to rrule.
+ * a few milliseconds. MONTHLY and YEARLY rules are checked by givesAnyStart.
  */
 function findsADay(rrule: ParsedRrule, dtstart: Date): boolean {
   if (rrule.freq !== 'DAILY' && rrule.freq !== 'WEEKLY') return true;
