@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { formatRecurrence, parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
+import { formatRecurrence, parseRecurrence, RecurrenceError, RULE_PARTS, SeriesTiming } from './recurrence-rule';
 import { validateRecurrence } from './validate-recurrence';
 
 const paris: SeriesTiming = { startDate: '2027-01-05 19:00:00', endDate: '2027-01-05 21:00:00', timezone: 'Europe/Paris', allDay: false };
@@ -159,6 +159,69 @@ describe('formatRecurrence: the canonical lines of recurrence.md §3', () => {
         const once = canonical([...(rrule ? [rrule] : []), ...rdates, ...exdates]);
         expect(canonical(once)).toEqual(once);
       }),
+    );
+  });
+});
+
+describe('validateRecurrence: bad input is a RecurrenceError, never another error', () => {
+  const refusedOrValid = (input: unknown, timing = paris) => {
+    try {
+      validateRecurrence(input, timing, limits);
+    } catch (e) {
+      if (!(e instanceof RecurrenceError)) throw e;
+    }
+  };
+
+  it.each([
+    'RRULE:FREQ=WEEKLY;BYDAY=',
+    'RRULE:FREQ=WEEKLY;UNTIL=',
+    'RRULE:FREQ=WEEKLY;COUNT=',
+    'RRULE:FREQ=WEEKLY;COUNT=1.5',
+    'RRULE:FREQ=WEEKLY;INTERVAL=-1',
+    'RRULE:FREQ=WEEKLY;BYMONTH=0',
+    'RRULE:FREQ=WEEKLY;BYHOUR=24',
+    'RRULE:FREQ=DAILY;BYMINUTE=60',
+    'RRULE:FREQ=DAILY;BYSECOND=61',
+    'RRULE:FREQ=MONTHLY;BYSETPOS=0;BYDAY=MO',
+    'RRULE:FREQ=WEEKLY;WKST=XX',
+    'RRULE:FREQ=WEEKLY;UNTIL=20270230',
+    'RRULE:FREQ=YEARLY;BYYEARDAY=0',
+    'RRULE:FREQ=YEARLY;BYYEARDAY=367',
+    'RRULE:FREQ=MONTHLY;BYDAY=+0MO',
+    'RRULE:FREQ=MONTHLY;BYDAY=6MO',
+    'RRULE:FREQ=YEARLY;BYDAY=54MO',
+    'RRULE:FREQ=MONTHLY;BYMONTHDAY=0',
+    'RRULE:FREQ=YEARLY;INTERVAL=100000',
+    'RRULE:FREQ=DAILY;COUNT=99999999999',
+    'RRULE:',
+    'RRULE:;',
+    'RRULE:=',
+    'RRULE:FREQ',
+    'RDATE:',
+    'EXDATE;VALUE=DATE:',
+    'RDATE:,',
+  ])('%s', (line) => {
+    refusedOrValid([line]);
+  });
+
+  it('holds for random lines made of rule parts and values', () => {
+    const part = fc.tuple(
+      fc.constantFrom(...RULE_PARTS, 'X'),
+      fc.oneof(
+        fc.constantFrom('DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY', 'MO', '-1FR', '2TU,TH', '20271231T235959Z', '20271231', '-5', '0', '1,15,-1'),
+        fc.integer({ min: -400, max: 400 }).map(String),
+        fc.string({ maxLength: 6 }),
+      ),
+    );
+    const rrule = fc.array(part, { minLength: 1, maxLength: 5 }).map((ps) => `RRULE:${ps.map(([k, v]) => `${k}=${v}`).join(';')}`);
+    const dateLine = fc
+      .tuple(fc.constantFrom('RDATE', 'EXDATE', 'RDATE;VALUE=DATE', 'EXDATE;VALUE=DATE'), fc.string({ maxLength: 20 }))
+      .map(([n, v]) => `${n}:${v}`);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(rrule, dateLine, fc.string({ maxLength: 30 })), { maxLength: 4 }), fc.boolean(), (lines, allDay) => {
+        refusedOrValid(lines, allDay ? { ...paris, startDate: '2027-01-05 00:00:00', endDate: '2027-01-05 23:59:59', allDay } : paris);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import { RRule } from 'rrule';
 import { utcToWall, wallToUtc } from '../common/datetime/format';
 
 // The `recurrence` write field (recurrence.md §2): RFC 5545 content lines without DTSTART, read
@@ -44,7 +45,8 @@ export interface RecurrenceRule {
 
 export type Frequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
 const FREQUENCIES: ReadonlySet<string> = new Set<Frequency>(['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY']);
-const RULE_PARTS: ReadonlySet<string> = new Set([
+/** The rule parts of RFC 5545 §3.3.10. */
+export const RULE_PARTS: ReadonlySet<string> = new Set([
   'FREQ',
   'UNTIL',
   'COUNT',
@@ -104,7 +106,7 @@ function parseRrule(value: string, timing: SeriesTiming): ParsedRrule {
   try {
     recur = ICAL.Recur.fromString(value);
   } catch (e) {
-    throw new RecurrenceError(`RRULE does not parse: ${(e as Error).message.slice(0, 120)}.`);
+    throw doesNotParse(e);
   }
   const freq = recur.freq as string | null | undefined;
   if (!freq) throw new RecurrenceError('RRULE needs a FREQ.');
@@ -125,7 +127,18 @@ function parseRrule(value: string, timing: SeriesTiming): ParsedRrule {
     const [key, val] = part.split('=');
     if (!['FREQ', 'INTERVAL', 'COUNT', 'WKST'].includes(key)) parts[key] = val;
   }
-  return { body: recur.toString(), freq: freq as Frequency, interval, count, until, parts };
+  const body = recur.toString();
+  try {
+    // rrule, which expands the rule, has checks of its own (BYSETPOS=0): what it refuses is refused here.
+    new RRule({ ...RRule.parseString(body), dtstart: new Date(0) });
+  } catch (e) {
+    throw doesNotParse(e);
+  }
+  return { body, freq: freq as Frequency, interval, count, until, parts };
+}
+
+function doesNotParse(e: unknown): RecurrenceError {
+  return new RecurrenceError(`RRULE does not parse: ${String(e instanceof Error ? e.message : e).slice(0, 120)}.`);
 }
 
 /**
