@@ -24,6 +24,7 @@ const FEATURES = [
   'imports',
   'sync',
   'ops',
+  'recurrence',
 ];
 /** Said where process.env is read outside src/config. */
 const ENV_MESSAGE = 'Only src/config reads the environment: take AppConfig, or call loadConfigFromEnv() in an entry point.';
