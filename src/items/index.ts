@@ -25,5 +25,6 @@ export { linkedItemRouteTexts } from './linked-item-docs';
 export { linkedItemController } from './linked-items.controller';
 export type { LinkedItemRoutes } from './linked-items.controller';
 export { LinkedItemsRepository } from './linked-items.repository';
-export { LinkedItems, PreparedCreate } from './linked-items.service';
-export type { LinkedItemsParts, LinkedKind } from './linked-items.service';
+export { LinkedItems } from './linked-items.service';
+export { PreparedCreate } from './linked-kind';
+export type { LinkedItemRef, LinkedItemsParts, LinkedKind } from './linked-kind';
