@@ -22,6 +22,9 @@ export { EVENTS_TABLE, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedIte
 export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedPresentContext } from './linked-items';
 export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
 export { linkedItemRouteTexts } from './linked-item-docs';
+export { linkedItemController } from './linked-items.controller';
+export type { LinkedItemRoutes } from './linked-items.controller';
 export { LinkedItemsRepository } from './linked-items.repository';
-export { LinkedItems, PreparedCreate } from './linked-items.service';
-export type { LinkedItemsParts, LinkedKind } from './linked-items.service';
+export { LinkedItems } from './linked-items.service';
+export { PreparedCreate } from './linked-kind';
+export type { LinkedItemRef, LinkedItemsParts, LinkedKind } from './linked-kind';

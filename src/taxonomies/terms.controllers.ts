@@ -1,19 +1,21 @@
-import { Controller, Delete, Get, Patch, Post, Put, Query } from '@nestjs/common';
+import { Controller, Delete, Get, Inject, Patch, Post, Put, Query, Type } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
+import { DeclaredType } from '../common/http/declared-type';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
 import { CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListCategoriesQueryDto, ListTermsQueryDto } from './dto/list-terms.query.dto';
-import { CategoryDto, CategoryListDto, TagDto, TagListDto } from './dto/term-response.dto';
-import { CreateCategoryDto, CreateTermDto, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
+import { CategoryListDto, TagListDto, TermDto } from './dto/term-response.dto';
+import { CreateCategoryDto, CreateTermDto, TermWrite, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
+import type { Taxonomy } from './entities/term.entity';
 import { TaxonomiesService } from './taxonomies.service';
 
-/* Two thin controllers over one service: categories and tags differ only in `parent`. */
+/* Two thin controllers over one service, written once: categories and tags differ only in `parent`. */
 
 /** What /doc says about the routes of categories and tags. */
-function termTexts(kind: 'category' | 'tag'): Record<'list' | 'create' | 'read' | 'update' | 'delete', RouteText> {
+function termTexts(kind: Taxonomy): Record<'list' | 'create' | 'read' | 'update' | 'delete', RouteText> {
   const plural = kind === 'category' ? 'categories' : 'tags';
   const who = kind === 'category' ? 'Authors, editors and administrators' : 'Editors and administrators';
   return {
@@ -41,101 +43,98 @@ function termTexts(kind: 'category' | 'tag'): Record<'list' | 'create' | 'read' 
     },
   };
 }
-const CATEGORY = termTexts('category');
-const TAG = termTexts('tag');
+
+/** What a taxonomy brings to its routes: the classes of its inputs and of its list answer. */
+interface TermRoutes {
+  listQuery: Type<ListTermsQueryDto>;
+  createDto: Type<TermWrite>;
+  updateDto: Type<TermWrite>;
+  listDto: Type;
+}
+
+/**
+ * The routes of one taxonomy (spec endpoints.md §6). The concrete controller extends the class
+ * made here and adds only `@ApiTags` and `@Controller(path)`, so its name gives the operation
+ * ids (`TagsController_list`); a new class per taxonomy, because Nest and @nestjs/swagger keep
+ * the route and documentation metadata on the methods themselves.
+ */
+function termsController(taxonomy: Taxonomy, r: TermRoutes) {
+  const { listQuery, createDto, updateDto, listDto } = r;
+  const TEXT = termTexts(taxonomy);
+
+  class TermsController {
+    // Named, not inferred: the concrete controller declares no constructor for Nest to read.
+    constructor(@Inject(TaxonomiesService) private readonly taxonomies: TaxonomiesService) {}
+
+    @Get()
+    @ListDocs(taxonomy, TEXT.list, listDto)
+    list(@Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
+      return this.taxonomies.list(taxonomy, q, raw);
+    }
+
+    @Post()
+    @CreateDocs(taxonomy, TEXT.create, createDto, TermDto)
+    create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: TermWrite) {
+      return this.taxonomies.create(actor, taxonomy, input);
+    }
+
+    @Get(':id')
+    @ReadDocs(taxonomy, TEXT.read, TermDto, 'id')
+    get(@PathId() id: number) {
+      return this.taxonomies.get(taxonomy, id);
+    }
+
+    @Post(':id')
+    @UpdateDocs(taxonomy, TEXT.update, updateDto, TermDto, 'id')
+    update(
+      @CurrentActor() actor: Actor | null,
+      @PathId() id: number,
+      @Input() @DeclaredType(updateDto) input: TermWrite,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.taxonomies.update(actor, taxonomy, id, input, ifMatch);
+    }
+
+    @Put(':id')
+    @UpdateDocs(taxonomy, sameAsPost(TEXT.update, 'PUT'), updateDto, TermDto, 'id')
+    put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() @DeclaredType(updateDto) input: TermWrite, @IfMatch() ifMatch: string | undefined) {
+      return this.update(actor, id, input, ifMatch);
+    }
+
+    @Patch(':id')
+    @UpdateDocs(taxonomy, sameAsPost(TEXT.update, 'PATCH'), updateDto, TermDto, 'id')
+    patch(
+      @CurrentActor() actor: Actor | null,
+      @PathId() id: number,
+      @Input() @DeclaredType(updateDto) input: TermWrite,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.update(actor, id, input, ifMatch);
+    }
+
+    @Delete(':id')
+    @DeleteDocs(taxonomy, TEXT.delete, TermDto, 'id')
+    remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
+      return this.taxonomies.remove(actor, taxonomy, id, ifMatch);
+    }
+  }
+  return TermsController;
+}
 
 @ApiTags('categories')
 @Controller(`${API_NAMESPACE}/categories`)
-export class CategoriesController {
-  constructor(private readonly taxonomies: TaxonomiesService) {}
-
-  @Get()
-  @ListDocs('category', CATEGORY.list, CategoryListDto)
-  list(@Query() q: ListCategoriesQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.taxonomies.list('category', q, raw);
-  }
-
-  @Post()
-  @CreateDocs('category', CATEGORY.create, CreateCategoryDto, CategoryDto)
-  create(@CurrentActor() actor: Actor | null, @Input() input: CreateCategoryDto) {
-    return this.taxonomies.create(actor, 'category', input);
-  }
-
-  @Get(':id')
-  @ReadDocs('category', CATEGORY.read, CategoryDto, 'id')
-  get(@PathId() id: number) {
-    return this.taxonomies.get('category', id);
-  }
-
-  @Post(':id')
-  @UpdateDocs('category', CATEGORY.update, UpdateCategoryDto, CategoryDto, 'id')
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.taxonomies.update(actor, 'category', id, input, ifMatch);
-  }
-
-  @Put(':id')
-  @UpdateDocs('category', sameAsPost(CATEGORY.update, 'PUT'), UpdateCategoryDto, CategoryDto, 'id')
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
-  }
-
-  @Patch(':id')
-  @UpdateDocs('category', sameAsPost(CATEGORY.update, 'PATCH'), UpdateCategoryDto, CategoryDto, 'id')
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateCategoryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
-  }
-
-  @Delete(':id')
-  @DeleteDocs('category', CATEGORY.delete, CategoryDto, 'id')
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-    return this.taxonomies.remove(actor, 'category', id, ifMatch);
-  }
-}
+export class CategoriesController extends termsController('category', {
+  listQuery: ListCategoriesQueryDto,
+  createDto: CreateCategoryDto,
+  updateDto: UpdateCategoryDto,
+  listDto: CategoryListDto,
+}) {}
 
 @ApiTags('tags')
 @Controller(`${API_NAMESPACE}/tags`)
-export class TagsController {
-  constructor(private readonly taxonomies: TaxonomiesService) {}
-
-  @Get()
-  @ListDocs('tag', TAG.list, TagListDto)
-  list(@Query() q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
-    return this.taxonomies.list('tag', q, raw);
-  }
-
-  @Post()
-  @CreateDocs('tag', TAG.create, CreateTermDto, TagDto)
-  create(@CurrentActor() actor: Actor | null, @Input() input: CreateTermDto) {
-    return this.taxonomies.create(actor, 'tag', input);
-  }
-
-  @Get(':id')
-  @ReadDocs('tag', TAG.read, TagDto, 'id')
-  get(@PathId() id: number) {
-    return this.taxonomies.get('tag', id);
-  }
-
-  @Post(':id')
-  @UpdateDocs('tag', TAG.update, UpdateTermDto, TagDto, 'id')
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
-    return this.taxonomies.update(actor, 'tag', id, input, ifMatch);
-  }
-
-  @Put(':id')
-  @UpdateDocs('tag', sameAsPost(TAG.update, 'PUT'), UpdateTermDto, TagDto, 'id')
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
-  }
-
-  @Patch(':id')
-  @UpdateDocs('tag', sameAsPost(TAG.update, 'PATCH'), UpdateTermDto, TagDto, 'id')
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateTermDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
-  }
-
-  @Delete(':id')
-  @DeleteDocs('tag', TAG.delete, TagDto, 'id')
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-    return this.taxonomies.remove(actor, 'tag', id, ifMatch);
-  }
-}
+export class TagsController extends termsController('tag', {
+  listQuery: ListTermsQueryDto,
+  createDto: CreateTermDto,
+  updateDto: UpdateTermDto,
+  listDto: TagListDto,
+}) {}

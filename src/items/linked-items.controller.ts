@@ -1,0 +1,157 @@
+import { Delete, Get, Inject, Param, Patch, Post, Put, Query, Type } from '@nestjs/common';
+import type { Actor } from '../common/auth';
+import { DeclaredType } from '../common/http/declared-type';
+import { IfMatch } from '../common/http/preconditions';
+import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
+import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
+import { DeleteItemQueryDto } from './delete-item.query.dto';
+import { linkedItemRouteTexts } from './linked-item-docs';
+import type { LinkedItemEntity, LinkedItemType } from './linked-items';
+import type { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
+import type { LinkedItems } from './linked-items.service';
+
+/** What a venue-like kind brings to its routes: its service and the classes of its inputs and answers. */
+export interface LinkedItemRoutes {
+  kind: LinkedItemType;
+  /** The kind's service; its `items` serves every route. */
+  service: Type<LinkedItemsHolder>;
+  listQuery: Type<ListLinkedItemsQueryDto>;
+  createDto: Type<LinkedItemFieldsDto>;
+  updateDto: Type<LinkedItemFieldsDto>;
+  /** The answers, as /doc describes them. */
+  itemDto: Type;
+  listDto: Type;
+}
+
+/** A service that carries the shared rules of its kind (VenuesService, OrganizersService). */
+interface LinkedItemsHolder {
+  readonly items: Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'>;
+}
+
+type Raw = Record<string, unknown>;
+
+/**
+ * The routes of venues and organizers (spec endpoints.md §5), written once: the concrete
+ * controller extends the class made here and adds only `@ApiTags` and `@Controller(path)`, so
+ * its name gives the operation ids (`VenuesController_list`). A new class per kind, because
+ * Nest and @nestjs/swagger keep the route and documentation metadata on the methods themselves.
+ *
+ * POST, PUT and PATCH of an item are one partial update (spec endpoints.md §0); by id or by slug.
+ */
+export function linkedItemController(r: LinkedItemRoutes) {
+  const { kind, listQuery, createDto, updateDto, itemDto, listDto } = r;
+  const TEXT = linkedItemRouteTexts(kind);
+
+  class LinkedItemsController {
+    constructor(@Inject(r.service) private readonly service: LinkedItemsHolder) {}
+
+    @Get()
+    @ListDocs(kind, TEXT.list, listDto)
+    list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListLinkedItemsQueryDto, @RawQuery() raw: Raw) {
+      return this.service.items.list(actor, q, raw);
+    }
+
+    @Post()
+    @CreateDocs(kind, TEXT.create, createDto, itemDto)
+    create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: LinkedItemFieldsDto, @RawInput() raw: Raw) {
+      return this.service.items.create(actor, input, raw);
+    }
+
+    @Get('by-slug/:slug')
+    @ReadDocs(kind, bySlug(TEXT.read), itemDto, 'slug')
+    getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
+      return this.service.items.get(actor, { slug });
+    }
+
+    @Post('by-slug/:slug')
+    @UpdateDocs(kind, bySlug(TEXT.update), updateDto, itemDto, 'slug')
+    updateBySlug(
+      @CurrentActor() actor: Actor | null,
+      @Param('slug') slug: string,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+    }
+
+    @Put('by-slug/:slug')
+    @UpdateDocs(kind, sameAsPost(bySlug(TEXT.update), 'PUT'), updateDto, itemDto, 'slug')
+    putBySlug(
+      @CurrentActor() actor: Actor | null,
+      @Param('slug') slug: string,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+    }
+
+    @Patch('by-slug/:slug')
+    @UpdateDocs(kind, sameAsPost(bySlug(TEXT.update), 'PATCH'), updateDto, itemDto, 'slug')
+    patchBySlug(
+      @CurrentActor() actor: Actor | null,
+      @Param('slug') slug: string,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+    }
+
+    @Delete('by-slug/:slug')
+    @DeleteDocs(kind, bySlug(TEXT.delete), itemDto, 'slug')
+    removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+      return this.service.items.remove(actor, { slug }, q.force === true, ifMatch);
+    }
+
+    @Get(':id')
+    @ReadDocs(kind, TEXT.read, itemDto, 'id')
+    get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
+      return this.service.items.get(actor, { id });
+    }
+
+    @Post(':id')
+    @UpdateDocs(kind, TEXT.update, updateDto, itemDto, 'id')
+    update(
+      @CurrentActor() actor: Actor | null,
+      @PathId() id: number,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+    }
+
+    @Put(':id')
+    @UpdateDocs(kind, sameAsPost(TEXT.update, 'PUT'), updateDto, itemDto, 'id')
+    put(
+      @CurrentActor() actor: Actor | null,
+      @PathId() id: number,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+    }
+
+    @Patch(':id')
+    @UpdateDocs(kind, sameAsPost(TEXT.update, 'PATCH'), updateDto, itemDto, 'id')
+    patch(
+      @CurrentActor() actor: Actor | null,
+      @PathId() id: number,
+      @Input() @DeclaredType(updateDto) input: LinkedItemFieldsDto,
+      @RawInput() raw: Raw,
+      @IfMatch() ifMatch: string | undefined,
+    ) {
+      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+    }
+
+    @Delete(':id')
+    @DeleteDocs(kind, TEXT.delete, itemDto, 'id')
+    remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
+      return this.service.items.remove(actor, { id }, q.force === true, ifMatch);
+    }
+  }
+  return LinkedItemsController;
+}
