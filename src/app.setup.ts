@@ -17,7 +17,7 @@ import { prefersCalendar } from './common/http/negotiation';
 import { ReadModel } from './common/cache/read-model';
 import { Metrics, registerRequestMetrics } from './common/metrics';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
-import { EventsService } from './events';
+import { ScheduledPublisher } from './events';
 import { registerListReplies } from './common/pagination';
 import { basicChallenge, type Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
@@ -155,10 +155,10 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   // The public pages (pages.md): their template engine and trailing-slash redirect; their
   // answers are cached like the API's (per data version), and tagged and compressed on the way out.
   if (config.pages) await registerPages(app, config.publicUrl);
-  const events = app.get(EventsService);
+  const publisher = app.get(ScheduledPublisher);
   registerResponseCache(fastify, app.get(ReadModel), {
     routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...(config.pages ? CACHEABLE_PAGE_ROUTES : [])],
-    upToDate: () => !events.hasDue(),
+    upToDate: () => !publisher.hasDue(),
     // The event routes answer iCalendar to a client that prefers it (ical.md): another body, another key.
     variant: (request) => {
       const accept = request.headers.accept;

@@ -92,6 +92,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('CALENDAR_SCHEDULE_POLL_SECONDS: 60 by default, fractions, 0 for off; nothing negative or beyond a day', () => {
+    expect(loadConfig({}).schedulePollSeconds).toBe(60);
+    expect(loadConfig({ CALENDAR_SCHEDULE_POLL_SECONDS: '0.5' }).schedulePollSeconds).toBe(0.5);
+    expect(loadConfig({ CALENDAR_SCHEDULE_POLL_SECONDS: '0' }).schedulePollSeconds).toBe(0);
+    for (const value of ['-1', 'soon', '86401']) {
+      expect(() => loadConfig({ CALENDAR_SCHEDULE_POLL_SECONDS: value })).toThrow(
+        `CALENDAR_SCHEDULE_POLL_SECONDS must be a number of seconds from 0 (off) to 86400 (got "${value}")`,
+      );
+    }
+  });
+
   it('takes the development-only MIGRATION_TIMESTAMP of migration:generate', () => {
     expect(loadConfig({}).migrationTimestamp).toBeUndefined();
     expect(loadConfig({ MIGRATION_TIMESTAMP: ' 1795589394558 ' }).migrationTimestamp).toBe('1795589394558');

@@ -84,6 +84,12 @@ export class AppConfig {
    * several instances"): the writes still queue their deliveries, another instance sends them.
    */
   webhookWorker: boolean;
+  /**
+   * How often this instance looks for scheduled events whose date has come and publishes them,
+   * in seconds (CALENDAR_SCHEDULE_POLL_SECONDS, default 60; fractions allowed). It also wakes at
+   * the date of the next one it knows of. 0: this instance publishes none (another does).
+   */
+  schedulePollSeconds: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -125,6 +131,13 @@ function IsCount(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator 
   return Satisfies('isCount', (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max, {
     message: ({ property, value }) =>
       `${property} must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`} (got "${value}")`,
+  });
+}
+
+/** A number of seconds from 0 (off), fractions allowed, at most a day. */
+function IsSecondsOrOff(): PropertyDecorator {
+  return Satisfies('isSecondsOrOff', (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) <= 86_400, {
+    message: ({ property, value }) => `${property} must be a number of seconds from 0 (off) to 86400 (got "${value}")`,
   });
 }
 
@@ -283,6 +296,10 @@ export class EnvironmentVariables {
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_WEBHOOK_WORKER?: string;
 
+  @IsOptional()
+  @IsSecondsOrOff()
+  CALENDAR_SCHEDULE_POLL_SECONDS?: string;
+
   // A key: the message never repeats the value.
   @IsOptional()
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'CALENDAR_WEBHOOK_KEY must be 64 hexadecimal characters, a 32-byte key (`openssl rand -hex 32`)' })
@@ -361,6 +378,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.webhookLeaseSeconds = Number(vars.CALENDAR_WEBHOOK_LEASE_SECONDS ?? 5);
   cfg.webhookAllowPrivate = onOff(vars.CALENDAR_WEBHOOK_ALLOW_PRIVATE, false);
   cfg.webhookWorker = onOff(vars.CALENDAR_WEBHOOK_WORKER, true);
+  cfg.schedulePollSeconds = Number(vars.CALENDAR_SCHEDULE_POLL_SECONDS ?? 60);
   cfg.webhookKey = vars.CALENDAR_WEBHOOK_KEY === undefined ? undefined : Buffer.from(vars.CALENDAR_WEBHOOK_KEY, 'hex');
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;

@@ -5,23 +5,23 @@ import { JsonText } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CalendarEventJson, eventCalendar, eventFileName } from './event-calendar';
-import { EventsService } from './events.service';
+import { EventReader } from './event-reader';
 
 type Json = Record<string, unknown>;
 
 /**
- * iCalendar export (ical.md, Export): the feed and single events, read through EventsService
+ * iCalendar export (ical.md, Export): the feed and single events, read through EventReader
  * as the JSON routes read them (the same filters, visibility, errors and presented values),
  * then written by event-calendar.ts.
  */
 @Injectable()
 export class EventCalendarService {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: EventReader,
     private readonly config: AppConfig,
   ) {}
 
-  /** `events.ics`: the list's events for these parameters (EventsService.calendarEvents). */
+  /** `events.ics`: the list's events for these parameters (EventReader.calendarEvents). */
   async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<CalendarFile> {
     const events = (await this.events.calendarEvents(actor, q, raw)) as unknown as CalendarEventJson[];
     return { body: this.calendar(events), filename: 'events.ics' };

@@ -20,7 +20,8 @@ import { VenuesService } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { applyTiming, EventTiming } from './event-timing';
-import { countsAsPublished, EventsService } from './events.service';
+import { EventAccess } from './event-access';
+import { countsAsPublished, ScheduledPublisher } from './scheduled-publisher';
 import { eventNotFound, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 import { invalidLinkedPostId, LinkedRef, parseOrganizerInput, parseVenueInput } from './linked-input';
@@ -57,7 +58,8 @@ interface PreparedWrite {
 export class EventWriter {
   constructor(
     private readonly events: EventsRepository,
-    private readonly reader: EventsService,
+    private readonly access: EventAccess,
+    private readonly publisher: ScheduledPublisher,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
     private readonly venues: VenuesService,
@@ -88,22 +90,22 @@ export class EventWriter {
       await this.writeLinks(tx, event, dto, w, actor, null, changes);
       return event;
     });
-    this.reader.noteScheduled(saved.dateUtc, saved.status);
-    return (await this.reader.present([saved], { jsonLd: false }))[0];
+    this.publisher.noteScheduled(saved.dateUtc, saved.status);
+    return (await this.access.present([saved], { jsonLd: false }))[0];
   }
 
   async updateById(actor: Actor | null, id: number, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
     const existing = (await this.posts.typeOf(id)) === 'event' ? await this.events.findById(id) : null;
     const w = await this.prepare(actor, dto, existing);
-    if (existing) this.reader.assertMay(canEdit, actor, existing);
+    if (existing) this.access.assertMay(canEdit, actor, existing);
     else assertCan(actor, 'edit_own_unpublished');
-    return this.update(actor, await this.reader.requireEvent(id), dto, w, () => eventNotFound(id), ifMatch);
+    return this.update(actor, await this.access.requireEvent(id), dto, w, () => eventNotFound(id), ifMatch);
   }
 
   async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
-    const existing = await this.reader.requireSlug(slug);
+    const existing = await this.access.requireSlug(slug);
     const w = await this.prepare(actor, dto, existing);
-    this.reader.assertMay(canEdit, actor, existing);
+    this.access.assertMay(canEdit, actor, existing);
     return this.update(actor, existing, dto, w, unknownEventSlug, ifMatch);
   }
 
@@ -116,7 +118,7 @@ export class EventWriter {
     gone: () => WpError,
     ifMatch: string | undefined,
   ): Promise<Tagged | Json> {
-    await assertIfMatch(ifMatch, () => this.reader.singleBody(actor, found));
+    await assertIfMatch(ifMatch, () => this.access.singleBody(actor, found));
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx, changes) => {
       changes.record('event', found.id);
@@ -152,8 +154,8 @@ export class EventWriter {
       await this.writeLinks(tx, event, dto, w, actor, stored, changes);
       return event;
     });
-    this.reader.noteScheduled(saved.dateUtc, saved.status);
-    return this.reader.tagged(actor, saved, (await this.reader.present([saved], { jsonLd: false }))[0]);
+    this.publisher.noteScheduled(saved.dateUtc, saved.status);
+    return this.access.tagged(actor, saved, (await this.access.present([saved], { jsonLd: false }))[0]);
   }
 
   /**

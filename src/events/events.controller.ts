@@ -12,7 +12,8 @@ import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 import { EventCalendarService } from './event-calendar.service';
 import { EventWriter } from './event-writer';
-import { EventsService } from './events.service';
+import { EventDeleter } from './event-deleter';
+import { EventReader } from './event-reader';
 
 const LIST: RouteText = {
   summary: 'List events',
@@ -49,7 +50,8 @@ const DELETE: RouteText = {
 @Controller(`${API_NAMESPACE}/events`)
 export class EventsController {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: EventReader,
+    private readonly deleter: EventDeleter,
     private readonly writer: EventWriter,
     private readonly calendars: EventCalendarService,
   ) {}
@@ -98,7 +100,7 @@ export class EventsController {
   @Delete(':id')
   @DeleteDocs('event', DELETE, EventDto, 'id')
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.events.removeById(actor, id, q.force === true, ifMatch);
+    return this.deleter.removeById(actor, id, q.force === true, ifMatch);
   }
 
   @Get('by-slug/:slug')
@@ -128,6 +130,6 @@ export class EventsController {
   @Delete('by-slug/:slug')
   @DeleteDocs('event', bySlug(DELETE), EventDto, 'slug')
   removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.events.removeBySlug(actor, slug, q.force === true, ifMatch);
+    return this.deleter.removeBySlug(actor, slug, q.force === true, ifMatch);
   }
 }

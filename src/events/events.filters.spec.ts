@@ -33,6 +33,14 @@ beforeAll(async () => {
     event({ title: 'Three-day fair', startDate: '2025-06-03 09:00:00', endDate: '2025-06-05 18:00:00', venueId: 101 }),
     event({ title: '100% off_sale', startDate: '2025-07-01 10:00:00', endDate: '2025-07-01 11:00:00' }),
     event({ title: 'Same start, later publication', startDate: '2025-06-01 07:00:00', endDate: '2025-06-01 07:30:00', dateUtc: '2025-02-01 00:00:00' }),
+    event({
+      title: 'Scheduled talk',
+      status: 'future',
+      authorId: 9,
+      dateUtc: '2025-05-01 12:00:00',
+      startDate: '2025-08-01 10:00:00',
+      endDate: '2025-08-01 11:00:00',
+    }),
   ]);
   await ds.getRepository(EventTermEntity).insert([
     { eventId: 1, termId: 50, published: true },
@@ -53,6 +61,18 @@ describe('applyEventFilters against real rows (spec endpoints.md §4.1)', () => 
   it('lets an author see their own drafts besides published events', async () => {
     expect(await titles({ visibility: { statuses: ['publish', 'draft'], ownerId: 7 } })).toContain('Draft concert');
     expect(await titles({ visibility: { statuses: ['publish', 'draft'], ownerId: 8 } })).not.toContain('Draft concert');
+  });
+
+  it('counts a scheduled event as published once its date has passed, only while dueBefore is set (§3 rule 5)', async () => {
+    const talk = (f: Partial<EventListFilters>) => titles({ startFrom: '2025-08-01 00:00:00', ...f });
+    expect(await talk({})).toEqual([]);
+    expect(await talk({ dueBefore: '2025-04-30 00:00:00' })).toEqual([]);
+    expect(await talk({ dueBefore: '2025-05-01 12:00:00' })).toEqual(['Scheduled talk']);
+    expect(await talk({ visibility: { statuses: ['future'] } })).toEqual(['Scheduled talk']);
+    expect(await talk({ visibility: { statuses: ['future'] }, dueBefore: '2025-05-02 00:00:00' })).toEqual([]);
+    // An author sees another's event when it counts as published, whatever statuses they asked for.
+    expect(await talk({ visibility: { statuses: ['publish', 'future'], ownerId: 7 } })).toEqual([]);
+    expect(await talk({ visibility: { statuses: ['publish', 'future'], ownerId: 7 }, dueBefore: '2025-05-02 00:00:00' })).toEqual(['Scheduled talk']);
   });
 
   it('keeps events starting on or after the start and ending on or before the end', async () => {

@@ -1,6 +1,6 @@
 import { Brackets, SelectQueryBuilder } from 'typeorm';
 import type { Dialect } from '../database/dialect';
-import type { ListVisibility } from '../items';
+import { effectiveStatusIn, type ListVisibility } from '../items';
 import { EventOrganizerEntity } from '../organizers';
 import { EventTermEntity } from '../taxonomies';
 import { searchTokens } from './search-grams';
@@ -42,6 +42,11 @@ export interface EventListFilters {
   parentId?: number;
   /** modified_utc > modifiedAfter (UTC, sync.md `modified_after`). */
   modifiedAfter?: string;
+  /**
+   * Set (to now, UTC) while a scheduled event is due but not yet published by the
+   * ScheduledPublisher: `future` events dated up to it count as `publish` (§3 rule 5).
+   */
+  dueBefore?: string;
 }
 
 /** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
@@ -51,10 +56,16 @@ export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
 export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventListFilters, dialect: Dialect): SelectQueryBuilder<EventEntity> {
   // A short list of search candidates is the best start: the status must not lure the planner
   // into walking the list index instead (100 lookups against ~100,000 entries).
-  const status = Array.isArray(f.searchCandidates) && f.words ? dialect.unindexed('e.status') : 'e.status';
-  qb.where(`${status} IN (:...statuses)`, { statuses: f.visibility.statuses });
+  if (f.dueBefore !== undefined) {
+    // Reads never write: a due scheduled event is listed as published until it is stored so.
+    qb.where(effectiveStatusIn('e', f.visibility.statuses, 'dueBefore'), { dueBefore: f.dueBefore });
+  } else {
+    const status = Array.isArray(f.searchCandidates) && f.words ? dialect.unindexed('e.status') : 'e.status';
+    qb.where(`${status} IN (:...statuses)`, { statuses: f.visibility.statuses });
+  }
   if (f.visibility.ownerId !== undefined) {
-    qb.andWhere("(e.status = 'publish' OR e.authorId = :ownerId)", { ownerId: f.visibility.ownerId });
+    const published = f.dueBefore !== undefined ? effectiveStatusIn('e', ['publish'], 'dueBefore') : "e.status = 'publish'";
+    qb.andWhere(`(${published} OR e.authorId = :ownerId)`, { ownerId: f.visibility.ownerId });
   }
   // Hidden events stay reachable by id/slug but are never listed (spec §4.1.3).
   qb.andWhere('e.hideFromListings = :hidden', { hidden: false });

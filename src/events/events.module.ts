@@ -12,13 +12,17 @@ import { EventListExtensions } from './event-list-extensions';
 import { EventWriter } from './event-writer';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
-import { EventsService } from './events.service';
+import { EventAccess } from './event-access';
+import { EventDeleter } from './event-deleter';
+import { EventReader } from './event-reader';
+import { ScheduledPublisher } from './scheduled-publisher';
 
 @Module({
   imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [EventsController, EventCalendarController],
-  providers: [EventsRepository, EventsService, EventWriter, EventListExtensions, EventCalendarService],
+  providers: [EventsRepository, EventAccess, EventReader, EventDeleter, ScheduledPublisher, EventWriter, EventListExtensions, EventCalendarService],
   // EventWriter: the importers (src/imports) write through it as the routes do.
-  exports: [EventsService, EventWriter, EventListExtensions],
+  // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
+  exports: [EventReader, ScheduledPublisher, EventWriter, EventListExtensions],
 })
 export class EventsModule {}

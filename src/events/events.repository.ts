@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { findEntitiesByIds } from '../database/entity-rows';
@@ -205,13 +205,25 @@ export class EventsRepository {
     await this.events(manager).delete({ id });
   }
 
-  /** Scheduled events whose publication date has passed (spec endpoints.md §3 rule 5). */
-  findDueScheduled(nowUtc: string, manager: Tx): Promise<EventEntity[]> {
-    return this.events(manager).createQueryBuilder('e').where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc }).select(['e.id']).getMany();
+  /** Ids of scheduled events whose publication date has passed (spec endpoints.md §3 rule 5), oldest date first. */
+  async dueScheduledIds(nowUtc: string, manager: Tx): Promise<number[]> {
+    const rows = await this.events(manager)
+      .createQueryBuilder('e')
+      .select('e.id', 'id')
+      .where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc })
+      .orderBy('e.dateUtc')
+      .addOrderBy('e.id')
+      .getRawMany<{ id: number | string }>();
+    return rows.map((r) => Number(r.id));
   }
 
-  async markPublished(manager: Tx, ids: number[]): Promise<void> {
-    if (ids.length > 0) await this.events(manager).update({ id: In(ids), status: 'future' }, { status: 'publish' });
+  /**
+   * Publishes the event if it is still scheduled; false when it no longer is (another instance
+   * published it first: its UPDATE held the row, and this one then matches nothing).
+   */
+  async publishIfScheduled(id: number, manager: Tx): Promise<boolean> {
+    const result = await this.events(manager).update({ id, status: 'future' }, { status: 'publish' });
+    return result.affected === 1;
   }
 
   /** The earliest publication date among scheduled events, or null. */

@@ -1,5 +1,6 @@
 export { EventsModule } from './events.module';
-export { EventsService, countsAsPublished } from './events.service';
+export { EventReader } from './event-reader';
+export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';
 export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';

@@ -1,21 +1,10 @@
 import { WpError } from '../common/errors';
 import { ChangeSet } from '../database/change-log';
-import type { UnitOfWork } from '../database/unit-of-work';
+import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
 import { sameRow, tagOfJson } from '../common/http/preconditions';
 import { deleteForGood, PermanentDelete } from './permanent-delete';
 
 type Row = { id: number; status: string };
-
-/** A unit of work without a database: the work gets no transaction (the fakes below need none) and a fresh change set. */
-function fakeUow(recorded: ChangeSet[]): UnitOfWork {
-  return {
-    run: async <T>(work: (tx: never, changes: ChangeSet) => Promise<T>): Promise<T> => {
-      const changes = new ChangeSet();
-      recorded.push(changes);
-      return work(undefined as never, changes);
-    },
-  } as unknown as UnitOfWork;
-}
 
 /** An operation over rows as `locked` returns them in turn (the row inside each attempt's transaction). */
 function operation(found: Row, locked: (Row | null)[], reread: Row[] = [], ifMatch?: string): PermanentDelete<Row> & { removed: Row[]; presented: Row[] } {
@@ -47,7 +36,7 @@ describe('deleteForGood', () => {
     const recorded: ChangeSet[] = [];
     const op = operation(row, [{ ...row }]);
 
-    await expect(deleteForGood(fakeUow(recorded), op)).resolves.toEqual({ deleted: true, previous: row });
+    await expect(deleteForGood(fakeUnitOfWork(recorded), op)).resolves.toEqual({ deleted: true, previous: row });
 
     expect(op.removed).toEqual([row]);
     expect(recorded[0].entries()).toEqual([{ type: 'venue', id: 7 }]);
@@ -56,7 +45,7 @@ describe('deleteForGood', () => {
 
   it('answers the route’s unknown-item error when a concurrent delete came first, removing nothing', async () => {
     const op = operation({ id: 7, status: 'publish' }, [null]);
-    await expect(deleteForGood(fakeUow([]), op)).rejects.toMatchObject({ code: 'gone' });
+    await expect(deleteForGood(fakeUnitOfWork([]), op)).rejects.toMatchObject({ code: 'gone' });
     expect(op.removed).toEqual([]);
   });
 
@@ -64,7 +53,7 @@ describe('deleteForGood', () => {
     const trashed = { id: 7, status: 'trash' };
     const op = operation({ id: 7, status: 'publish' }, [trashed, { ...trashed }], [trashed]);
 
-    const answer = await deleteForGood(fakeUow([]), op);
+    const answer = await deleteForGood(fakeUnitOfWork([]), op);
 
     expect(answer.previous).toEqual(trashed);
     expect(op.presented).toEqual([{ id: 7, status: 'publish' }, trashed]);
@@ -76,7 +65,7 @@ describe('deleteForGood', () => {
     const changing = (n: number) => ({ id: 7, status: `s${n}` });
     const op = operation(changing(0), [changing(1), changing(2), changing(3)], [changing(1), changing(2)]);
 
-    const answer = await deleteForGood(fakeUow([]), op);
+    const answer = await deleteForGood(fakeUnitOfWork([]), op);
 
     expect(answer.previous).toEqual(changing(2));
     expect(op.removed).toEqual([changing(3)]);
@@ -85,16 +74,16 @@ describe('deleteForGood', () => {
   it('under If-Match: a stale tag is 412 before any write, and a row changed before the lock is 412 rather than a retry', async () => {
     const row = { id: 7, status: 'publish' };
     const stale = operation(row, [{ ...row }], [], '"stale"');
-    await expect(deleteForGood(fakeUow([]), stale)).rejects.toMatchObject({ code: 'rest_precondition_failed' });
+    await expect(deleteForGood(fakeUnitOfWork([]), stale)).rejects.toMatchObject({ code: 'rest_precondition_failed' });
     expect(stale.removed).toEqual([]);
 
     const changed = operation(row, [{ id: 7, status: 'draft' }], [], tagOfJson(row));
-    await expect(deleteForGood(fakeUow([]), changed)).rejects.toMatchObject({ code: 'rest_precondition_failed' });
+    await expect(deleteForGood(fakeUnitOfWork([]), changed)).rejects.toMatchObject({ code: 'rest_precondition_failed' });
     expect(changed.reread).not.toHaveBeenCalled();
     expect(changed.removed).toEqual([]);
 
     const current = operation(row, [{ ...row }], [], tagOfJson(row));
-    await expect(deleteForGood(fakeUow([]), current)).resolves.toEqual({ deleted: true, previous: row });
+    await expect(deleteForGood(fakeUnitOfWork([]), current)).resolves.toEqual({ deleted: true, previous: row });
   });
 });
 

@@ -6,7 +6,7 @@ import { sanitizeHtml } from '../common/text/sanitize';
 import { WpError } from '../common/errors';
 import type { JsonText, ListPage } from '../common/pagination';
 import { AppConfig, API_NAMESPACE } from '../config/app-config';
-import { EventsService, ListEventsQueryDto } from '../events';
+import { EventReader, ListEventsQueryDto } from '../events';
 import { OrganizersService } from '../organizers';
 import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
@@ -51,7 +51,7 @@ const MAX_PER_PAGE = 50;
 @Injectable()
 export class PagesService {
   constructor(
-    private readonly events: EventsService,
+    private readonly events: EventReader,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly taxonomies: TaxonomiesService,

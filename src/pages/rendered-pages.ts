@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
-import { EventsService } from '../events';
+import { ScheduledPublisher } from '../events';
 
 /** A rendered page: its status and its HTML, as UTF-8 bytes (half the memory of a JS string of mostly ASCII, so the byte-bounded cache holds twice the pages). */
 export interface Rendered {
@@ -22,7 +22,7 @@ export class RenderedPages {
 
   constructor(
     private readonly readModel: ReadModel,
-    private readonly events: EventsService,
+    private readonly publisher: ScheduledPublisher,
   ) {
     this.pages = readModel.cache('pages.rendered');
   }
@@ -32,8 +32,8 @@ export class RenderedPages {
    * `timeless`: the page reads no clock (an event's page), so it is kept past the minute.
    */
   async get(url: string, render: () => Promise<Rendered>, timeless = false): Promise<Rendered> {
-    // A scheduled event due for publication: the services publish it first, so render afresh.
-    if (this.events.hasDue()) return render();
+    // A scheduled event is due: a cached page may not show it published yet, so render afresh.
+    if (this.publisher.hasDue()) return render();
     await this.readModel.snapshot();
     return this.pages.through(`${timeless ? 'always' : Math.floor(Date.now() / 60_000)} ${url}`, render);
   }

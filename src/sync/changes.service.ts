@@ -8,7 +8,7 @@ import { invalidParam, syncTokenExpired } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
 import { JsonText, jsonWithRaw } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
-import { EventsService } from '../events';
+import { EventReader } from '../events';
 import { effectiveStatus } from '../items';
 import { OrganizersService } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
@@ -69,7 +69,7 @@ export class ChangesService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
-    private readonly events: EventsService,
+    private readonly events: EventReader,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
     private readonly taxonomies: TaxonomiesService,

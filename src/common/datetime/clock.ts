@@ -7,7 +7,7 @@ let lastText = '';
 
 /**
  * Current time in UTC, `YYYY-MM-DD HH:MM:SS`. Formatted once per second: every request asks
- * (scheduled events are promoted on read), and building a luxon DateTime for it was ~2% of a
+ * (scheduled events due are shown published on read), and building a luxon DateTime for it was ~2% of a
  * cached single read. The clock is luxon's (`Settings.now`), as before.
  */
 export function nowUtcSql(): string {

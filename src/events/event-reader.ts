@@ -1,42 +1,29 @@
-import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { currentLinks } from '../common/http/api-links';
-import { Actor, assertCan, canDelete, canRead, OwnedItem } from '../common/auth';
-import { nowUtcSql } from '../common/datetime/clock';
+import { Actor, canRead } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
-import { forbidden, invalidParams, PARAM_MESSAGES, WpError } from '../common/errors';
-import { deleteForGood, effectiveStatus, listVisibility, trashedSlug } from '../items';
+import { invalidParams, PARAM_MESSAGES } from '../common/errors';
+import { listVisibility } from '../items';
 import type { NameList } from '../common/params';
 import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
-import { UnitOfWork } from '../database/unit-of-work';
-import { MediaService } from '../media';
 import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
-import { presentEvent } from './event.presenter';
+import { EventAccess } from './event-access';
 import { dateWindow } from './event-query';
 import { EventListExtensions } from './event-list-extensions';
-import {
-  eventInTrash,
-  eventNoLongerAvailable,
-  eventNotAccessible,
-  eventNotFound,
-  eventPageNotFound,
-  geoDisabled,
-  invalidEventId,
-  ticketsNotActive,
-  unknownEventSlug,
-} from './events.errors';
+import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
 import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { searchTokens } from './search-grams';
 import { EventsRepository } from './events.repository';
+import { ScheduledPublisher } from './scheduled-publisher';
 
 type Json = Record<string, unknown>;
 
@@ -61,19 +48,13 @@ const ECHOED_PARAMS = [
   'modified_after',
 ];
 const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-/** How often other processes' scheduled events are looked for (writes here update it at once). */
-const SCHEDULE_POLL_MS = 60_000;
-
-/** A published event counts in term counts; scheduled ones join when their date passes. */
-export const countsAsPublished = (status: string) => status === 'publish';
-
 /**
- * Reading, listing and trashing events (spec endpoints.md §4.1, §4.2, §4.9); writes live in
- * EventWriter. Also promotes scheduled events whose date has passed (§3 rule 5).
+ * Reading and listing events (spec endpoints.md §4.1, §4.2), with the read model's caches of
+ * lookups, search plans and presented events. Reads never write: a scheduled event whose date
+ * has passed is shown as published (ScheduledPublisher.dueCutoff) until the publisher stores it.
  */
 @Injectable()
-export class EventsService implements OnModuleInit, OnModuleDestroy {
-  private nextScheduledUtc: string | null = null;
+export class EventReader {
   /** Filter lookups by parameter value: resolved term ids, "do these ids exist", term plans. */
   private readonly lookups: NamedCache<NonNullable<unknown>>;
   /** Search plans by search tokens: candidate ids (≤ FEW_SEARCH_CANDIDATES) or `index`. */
@@ -84,35 +65,24 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private readonly singles: NamedCache<Buffer>;
   private readonly pipeline: ListPipeline;
   private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
-  private poll?: NodeJS.Timeout;
 
   constructor(
     private readonly events: EventsRepository,
+    private readonly access: EventAccess,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
     private readonly venues: VenuesService,
     private readonly organizers: OrganizersService,
-    private readonly media: MediaService,
     private readonly extensions: EventListExtensions,
+    private readonly publisher: ScheduledPublisher,
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
-    private readonly uow: UnitOfWork,
   ) {
     this.lookups = readModel.cache('events.lookups');
     this.searchPlans = readModel.cache('events.search');
     this.listed = readModel.cache('events.listed');
     this.singles = readModel.cache('events.singles');
     this.pipeline = new ListPipeline(readModel, 'events', config.baseUrl);
-  }
-
-  async onModuleInit(): Promise<void> {
-    await this.refreshSchedule();
-    this.poll = setInterval(() => void this.refreshSchedule().catch(() => undefined), SCHEDULE_POLL_MS);
-    this.poll.unref();
-  }
-
-  onModuleDestroy(): void {
-    if (this.poll) clearInterval(this.poll);
   }
 
   // ---------------------------------------------------------------- list
@@ -164,7 +134,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
     if (q.ticketed === true) throw ticketsNotActive();
     const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
-    await this.promoteDue();
     await this.readModel.snapshot();
     const { filters, extra, echo } = await this.listFilters(actor, q, raw);
     // Search: the full-text index narrows to a list of candidates when they are few; when they
@@ -228,6 +197,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       include: q.include,
       parentId: q.post_parent,
       modifiedAfter: modifiedAfter ?? undefined,
+      // Only while a scheduled event is due: the answer then depends on the second (and so does the cache key).
+      dueBefore: this.publisher.dueCutoff(),
     };
     return { filters, extra, echo: definedOnly(window.echo) };
   }
@@ -263,11 +234,11 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   // ---------------------------------------------------------------- single reads
 
   async getById(actor: Actor | null, id: number): Promise<Json | JsonText> {
-    return this.readCached(actor, `id:${id}`, async () => this.requireEvent(id));
+    return this.readCached(actor, `id:${id}`, async () => this.access.requireEvent(id));
   }
 
   async getBySlug(actor: Actor | null, slug: string): Promise<Json | JsonText> {
-    return this.readCached(actor, `slug:${slug}`, async () => this.requireSlug(slug));
+    return this.readCached(actor, `slug:${slug}`, async () => this.access.requireSlug(slug));
   }
 
   /**
@@ -277,15 +248,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   private async readCached(actor: Actor | null, what: string, find: () => Promise<EventEntity>): Promise<Json | JsonText> {
     // The answer holds links in the form the request came by (compat.md).
     const key = currentLinks(this.config.baseUrl).key + what;
-    await this.promoteDue();
     if (actor === null) await this.readModel.snapshot();
     const generation = this.singles.mark();
     const hit = actor === null ? this.singles.get(key) : undefined;
     if (hit !== undefined) return new JsonText(hit);
     const event = await find();
     if (event.status === 'trash') throw eventNoLongerAvailable();
-    if (!canRead(actor, this.asOwned(event))) throw eventNotAccessible();
-    const json = (await this.present([event], { jsonLd: true, actor }))[0];
+    if (!canRead(actor, this.access.asOwned(event))) throw eventNotAccessible();
+    const json = (await this.access.present([event], { jsonLd: true, actor }))[0];
     if (actor === null) this.singles.set(key, Buffer.from(JSON.stringify(json)), generation);
     return json;
   }
@@ -298,7 +268,6 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
    */
   async getManyById(actor: Actor | null, ids: number[]): Promise<Map<number, Buffer>> {
     const links = currentLinks(this.config.baseUrl);
-    await this.promoteDue();
     if (actor === null) await this.readModel.snapshot();
     const generation = this.singles.mark();
     const out = new Map<number, Buffer>();
@@ -308,8 +277,8 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       if (hit !== undefined) out.set(id, hit);
       else missing.push(id);
     }
-    const rows = (await this.events.findByIds(missing)).filter((e) => e.status !== 'trash' && canRead(actor, this.asOwned(e)));
-    const presented = await this.present(rows, { jsonLd: true, actor });
+    const rows = (await this.events.findByIds(missing)).filter((e) => e.status !== 'trash' && canRead(actor, this.access.asOwned(e)));
+    const presented = await this.access.present(rows, { jsonLd: true, actor });
     rows.forEach((row, i) => {
       const bytes = Buffer.from(JSON.stringify(presented[i]));
       out.set(row.id, bytes);
@@ -319,128 +288,9 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The body the caller's single GET of this event shows now (JSON-LD included), or null when
-   * that GET answers an error (trashed, not readable): what `If-Match` tags are compared with.
-   */
-  async singleBody(actor: Actor | null, event: EventEntity): Promise<Json | null> {
-    if (event.status === 'trash' || !canRead(actor, this.asOwned(event))) return null;
-    return (await this.present([event], { jsonLd: true, actor }))[0];
-  }
-
-  /** A write's answer with the tag of the event's single GET as it now is for the caller (none when that GET fails). */
-  async tagged(actor: Actor | null, event: EventEntity, answer: Json): Promise<Tagged | Json> {
-    const body = await this.singleBody(actor, event);
-    return body === null ? answer : new Tagged(answer, tagOfJson(body));
-  }
-
-  // ---------------------------------------------------------------- delete
-
-  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). */
-  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string): Promise<Json> {
-    const kind = await this.posts.typeOf(id);
-    const event = kind === 'event' ? await this.events.findById(id) : null;
-    // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
-    if (event) this.assertMay(canDelete, actor, event);
-    else assertCan(actor, 'delete_own_unpublished');
-    if (kind === null) throw eventNotFound(id);
-    if (!event) throw invalidEventId();
-    const gone = () => eventNotFound(id);
-    return force ? this.deleteForGood(actor, event, () => this.requireEvent(id), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
-  }
-
-  async removeBySlug(actor: Actor | null, slug: string, force = false, ifMatch?: string): Promise<Json> {
-    const event = await this.requireSlug(slug);
-    this.assertMay(canDelete, actor, event);
-    const gone = () => unknownEventSlug();
-    return force ? this.deleteForGood(actor, event, () => this.requireSlug(slug), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
-  }
-
-  /** `gone`: the route's answer when a concurrent permanent delete came first. */
-  private async trash(actor: Actor | null, event: EventEntity, gone: () => WpError, ifMatch: string | undefined): Promise<Json> {
-    if (event.status === 'trash') throw eventInTrash();
-    await assertIfMatch(ifMatch, () => this.singleBody(actor, event));
-    const trashed = await this.uow.run(async (tx, changes) => {
-      changes.record('event', event.id);
-      // The row as committed now, locked until the end: a concurrent delete may have come first.
-      const current = await this.events.findForUpdate(event.id, tx);
-      if (!current) throw gone();
-      assertUnchanged(ifMatch, event, current);
-      if (current.status === 'trash') throw eventInTrash();
-      const next = Object.assign(new EventEntity(), current, {
-        statusBeforeTrash: current.status,
-        status: 'trash',
-        slug: trashedSlug(current.slug),
-        modifiedUtc: nowUtcSql(),
-      });
-      await this.events.save(next, tx, { textChanged: false });
-      await this.taxonomies.eventPublicationChanged(tx, next.id, false);
-      return next;
-    });
-    return (await this.present([trashed], { jsonLd: false }))[0];
-  }
-
-  /**
-   * Permanent delete (beyond.md #1), from the trash too: the event, its organizer and term links
-   * (published ones leave the term counts), its search document and its id. `previous` is the
-   * event as the caller's single read shows it, JSON-LD included; a trashed event, which single
-   * reads refuse, is shown as it is stored (compatibility note).
-   */
-  private async deleteForGood(
-    actor: Actor | null,
-    found: EventEntity,
-    reread: () => Promise<EventEntity>,
-    gone: () => WpError,
-    ifMatch: string | undefined,
-  ): Promise<Json> {
-    return deleteForGood(this.uow, {
-      type: 'event',
-      found,
-      condition: { ifMatch, body: (event) => this.singleBody(actor, event) },
-      reread,
-      assertMayDelete: (event) => this.assertMay(canDelete, actor, event),
-      present: async (event) => (await this.present([event], { jsonLd: true, actor }))[0],
-      lock: (tx, id) => this.events.findForUpdate(id, tx),
-      gone,
-      remove: async (tx, event) => {
-        await this.taxonomies.eventRemoved(tx, event.id);
-        await this.events.remove(event.id, tx);
-        await this.posts.release(event.id, tx);
-      },
-    });
-  }
-
-  // ---------------------------------------------------------------- shared with EventWriter
-
-  /** The event with this id, or the spec's 404 / 400 (spec §4.2 steps 2–3). */
-  async requireEvent(id: number): Promise<EventEntity> {
-    const kind = await this.posts.typeOf(id);
-    if (kind === null) throw eventNotFound(id);
-    if (kind !== 'event') throw invalidEventId();
-    const event = await this.events.findById(id);
-    if (!event) throw eventNotFound(id);
-    return event;
-  }
-
-  /** by-slug routes: an unknown slug is a parameter error (spec §4.2 step 1). */
-  async requireSlug(slug: string): Promise<EventEntity> {
-    const event = await this.events.findBySlug(slug);
-    if (!event) throw unknownEventSlug();
-    return event;
-  }
-
-  /** 401/403 rest_forbidden unless the caller may do this to that event. */
-  assertMay(right: (actor: Actor | null, item: OwnedItem) => boolean, actor: Actor | null, event: EventEntity): void {
-    if (!right(actor, this.asOwned(event))) throw forbidden(actor !== null);
-  }
-
-  asOwned(e: EventEntity): OwnedItem {
-    return { authorId: e.authorId, status: effectiveStatus(e.status, e.dateUtc, nowUtcSql()), statusBeforeTrash: e.statusBeforeTrash };
-  }
-
-  /**
    * List items by id, from the cache of presented events where possible: list items carry no
    * JSON-LD and do not depend on the caller, so one presentation serves every reader until
-   * the data changes.
+   * the data changes (scheduled events excepted).
    */
   private presentListed(ids: number[]): Promise<Buffer[]> {
     return presentCached(
@@ -448,62 +298,14 @@ export class EventsService implements OnModuleInit, OnModuleDestroy {
       ids,
       async (missing) => {
         const fresh = new Map<number, { bytes: Buffer; keep: boolean }>();
-        for (const item of await this.present(await this.events.findByIds(missing), { jsonLd: false })) {
-          fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: true });
+        for (const item of await this.access.present(await this.events.findByIds(missing), { jsonLd: false })) {
+          // A scheduled event turns published at its date without a write: kept only once it is not scheduled.
+          fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: item.status !== 'future' });
         }
         return fresh;
       },
       currentLinks(this.config.baseUrl).key,
     );
-  }
-
-  /** Presents events with everything they embed, in a constant number of queries. */
-  async present(rows: EventEntity[], opts: { jsonLd: boolean; actor?: Actor | null }): Promise<Json[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((e) => e.id);
-    const [terms, organizerIds, images] = await Promise.all([
-      this.taxonomies.termsOfEvents(ids),
-      this.events.organizerIds(ids),
-      this.media.present(rows.map((e) => e.imageId)),
-    ]);
-    const venueIds = [...new Set(rows.map((e) => e.venueId).filter((v): v is number => v !== null))];
-    const [venues, organizers] = await Promise.all([
-      this.venues.items.embed(venueIds, { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
-      this.organizers.items.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
-    ]);
-    const nowUtc = nowUtcSql();
-    const links = currentLinks(this.config.baseUrl);
-    return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers }, this.config, { jsonLd: opts.jsonLd, nowUtc, links }));
-  }
-
-  /** Called after every event write: a new scheduled date may come sooner. */
-  noteScheduled(dateUtc: string, status: string): void {
-    if (status === 'future' && (this.nextScheduledUtc === null || dateUtc < this.nextScheduledUtc)) this.nextScheduledUtc = dateUtc;
-  }
-
-  /** Is a scheduled event due to be published (by the next promoteDue)? */
-  hasDue(): boolean {
-    return this.nextScheduledUtc !== null && this.nextScheduledUtc <= nowUtcSql();
-  }
-
-  /** Publishes scheduled events whose date has passed; cheap when none is due (one comparison). */
-  async promoteDue(): Promise<void> {
-    const now = nowUtcSql();
-    if (this.nextScheduledUtc === null || this.nextScheduledUtc > now) return;
-    await this.uow.run(async (tx, changes) => {
-      const due = await this.events.findDueScheduled(now, tx);
-      for (const e of due) changes.record('event', e.id);
-      await this.events.markPublished(
-        tx,
-        due.map((e) => e.id),
-      );
-      for (const e of due) await this.taxonomies.eventPublicationChanged(tx, e.id, true);
-    });
-    await this.refreshSchedule();
-  }
-
-  private async refreshSchedule(): Promise<void> {
-    this.nextScheduledUtc = await this.events.nextScheduledUtc();
   }
 }
 

@@ -1,0 +1,17 @@
+import { ChangeSet } from '../change-log';
+import type { UnitOfWork } from '../unit-of-work';
+
+/**
+ * A unit of work without a database, for service specs (STYLE.md §11): the work runs once, gets
+ * no transaction (the fakes it calls need none) and a fresh change set, which `recorded` keeps,
+ * one per run (none: nothing was written).
+ */
+export function fakeUnitOfWork(recorded: ChangeSet[] = []): UnitOfWork {
+  return {
+    run: async <T>(work: (tx: never, changes: ChangeSet) => Promise<T>): Promise<T> => {
+      const changes = new ChangeSet();
+      recorded.push(changes);
+      return work(undefined as never, changes);
+    },
+  } as unknown as UnitOfWork;
+}
