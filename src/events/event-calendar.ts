@@ -10,7 +10,7 @@ import { htmlToText, stripTags } from '../common/text/autop';
 // ical-generator, which writes the CRLF line ends, folds lines at 75 octets and escapes TEXT
 // values. What it cannot know, the VTIMEZONE of each zone, comes from common/ical/vtimezone.ts.
 
-/** The members of a presented event (EventsService.present) the calendar reads. */
+/** The members of a presented event (EventAccess.present) the calendar reads. */
 export interface CalendarEventJson {
   id: number;
   global_id: string;
