@@ -27,12 +27,13 @@ interface CliResult {
   stderr: string;
 }
 
-/** `npm run cli -- import:ics …` on `databaseUrl`. */
-async function importIcs(databaseUrl: string, args: string[]): Promise<CliResult> {
+/** `npm run cli -- import:ics …` on `databaseUrl`; killed after `timeout` ms when given (a hang then fails the test). */
+async function importIcs(databaseUrl: string, args: string[], timeout = 0): Promise<CliResult> {
   try {
     const { stdout, stderr } = await run(process.execPath, [START, '--cli', 'import:ics', ...args], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      timeout,
     });
     return { code: 0, stdout, stderr };
   } catch (err) {
@@ -516,6 +517,24 @@ describe('import:ics (spec ical.md, Import)', () => {
     const result = await importIcs(target.databaseUrl, [file('birthdays.ics', text), '--from', '2030-06-01', '--to', '2030-07-01']);
     expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 0, updated: 0, unchanged: 0, skipped: 4, failed: 0 } });
     expect(result.stdout).toContain('skipped 4 (outside --from/--to 4)');
+  });
+
+  // Issue 28: a rule that never gives a day hung the importer (ical.js searched for one without
+  // end); a yearly series from 29 February gave 1 March in other years. Both are now series with
+  // no instance in the window, next to an ordinary event that is imported as before.
+  it('ends on a rule that never recurs, reporting it as outside the window, and imports the rest', async () => {
+    const text = calendarText([
+      ...vevent('UID:ordinary@example.org', 'DTSTART:20300506T090000Z', 'DTEND:20300506T100000Z', 'SUMMARY:Ordinary meeting'),
+      ...vevent('UID:never@example.org', 'DTSTART:20290101T100000Z', 'DTEND:20290101T110000Z', 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30', 'SUMMARY:Never'),
+      ...vevent('UID:leap@example.org', 'DTSTART;VALUE=DATE:20280229', 'RRULE:FREQ=YEARLY', 'SUMMARY:Leap day'),
+    ]);
+    const result = await importIcs(target.databaseUrl, [file('never.ics', text), ...WINDOW], 120_000);
+    expect({ code: result.code, counts: counts(result) }).toEqual({ code: 0, counts: { created: 1, updated: 0, unchanged: 0, skipped: 2, failed: 0 } });
+    expect(result.stdout).toContain('skipped 2 (outside --from/--to 2)');
+    const titles = (await allEvents(target, admin)).map((e) => e.title);
+    expect(titles).toContain('Ordinary meeting');
+    expect(titles).not.toContain('Never');
+    expect(titles).not.toContain('Leap day');
   });
 
   // Issue 28, item 4 (d): webcal:// tries https, then http, and says in plain words what failed.

@@ -261,3 +261,70 @@ describe('keys and versions', () => {
     expect(entries(lines)).toEqual(entries(lines));
   });
 });
+
+// Issue 28: ical.js's iterator searches without end for a rule that never gives a day (the import
+// hung), and turns a day a month lacks into the next month's. Jest cannot stop a synchronous
+// loop, so a regression shows as a run that never ends; the timeout catches a slow one.
+describe('calendarEntries: rules that never (or rarely) recur (issue 28)', () => {
+  const keys = (list: Entry[]) => list.map((e) => (e.kind === 'skipped' ? `${e.reason}` : e.kind === 'event' ? e.key : e.kind));
+
+  it.each([
+    'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30',
+    'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31',
+    'FREQ=MONTHLY;BYMONTHDAY=31;BYMONTH=2,4',
+    'FREQ=DAILY;INTERVAL=7;BYDAY=TU',
+    'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30;BYDAY=MO',
+    'FREQ=HOURLY;BYMONTH=11;BYMONTHDAY=31',
+    'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;UNTIL=20300101T000000Z',
+  ])(
+    'reports %s as a series with no instance in the window, promptly',
+    (rule) => {
+      const list = entries(vevent('UID:never', 'DTSTART:20240101T100000Z', 'DTEND:20240101T110000Z', `RRULE:${rule}`));
+      expect(keys(list)).toEqual([SKIP.outside]);
+    },
+    5_000,
+  );
+
+  it('gives up on a sub-daily rule that gives nothing after a bounded search, saying the series is too dense', () => {
+    const list = entries(vevent('UID:never', 'DTSTART:20250101T100000Z', 'DTEND:20250101T100001Z', 'RRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30'));
+    expect(keys(list)).toEqual([SKIP.tooDense, 'never|20250101T100000Z']);
+  }, 30_000);
+
+  it('imports only the series start of an impossible rule when the start is in the window', () => {
+    const list = entries(vevent('UID:never', 'DTSTART:20250301T100000Z', 'DTEND:20250301T110000Z', 'RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31'));
+    expect(keys(list)).toEqual(['never|20250301T100000Z']);
+  }, 5_000);
+
+  it('gives a daily rule for 29 February only in leap years', () => {
+    const window = { fromMs: Date.parse('2025-01-01T00:00:00Z'), toMs: Date.parse('2033-01-01T00:00:00Z') };
+    const list = entries(vevent('UID:leap', 'DTSTART:20250101T100000Z', 'DTEND:20250101T110000Z', 'RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29'), [], { window });
+    expect(keys(list)).toEqual(['leap|20250101T100000Z', 'leap|20280229T100000Z', 'leap|20320229T100000Z']);
+  }, 5_000);
+
+  it.each([
+    ['FREQ=YEARLY', ['leap|20240229', 'leap|20280229', 'leap|20320229', 'leap|20360229']],
+    ['FREQ=YEARLY;COUNT=3', ['leap|20240229', 'leap|20280229', 'leap|20320229']],
+    ['FREQ=YEARLY;INTERVAL=2', ['leap|20240229', 'leap|20280229', 'leap|20320229', 'leap|20360229']],
+    ['FREQ=YEARLY;UNTIL=20320301', ['leap|20240229', 'leap|20280229', 'leap|20320229']],
+  ])(
+    'repeats a %s series from 29 February in leap years only (RFC 5545: a day a year lacks is skipped)',
+    (rule, expected) => {
+      const window = { fromMs: Date.parse('2024-01-01T00:00:00Z'), toMs: Date.parse('2037-01-01T00:00:00Z') };
+      const list = entries(vevent('UID:leap', 'DTSTART;VALUE=DATE:20240229', `RRULE:${rule}`), [], { window });
+      expect(keys(list)).toEqual(expected);
+    },
+    5_000,
+  );
+
+  it('repeats a monthly series from the 31st only in months that have one, COUNT counting those', () => {
+    const list = entries(vevent('UID:m31', 'DTSTART:20250131T100000Z', 'DTEND:20250131T110000Z', 'RRULE:FREQ=MONTHLY;COUNT=4'));
+    expect(keys(list)).toEqual(['m31|20250131T100000Z', 'm31|20250331T100000Z', 'm31|20250531T100000Z', 'm31|20250731T100000Z']);
+  }, 5_000);
+
+  it('repeats a yearly series on 30 and 31 April only on the 30th', () => {
+    const list = entries(vevent('UID:apr', 'DTSTART:20250430T100000Z', 'DTEND:20250430T110000Z', 'RRULE:FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=30,31;COUNT=2'), [], {
+      window: { fromMs: Date.parse('2025-01-01T00:00:00Z'), toMs: Date.parse('2030-01-01T00:00:00Z') },
+    });
+    expect(keys(list)).toEqual(['apr|20250430T100000Z', 'apr|20260430T100000Z']);
+  }, 5_000);
+});
