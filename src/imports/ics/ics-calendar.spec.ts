@@ -49,6 +49,16 @@ describe('parseCalendar: lenient reading (issue 28, item 4)', () => {
       { kind: 'failed', uid: '(no UID)', message: expect.stringMatching(/^line \d+ \(RRULE:FREQ=NEVER\): /) },
     ]);
   });
+  it('refuses only the series whose rule ical.js cannot expand (FREQ=WEEKLY with BYMONTHDAY), naming it; the others are read', () => {
+    const list = entries([
+      ...vevent('UID:good', 'SUMMARY:Good', 'DTSTART:20250301T120000Z'),
+      ...vevent('UID:odd', 'SUMMARY:Weekly on the 31st', 'DTSTART:20250303T120000Z', 'RRULE:FREQ=WEEKLY;BYMONTHDAY=31'),
+    ]);
+    expect(events(list).map((e) => e.input.title)).toEqual(['Good']);
+    expect(list.filter((e) => e.kind === 'failed')).toEqual([
+      { kind: 'failed', uid: 'odd ("Weekly on the 31st")', message: expect.stringMatching(/^RRULE:FREQ=WEEKLY;BYMONTHDAY=31: .*BYMONTHDAY/) },
+    ]);
+  });
 });
 
 describe('calendarEntries: times', () => {

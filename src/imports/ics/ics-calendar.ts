@@ -216,6 +216,22 @@ export function isOlderVersion(file: string, stored: string | null): boolean {
   return a[2] !== '' && b[2] !== '' && a[2] < b[2];
 }
 
+/**
+ * An RRULE that ical.js can expand: it refuses some rules only when asked to expand them (RFC
+ * 5545's "must not" combinations, such as BYMONTHDAY in a WEEKLY rule), so an iterator is set up
+ * here, where a refusal is this event's alone (IcsTimeError: the series is reported as failed,
+ * naming the line) instead of ending the whole import.
+ */
+function readableRule(prop: ICAL.Property): ICAL.Recur {
+  const rule = prop.getFirstValue() as ICAL.Recur;
+  try {
+    rule.iterator(ICAL.Time.fromData({ year: 2000, month: 1, day: 1 }));
+  } catch (err) {
+    throw new IcsTimeError(`${prop.toICALString()}: ${(err as Error).message}`);
+  }
+  return rule;
+}
+
 /** Everything the calendar asks to import, in file order (a series' instances in time order). */
 export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[] {
   const reader = new TimeReader(new TzidResolver(cal.vtimezones, yearsOf(cal, opts.window)), cal.calendarZone ?? opts.siteZone);
@@ -239,7 +255,8 @@ export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[
       entries.push(...groupEntries(uid, group.master, group.overrides, reader, dayZone, opts));
     } catch (err) {
       if (!(err instanceof IcsTimeError)) throw err;
-      entries.push({ kind: 'failed', uid, message: err.message });
+      const summary = String((group.master ?? group.overrides[0])?.getFirstPropertyValue('summary') ?? '').trim();
+      entries.push({ kind: 'failed', uid: summary === '' ? uid : `${uid} ("${summary}")`, message: err.message });
     }
   }
   return entries;
@@ -354,7 +371,7 @@ function groupEntries(
       {
         start: t.start,
         lengthMs,
-        rrules: master.getAllProperties('rrule').map((p) => p.getFirstValue() as ICAL.Recur),
+        rrules: master.getAllProperties('rrule').map((p) => readableRule(p)),
         rdates: momentsOf(master, 'rdate', reader),
         exdates: momentsOf(master, 'exdate', reader),
         untilMs: (until) => untilMillis(until, t.start, reader),
