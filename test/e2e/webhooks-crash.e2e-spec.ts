@@ -114,7 +114,11 @@ describe('webhooks survive a kill -9 mid-delivery', () => {
     hooks.answer = () => (hold ? 'hang' : 200);
     try {
       const target = await hooks.start();
-      const first = await start({});
+      // The default lease. Retries come quickly: on a loaded machine the killed instance's sends
+      // may reach sync.md's 10 s timeout before the kill, and then wait for a retry instead of a
+      // takeover; with the default 30 s schedule that wait alone would fill this test's bound.
+      const quickRetries = { CALENDAR_WEBHOOK_RETRY_BASE_SECONDS: '0.2' };
+      const first = await start(quickRetries);
       const send = (method: string, path: string, body: unknown) =>
         fetch(`${first.base}${path}`, { method, headers: { Authorization: AUTH, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       expect((await send('POST', '/webhooks', { url: target, events: ['category.*'] })).status).toBe(201);
@@ -129,7 +133,7 @@ describe('webhooks survive a kill -9 mid-delivery', () => {
       first.child.kill('SIGKILL');
       await exited;
       hold = false;
-      await start({});
+      await start(quickRetries);
 
       // Bounded well below the old 60 s lease: with it, nothing would arrive in this wait.
       const forItems = (all: Received[]) => ids.every((id) => all.filter((r) => r.body.data.id === id && r.body.event === 'category.updated').length >= 1);
