@@ -7,6 +7,9 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import type { Response } from 'supertest';
 import { SHARED_VERSION_POLL_MS } from '../../src/common/cache/data-version.service';
+import { ScheduledPublisher } from '../../src/events';
+import { createCategory, createEvent, readEvent, readTerm, uid } from '../support/api';
+import { Change, changePages } from '../support/changes';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -120,5 +123,38 @@ describeCluster('two instances through two cluster nodes', () => {
     const category = await http(a).get(`${API}/categories?search=Cluster+Category&hide_empty=false`);
     expect(category.body.total).toBe(1);
     expect(category.body.categories[0].count).toBe(created.length);
+  });
+
+  it('a due scheduled event published by two instances at once, through two nodes: one change, one count', async () => {
+    // Two more instances whose timers publish nothing (CALENDAR_SCHEDULE_POLL_SECONDS=0), so that
+    // both ticks below race for the same due event instead of a timer taking it first.
+    const url = `${NODES[0].replace(/\/$/, '')}/${database}`;
+    const off = { CALENDAR_SCHEDULE_POLL_SECONDS: '0' };
+    const [c, d] = await Promise.all([
+      createTestApp(off, { sharing: { databaseUrl: url } }),
+      createTestApp(off, { sharing: { databaseUrl: url }, through: NODES[1] }),
+    ]);
+    try {
+      const category = await createCategory(c, admin, { name: uid('cluster-sched') });
+      // Due a few seconds from now (commits are certified by three nodes: creating takes a while).
+      const due = new Date(Math.ceil((Date.now() + 4000) / 1000) * 1000);
+      const dateUtc = due.toISOString().replace('T', ' ').slice(0, 19);
+      const event = await createEvent(c, admin, { title: uid('cluster-sched'), date_utc: dateUtc, categories: [category.id] });
+      expect(event.status).toBe('future');
+      let token: string | undefined;
+      for await (const page of changePages(c, undefined, admin)) token = page.next_sync_token;
+      while (Date.now() <= due.getTime()) await new Promise((resolve) => setTimeout(resolve, due.getTime() + 50 - Date.now()));
+      const published = await Promise.all([c.app.get(ScheduledPublisher).tick(), d.app.get(ScheduledPublisher).tick()]);
+      expect(published[0] + published[1]).toBe(1);
+      await settle();
+      const changes: Change[] = [];
+      for await (const page of changePages(d, token, admin)) changes.push(...page.changes);
+      expect(changes.filter((ch) => ch.type === 'event' && ch.id === event.id)).toHaveLength(1);
+      expect((await readEvent(d, event.id)).status).toBe('publish');
+      expect((await readTerm(d, 'categories', category.id)).count).toBe(1);
+    } finally {
+      await d.close();
+      await c.close();
+    }
   });
 });
