@@ -1,5 +1,6 @@
 import { Allow } from 'class-validator';
 import type { Actor } from '../common/auth';
+import { refusal } from '../common/errors/testing/refusal';
 import { PARAM_MESSAGES } from '../common/errors';
 import type { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
@@ -76,11 +77,6 @@ function setup(duplicate: LinkedItemEntity | null = null, problems: Record<strin
 }
 
 const input = (fields: Record<string, unknown>) => Object.assign(new NamedFieldsDto(), fields);
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ code: 'no error', status: 0 }),
-    (e: { code: string; status: number; data?: unknown }) => e,
-  );
 
 describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
   it('reuses the item of the same name and description: nothing inserted, no change recorded', async () => {
@@ -135,7 +131,7 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
   it('refuses a blank name (400, before the permission check) and writes nothing', async () => {
     for (const actor of [admin, null]) {
       const { writes, uow } = setup(null);
-      const err = await failure(writes.create(actor, input({ venue: '  ' })));
+      const err = await refusal(writes.create(actor, input({ venue: '  ' })));
       expect(err).toMatchObject({
         code: 'rest_invalid_param',
         status: 400,
@@ -147,7 +143,7 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
 
   it("reports a registered extension's refusal with the other parameters and writes nothing", async () => {
     const { writes, uow } = setup(null, { capacity: 'Must be a positive number.' });
-    const err = await failure(writes.create(admin, input({ venue: '' })));
+    const err = await refusal(writes.create(admin, input({ venue: '' })));
     expect(err).toMatchObject({
       status: 400,
       data: expect.objectContaining({ params: expect.objectContaining({ capacity: 'Must be a positive number.', venue: expect.any(String) }) }),
@@ -157,7 +153,7 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
 
   it('refuses an anonymous caller with valid parameters (401) before storage', async () => {
     const { writes, uow } = setup(null);
-    await expect(failure(writes.create(null, input({ venue: 'Hall' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 401 });
+    await expect(refusal(writes.create(null, input({ venue: 'Hall' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 401 });
     expect(uow.run).not.toHaveBeenCalled();
   });
 });
@@ -165,7 +161,7 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
 describe('LinkedItemWrites nested in event writes and updates', () => {
   it('a nested item that fails a check is one rest_invalid_param naming the kind (§4.4)', async () => {
     const { writes } = setup(null);
-    await expect(failure(writes.prepareCreate(admin, { venue: '   ' }, true))).resolves.toMatchObject({
+    await expect(refusal(writes.prepareCreate(admin, { venue: '   ' }, true))).resolves.toMatchObject({
       code: 'rest_invalid_param',
       status: 400,
       data: expect.objectContaining({ params: { venue: PARAM_MESSAGES.linked } }),
@@ -174,7 +170,7 @@ describe('LinkedItemWrites nested in event writes and updates', () => {
 
   it("refuses an update of another author's item by a contributor before storage", async () => {
     const { writes, uow } = setup(item({ authorId: 1 }));
-    await expect(failure(writes.update(contributor, { id: 7 }, input({ venue: 'Other' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
+    await expect(refusal(writes.update(contributor, { id: 7 }, input({ venue: 'Other' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
     expect(uow.run).not.toHaveBeenCalled();
   });
 });

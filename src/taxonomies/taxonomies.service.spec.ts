@@ -1,4 +1,5 @@
 import type { Actor } from '../common/auth';
+import { refusal } from '../common/errors/testing/refusal';
 import type { ReadModel } from '../common/cache/read-model';
 import type { AppConfig } from '../config/app-config';
 import type { NameList } from '../common/params';
@@ -72,12 +73,6 @@ function serviceOn(stored: TermEntity[]) {
 const resolve = (service: TaxonomiesService, taxonomy: Taxonomy, list: NameList) =>
   fakeUnitOfWork().run((tx) => service.resolveForEventWrite(tx, taxonomy, list, admin));
 
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => ({ code: 'no error', status: 0 }),
-    (e: { code: string; status: number; data?: unknown }) => e,
-  );
-
 describe('TaxonomiesService.resolveForEventWrite (spec endpoints.md §4.5)', () => {
   const jazz = term(1, 'Jazz', 'jazz');
   const blues = term(2, 'Blues', 'blues');
@@ -123,7 +118,7 @@ describe('TaxonomiesService.resolveForEventWrite (spec endpoints.md §4.5)', () 
 describe('TaxonomiesService create and rename conflicts (spec endpoints.md §6.2, §6.3)', () => {
   it('refuses a name used at the same level with term_exists and the existing id, writing nothing', async () => {
     const { service, repo } = serviceOn([term(1, 'Jazz', 'jazz')]);
-    const err = await failure(service.create(admin, 'category', { name: 'jazz' }));
+    const err = await refusal(service.create(admin, 'category', { name: 'jazz' }));
     expect(err).toMatchObject({ code: 'term_exists', status: 400, data: expect.objectContaining({ term_id: 1 }) });
     expect(repo.save).not.toHaveBeenCalled();
   });
@@ -137,7 +132,7 @@ describe('TaxonomiesService create and rename conflicts (spec endpoints.md §6.2
 
   it('refuses an explicit slug another term uses with duplicate_term_slug, writing nothing', async () => {
     const { service, repo } = serviceOn([term(1, 'Jazz', 'jazz')]);
-    await expect(failure(service.create(admin, 'category', { name: 'Swing', slug: 'Jazz' }))).resolves.toMatchObject({
+    await expect(refusal(service.create(admin, 'category', { name: 'Swing', slug: 'Jazz' }))).resolves.toMatchObject({
       code: 'duplicate_term_slug',
       status: 400,
     });
@@ -146,7 +141,7 @@ describe('TaxonomiesService create and rename conflicts (spec endpoints.md §6.2
 
   it('refuses renaming a term to a sibling name, but keeps its own name free', async () => {
     const { service, repo } = serviceOn([term(1, 'Jazz', 'jazz'), term(2, 'Blues', 'blues')]);
-    await expect(failure(service.update(admin, 'category', 2, { name: 'JAZZ' }))).resolves.toMatchObject({ code: 'term_exists', status: 400 });
+    await expect(refusal(service.update(admin, 'category', 2, { name: 'JAZZ' }))).resolves.toMatchObject({ code: 'term_exists', status: 400 });
     expect(repo.save).not.toHaveBeenCalled();
     await service.update(admin, 'category', 2, { name: 'blues' });
     expect(repo.save).toHaveBeenCalledWith(expect.objectContaining({ id: 2, name: 'blues' }), undefined);
@@ -154,8 +149,8 @@ describe('TaxonomiesService create and rename conflicts (spec endpoints.md §6.2
 
   it('refuses a caller without the right to manage terms before any write', async () => {
     const { service, repo, writes } = serviceOn([]);
-    await expect(failure(service.create(contributor, 'category', { name: 'New' }))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
-    await expect(failure(service.create(null, 'tag', { name: 'New' }))).resolves.toMatchObject({ status: 401 });
+    await expect(refusal(service.create(contributor, 'category', { name: 'New' }))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
+    await expect(refusal(service.create(null, 'tag', { name: 'New' }))).resolves.toMatchObject({ status: 401 });
     expect(writes).toHaveLength(0);
     expect(repo.save).not.toHaveBeenCalled();
   });
