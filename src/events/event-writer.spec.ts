@@ -1,0 +1,226 @@
+import type { Actor } from '../common/auth';
+import { refusal } from '../common/errors/testing/refusal';
+import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import type { NameList } from '../common/params';
+import type { AppConfig } from '../config/app-config';
+import { ChangeSet } from '../database/change-log';
+import type { UnitOfWork } from '../database/unit-of-work';
+import { PreparedCreate } from '../items';
+import type { MediaService } from '../media';
+import type { OrganizersService } from '../organizers';
+import type { PostsService } from '../posts';
+import type { TaxonomiesService } from '../taxonomies';
+import type { UsersService } from '../users';
+import type { VenuesService } from '../venues';
+import type { UpdateEventDto } from './dto/write-event.dto';
+import { EventEntity } from './entities/event.entity';
+import { EventAccess } from './event-access';
+import { EventWriter } from './event-writer';
+import type { EventsRepository } from './events.repository';
+import type { ScheduledPublisher } from './scheduled-publisher';
+
+// Event creates and updates without HTTP or a database (STYLE.md §11): fakes of the repository,
+// posts, taxonomies, venues, organizers, media and the unit of work, to see what the writer
+// decides before storage (the order of the checks, spec endpoints.md §4.3) and what it hands on.
+
+const TX = Symbol('tx');
+const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
+const contributor: Actor = { id: 3, login: 'co', role: 'contributor' };
+
+const valid = (over: Partial<UpdateEventDto> = {}): UpdateEventDto =>
+  ({ title: 'Concert', start_date: '2030-01-01 20:00:00', end_date: '2030-01-01 22:00:00', ...over }) as UpdateEventDto;
+
+const stored = (over: Partial<EventEntity> = {}): EventEntity =>
+  Object.assign(new EventEntity(), {
+    id: 10,
+    authorId: 1,
+    status: 'publish',
+    slug: 'concert',
+    title: 'Concert',
+    dateUtc: '2020-01-01 00:00:00',
+    statusBeforeTrash: null,
+    timezone: 'UTC',
+    startDate: '2030-01-01 20:00:00',
+    endDate: '2030-01-01 22:00:00',
+    startDateUtc: '2030-01-01 20:00:00',
+    endDateUtc: '2030-01-01 22:00:00',
+    allDay: false,
+    ...over,
+  });
+
+/** A venue or organizer service's LinkedItems: known ids, checked and created nested items. */
+function linkedItems(known: number[], createdId: number, reused = false) {
+  return {
+    linkableIds: jest.fn(async (_actor: unknown, ids: number[]) => new Set(ids.filter((id) => known.includes(id)))),
+    prepareCreate: jest.fn(async (_actor: unknown, data: Record<string, unknown>) => new PreparedCreate(data)),
+    probePrepared: jest.fn(async (p: PreparedCreate) => p),
+    createPrepared: jest.fn(async () => ({ entity: { id: createdId }, reused })),
+  };
+}
+
+function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean } = {}) {
+  const inserted: { event: EventEntity; slugBase: string }[] = [];
+  const changeSets: ChangeSet[] = [];
+  const events = {
+    findById: jest.fn(async () => existing),
+    findBySlug: jest.fn(async () => existing),
+    findForUpdate: jest.fn(async () => existing),
+    insert: jest.fn(async (event: EventEntity, slugBase: string) => void inserted.push({ event: { ...event } as EventEntity, slugBase })),
+    save: jest.fn(),
+    replaceOrganizers: jest.fn(),
+  };
+  const posts = { allocate: jest.fn(async () => 42), typeOf: jest.fn(async () => (existing ? 'event' : null)) };
+  const taxonomies = {
+    resolveForEventWrite: jest.fn(async () => [5, 6]),
+    assignToEvent: jest.fn(),
+    eventPublicationChanged: jest.fn(),
+  };
+  const venues = { items: linkedItems([20], 21, options.reusedVenue) };
+  const organizers = { items: linkedItems([30, 31], 32) };
+  const media = { choose: jest.fn(async () => ({ kind: 'keep' })), probeChoice: jest.fn(async (c: unknown) => c), idFor: jest.fn(async () => undefined) };
+  const users = { findById: jest.fn(async (id: number) => ({ id })) };
+  const config = { timezone: 'UTC' } as AppConfig;
+  const uow = {
+    run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>) => {
+      const changes = new ChangeSet();
+      changeSets.push(changes);
+      return work(TX, changes);
+    }),
+  };
+  const publisher = { noteScheduled: jest.fn() };
+  const unused = {} as never;
+  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused);
+  jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
+  jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
+  const writer = new EventWriter(
+    events as unknown as EventsRepository,
+    access,
+    publisher as unknown as ScheduledPublisher,
+    posts as unknown as PostsService,
+    taxonomies as unknown as TaxonomiesService,
+    venues as unknown as VenuesService,
+    organizers as unknown as OrganizersService,
+    media as unknown as MediaService,
+    users as unknown as UsersService,
+    config,
+    uow as unknown as UnitOfWork,
+  );
+  const recorded = () => changeSets.flatMap((c) => c.entries());
+  return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };
+}
+
+describe('EventWriter.create (spec endpoints.md §4.3)', () => {
+  it('checks parameters before permission, and refuses both before any write or outbound probe', async () => {
+    const bad = writerOn();
+    const err = await refusal(bad.writer.create(null, valid({ start_date: 'not a date' })));
+    expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400, data: expect.objectContaining({ params: { start_date: expect.any(String) } }) });
+
+    const anonymous = writerOn();
+    await expect(refusal(anonymous.writer.create(null, valid()))).resolves.toMatchObject({ code: 'rest_forbidden', status: 401 });
+    for (const { uow, media, posts } of [bad, anonymous]) {
+      expect(uow.run).not.toHaveBeenCalled();
+      expect(media.probeChoice).not.toHaveBeenCalled();
+      expect(posts.allocate).not.toHaveBeenCalled();
+    }
+  });
+
+  it('writes nothing when a nested organizer is refused, even after a nested venue was accepted', async () => {
+    const { writer, organizers, venues, uow } = writerOn();
+    organizers.items.prepareCreate.mockRejectedValueOnce(invalidParam('organizer', PARAM_MESSAGES.linked));
+    const err = await refusal(writer.create(admin, valid({ venue: { venue: 'Hall' }, organizer: [{ organizer: 'Ann' }] })));
+    expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect(venues.items.prepareCreate).toHaveBeenCalled();
+    expect(venues.items.probePrepared).not.toHaveBeenCalled();
+    expect(venues.items.createPrepared).not.toHaveBeenCalled();
+    expect(uow.run).not.toHaveBeenCalled();
+  });
+
+  it('refuses an unknown venue id as a parameter and an unknown {id} as invalid-linked-post-id, writing nothing', async () => {
+    const bare = writerOn();
+    await expect(refusal(bare.writer.create(admin, valid({ venue: 99 })))).resolves.toMatchObject({
+      code: 'rest_invalid_param',
+      data: expect.objectContaining({ params: { venue: expect.any(String) } }),
+    });
+    const wrapped = writerOn();
+    await expect(refusal(wrapped.writer.create(admin, valid({ organizer: [30, { id: 99 }] })))).resolves.toMatchObject({
+      code: 'invalid-linked-post-id',
+      status: 400,
+    });
+    expect(bare.uow.run).not.toHaveBeenCalled();
+    expect(wrapped.uow.run).not.toHaveBeenCalled();
+  });
+
+  it('scales the status to what the caller may do (§3): contributors get pending or draft', async () => {
+    const status = async (actor: Actor, requested?: string) => {
+      const { writer, inserted } = writerOn();
+      await writer.create(actor, valid(requested ? { status: requested } : {}));
+      return inserted[0].event.status;
+    };
+    await expect(status(contributor, 'publish')).resolves.toBe('pending');
+    await expect(status(contributor)).resolves.toBe('draft');
+    await expect(status(admin)).resolves.toBe('publish');
+    await expect(status(admin, 'draft')).resolves.toBe('draft');
+  });
+
+  it('hands the repository the slug base: the given slug, else the title, else the id', async () => {
+    const slug = async (over: Partial<UpdateEventDto>) => {
+      const { writer, inserted } = writerOn();
+      await writer.create(admin, valid(over));
+      return inserted[0].slugBase;
+    };
+    await expect(slug({ slug: 'My Night Out' })).resolves.toBe('my-night-out');
+    await expect(slug({})).resolves.toBe('concert');
+    await expect(slug({ title: '!!!' })).resolves.toBe('42');
+  });
+
+  it('hands the named categories to taxonomies in the transaction, with the publication state; tags untouched when not given', async () => {
+    const categories: NameList = { items: ['Jazz', '7'] };
+    const published = writerOn();
+    await published.writer.create(admin, valid({ categories }));
+    expect(published.taxonomies.resolveForEventWrite).toHaveBeenCalledTimes(1);
+    expect(published.taxonomies.resolveForEventWrite).toHaveBeenCalledWith(TX, 'category', categories, admin);
+    expect(published.taxonomies.assignToEvent).toHaveBeenCalledWith(TX, 42, 'category', [5, 6], true, true);
+
+    const draft = writerOn();
+    await draft.writer.create(contributor, valid({ tags: { items: ['x'] } }));
+    expect(draft.taxonomies.assignToEvent).toHaveBeenCalledWith(TX, 42, 'tag', [5, 6], false, true);
+  });
+
+  it('creates a nested venue inside the transaction, links it and records it only when it is new', async () => {
+    const created = writerOn();
+    await expect(created.writer.create(admin, valid({ venue: { venue: 'Hall' } }))).resolves.toMatchObject({ id: 42, venue: 21 });
+    expect(created.venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX);
+    expect(created.recorded()).toEqual(
+      expect.arrayContaining([
+        { type: 'event', id: 42 },
+        { type: 'venue', id: 21 },
+      ]),
+    );
+
+    const reused = writerOn(null, { reusedVenue: true });
+    await reused.writer.create(admin, valid({ venue: { venue: 'Hall' } }));
+    expect(reused.recorded()).toEqual([{ type: 'event', id: 42 }]);
+  });
+
+  it('links each organizer once, in the order given', async () => {
+    const { writer, events } = writerOn();
+    await writer.create(admin, valid({ organizer: [31, 30, 31] }));
+    expect(events.replaceOrganizers).toHaveBeenCalledWith(TX, 42, [31, 30], true);
+  });
+});
+
+describe('EventWriter updates (spec endpoints.md §4.7)', () => {
+  it("refuses a contributor's update of another author's event before any write", async () => {
+    const { writer, uow, media } = writerOn(stored({ authorId: 1 }));
+    await expect(refusal(writer.updateById(contributor, 10, valid({ title: 'Mine now' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
+    expect(uow.run).not.toHaveBeenCalled();
+    expect(media.probeChoice).not.toHaveBeenCalled();
+  });
+
+  it('moves the term counts when an update publishes a draft', async () => {
+    const { writer, events, taxonomies } = writerOn(stored({ status: 'draft' }));
+    await writer.updateById(admin, 10, { status: 'publish' } as UpdateEventDto);
+    expect(events.save).toHaveBeenCalledWith(expect.objectContaining({ id: 10, status: 'publish' }), TX, expect.anything());
+    expect(taxonomies.eventPublicationChanged).toHaveBeenCalledWith(TX, 10, true);
+  });
+});
