@@ -5,7 +5,8 @@
 // cannot stop is a closure inside a write calling a read that uses the outer connection — on
 // SQLite it would wait for the open transaction forever, on MySQL it would read outside it.
 // That is what `no-outer-connection-in-write` looks for; `no-tx-assertion` keeps a Tx from
-// being made out of anything else.
+// being made out of anything else; `no-raw-transaction` keeps every transaction outside
+// src/database a unit of work.
 
 /** Defaults match src/database: the brand property of Tx, and the class whose run() opens writes. */
 const DEFAULTS = { txBrand: '__txBrand', unitOfWork: 'UnitOfWork' };
@@ -45,10 +46,13 @@ function parserServicesOf(context) {
   return services;
 }
 
-/** Is this `<UnitOfWork>.run(…)`? */
+/** The UnitOfWork methods that open a write. */
+const RUNS = new Set(['run', 'runUnlogged']);
+
+/** Is this `<UnitOfWork>.run(…)` (or runUnlogged)? */
 function isUnitOfWorkRun(call, services, unitOfWork) {
   const callee = unwrap(call.callee);
-  if (callee.type !== 'MemberExpression' || callee.computed || callee.property.name !== 'run') return false;
+  if (callee.type !== 'MemberExpression' || callee.computed || !RUNS.has(callee.property.name)) return false;
   return services.getTypeAtLocation(callee.object).getSymbol()?.getName() === unitOfWork;
 }
 
@@ -180,10 +184,50 @@ const noTxAssertion = {
   },
 };
 
+/** The TypeORM handles that open a transaction, and the method each opens it with. */
+const RAW_OPENERS = { DataSource: 'transaction', EntityManager: 'transaction', QueryRunner: 'startTransaction' };
+
+/** The class names a type is made of (a Tx is an intersection with EntityManager). */
+function classNamesOf(type) {
+  const parts = type.isUnion() || type.isIntersection() ? type.types : [type];
+  return parts.flatMap((t) => (t.isUnion() || t.isIntersection() ? classNamesOf(t) : [t.getSymbol()?.getName()])).filter(Boolean);
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noRawTransaction = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'Outside src/database every transaction is a UnitOfWork.run: it brings the write isolation, the cluster read wait, the bounded retry on conflicts and the change rows.',
+    },
+    schema: [],
+    messages: {
+      raw: '`{{callee}}` opens a transaction of its own: write through UnitOfWork.run (src/database/unit-of-work.ts), which brings the isolation, the retry on conflicts and the change rows.',
+    },
+  },
+  create(context) {
+    const services = parserServicesOf(context);
+    return {
+      CallExpression(call) {
+        const callee = unwrap(call.callee);
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.type !== 'Identifier') return;
+        const method = callee.property.name;
+        if (!Object.values(RAW_OPENERS).includes(method)) return;
+        const names = classNamesOf(services.getTypeAtLocation(callee.object));
+        if (!names.some((name) => RAW_OPENERS[name] === method)) return;
+        const text = context.sourceCode.getText(callee);
+        context.report({ node: call, messageId: 'raw', data: { callee: text.length > 60 ? `${text.slice(0, 57)}...` : text } });
+      },
+    };
+  },
+};
+
 module.exports = {
   meta: { name: 'calendar-transactions' },
   rules: {
     'no-outer-connection-in-write': noOuterConnectionInWrite,
     'no-tx-assertion': noTxAssertion,
+    'no-raw-transaction': noRawTransaction,
   },
 };

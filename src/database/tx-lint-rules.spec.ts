@@ -139,6 +139,11 @@ describe('tx/no-outer-connection-in-write', () => {
         `export const d = () => uow.run(async (tx) => uow.run(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
         'nested',
       ),
+      invalid(
+        'an unlogged write inside a write',
+        `export const d2 = () => uow.run(async (tx) => uow.runUnlogged(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
+        'nested',
+      ),
     ],
   });
 });
@@ -149,6 +154,38 @@ describe('tx/no-tx-assertion', () => {
     invalid: [
       invalid('as Tx', `export const f = () => events.save({ id: 1, status: '' }, outer as unknown as Tx);`, 'assertion'),
       invalid('<Reader> (a union with Tx)', `export const g = () => events.findLive([1], <Reader>(<unknown>outer));`, 'assertion'),
+    ],
+  });
+});
+
+/**
+ * Every transaction outside src/database goes through UnitOfWork.run (issue 29, item 4): a
+ * transaction opened on the data source, an entity manager (a Tx too) or a query runner is
+ * refused, whatever the receiver is called; a method of that name on anything else is not.
+ */
+describe('tx/no-raw-transaction', () => {
+  const typeorm = `
+import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
+declare const db: DataSource;
+declare const manager: EntityManager;
+declare const runner: QueryRunner;
+declare const redis: { transaction(): Promise<void>; multi(): Promise<void> };
+`;
+  tester.run('no-raw-transaction', transactions.rules['no-raw-transaction'], {
+    valid: [
+      valid('a write through the unit of work', `export const h = () => uow.run(async (tx) => events.save({ id: 1, status: '' }, tx));`),
+      valid('a method of that name on something that is no database handle', `${typeorm}export const i = () => redis.transaction();`),
+    ],
+    invalid: [
+      invalid('on the data source', `${typeorm}export const j = () => db.transaction(async (m) => m.query('SELECT 1'));`, 'raw'),
+      invalid(
+        'with an isolation level, on a manager',
+        `${typeorm}export const k = () => manager.transaction('READ COMMITTED', async (m) => m.query('SELECT 1'));`,
+        'raw',
+      ),
+      invalid('on the Tx a write was given (a nested transaction)', `export const l = (tx: Tx) => tx.transaction(async (m) => m.query('SELECT 1'));`, 'raw'),
+      invalid('on a query runner', `${typeorm}export const m = () => runner.startTransaction();`, 'raw'),
+      invalid('through a getter chain', `${typeorm}export const n = () => db.manager.transaction(async (m) => m.query('SELECT 1'));`, 'raw'),
     ],
   });
 });

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { DataVersion } from '../common/cache/data-version.service';
-import { ReadModel } from '../common/cache/read-model';
+import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { loadConfig } from '../config/app-config';
 import { WpError } from '../common/errors';
 import { ENTITIES } from '../schema';
@@ -17,6 +17,8 @@ describe('UnitOfWork', () => {
   let version: DataVersion;
   let uow: UnitOfWork;
   let readModel: ReadModel;
+  /** A cache a write may empty (taken once: the read model refuses a name twice). */
+  let totals: NamedCache<number>;
 
   beforeAll(async () => {
     ds = await memoryDataSource(ENTITIES);
@@ -24,6 +26,7 @@ describe('UnitOfWork', () => {
     await version.current();
     readModel = new ReadModel(version, loadConfig({}));
     uow = new UnitOfWork(ds, Dialect.of(ds), readModel, new WebhookOutbox());
+    totals = readModel.cache<number>('events.totals');
   });
   afterAll(async () => ds?.destroy());
 
@@ -105,9 +108,6 @@ describe('UnitOfWork', () => {
   });
 
   describe('and the read model', () => {
-    const cache = () => readModel.cache<number>('events.totals');
-    let totals: ReturnType<typeof cache>;
-    beforeAll(() => (totals = cache()));
     beforeEach(() => totals.set('warm', 1));
 
     it('a committed write empties the caches, even one that needed several attempts', async () => {
@@ -130,6 +130,42 @@ describe('UnitOfWork', () => {
         }),
       ).rejects.toBeInstanceOf(WpError);
       expect(totals.get('warm')).toBe(1);
+    });
+  });
+  describe('runUnlogged (rows no item holds: the webhook subscriptions)', () => {
+    beforeEach(() => totals.set('warm', 1));
+
+    it('commits with no change row, leaves the caches and the data version alone, and retries from scratch', async () => {
+      const before = await version.current();
+      let attempts = 0;
+      const seen: number[] = [];
+      const out = await uow.runUnlogged(async (tx) => {
+        attempts += 1;
+        seen.push((await tx.query("SELECT COUNT(*) AS n FROM write_locks WHERE name LIKE 'uow-%'"))[0].n as number);
+        await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-unlogged-${attempts}')`);
+        if (attempts < 3) throw busy();
+        return 'done';
+      });
+      expect(out).toBe('done');
+      expect(attempts).toBe(3);
+      expect(seen).toEqual([0, 0, 0]);
+      expect(await writes()).toEqual([{ name: 'uow-unlogged-3' }]);
+      expect(await changeRows()).toEqual([]); // run() would have written a bulk change
+      expect(totals.get('warm')).toBe(1);
+      expect(await version.current()).toBe(before);
+    });
+
+    it(`answers 503 rest_write_conflict after ${WRITE_ATTEMPTS} refused attempts, and passes other failures on at once`, async () => {
+      let attempts = 0;
+      await expect(
+        uow.runUnlogged(async () => {
+          attempts += 1;
+          throw busy();
+        }),
+      ).rejects.toMatchObject({ code: 'rest_write_conflict', status: 503 });
+      expect(attempts).toBe(WRITE_ATTEMPTS);
+      const refused = new WpError('rest_invalid_param', 'no', 400);
+      await expect(uow.runUnlogged(() => Promise.reject(refused))).rejects.toBe(refused);
     });
   });
 });

@@ -56,23 +56,38 @@ export class UnitOfWork {
   ) {}
 
   async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
+    let queued = 0;
+    const result = await this.retrying(async (manager) => {
+      const tx = manager as Tx; // the one place, with runUnlogged and bulkTransaction, where a Tx is made
+      const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
+      attachChanges(manager, changes);
+      const out = await work(tx, changes);
+      await writeHooks.getStore()?.(tx, out, changes);
+      const outbox = this.outbox.forWrite(tx);
+      await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outbox);
+      queued = outbox.queued;
+      return out;
+    });
+    this.readModel.committed();
+    if (queued > 0) this.outbox.queued();
+    return result;
+  }
+
+  /**
+   * A write of rows that are no item of the change log and that no cache holds (the webhook
+   * subscriptions, sync.md): the same transaction, isolation, cluster read wait and bounded retry
+   * as run(), but no change rows, no delivery rows and no cache flush. `work` is called again
+   * from scratch on each attempt, so it must do nothing outside the database.
+   */
+  async runUnlogged<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.retrying((manager) => work(manager as Tx));
+  }
+
+  /** One transaction, tried again from scratch when the database refuses it for a concurrency reason. */
+  private async retrying<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let queued = 0;
       try {
-        const result = await this.transaction(async (manager) => {
-          const tx = manager as Tx; // the one place, with bulkTransaction, where a Tx is made
-          const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
-          attachChanges(manager, changes);
-          const out = await work(tx, changes);
-          await writeHooks.getStore()?.(tx, out, changes);
-          const outbox = this.outbox.forWrite(tx);
-          await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outbox);
-          queued = outbox.queued;
-          return out;
-        });
-        this.readModel.committed();
-        if (queued > 0) this.outbox.queued();
-        return result;
+        return await this.transaction(work);
       } catch (err) {
         if (!this.dialect.isRetryable(err)) throw err;
         if (attempt >= WRITE_ATTEMPTS) throw Object.assign(writeConflict(), { cause: err });

@@ -7,6 +7,7 @@ import { nowUtcSql } from '../../common/datetime/clock';
 import { invalidParam, WpError } from '../../common/errors';
 import { checkOutboundUrl, OutboundUnresolved } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { deliveryId, outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
 import { isSealed, sealSecret } from './secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
@@ -46,6 +47,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
+    private readonly uow: UnitOfWork,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -92,7 +94,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     assertCan(actor, 'manage_webhooks');
     await this.checkUrl(input.url);
     const secret = input.secret ?? randomBytes(32).toString('hex');
-    const row = await this.db.transaction(async (tx) => {
+    const row = await this.uow.runUnlogged(async (tx) => {
       const saved = await tx.save(
         tx.create(WebhookEntity, {
           url: input.url,
@@ -128,7 +130,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     if (input.events !== undefined) row.events = JSON.stringify(input.events);
     if (input.secret !== undefined) row.secret = sealSecret(input.secret, this.config.webhookKey);
     if (input.active !== undefined) row.active = input.active;
-    await this.db.transaction(async (tx) => {
+    await this.uow.runUnlogged(async (tx) => {
       await tx.save(row);
       await this.outbox.changed(tx);
     });
@@ -138,7 +140,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   async remove(actor: Actor | null, id: number): Promise<{ deleted: true; previous: WebhookJson }> {
     assertCan(actor, 'manage_webhooks');
     const row = await this.find(id);
-    await this.db.transaction(async (tx) => {
+    await this.uow.runUnlogged(async (tx) => {
       await tx.delete(WebhookDeliveryEntity, { webhookId: id });
       await tx.delete(WebhookEntity, { id });
       await this.outbox.changed(tx);
