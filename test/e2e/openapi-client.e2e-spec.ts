@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { API, http } from '../support/http';
+import { API } from '../support/http';
+import { servedDocument } from '../support/openapi';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -175,12 +176,11 @@ describe('a client generated from /doc with openapi-typescript and openapi-fetch
 
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await http(t).get(`${API}/doc`);
-    expect(res.status).toBe(200);
+    const doc = await servedDocument(t);
     dir = mkdtempSync(path.join(tmpdir(), 'calendar-openapi-client-'));
     // The programs import openapi-fetch as any project would: from a node_modules beside them.
     symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(res.body));
+    writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(doc));
     // The CLI, as its documentation shows (its programmatic API is ESM inside, which Jest cannot load).
     await run(process.execPath, [OPENAPI_TYPESCRIPT, 'openapi.json', '--output', 'schema.d.ts'], dir);
     writeFileSync(path.join(dir, 'client.ts'), CLIENT_PROGRAM);

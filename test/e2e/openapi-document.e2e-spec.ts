@@ -5,7 +5,7 @@
 // checked against the parameters' schemas with a JSON Schema validator (Ajv), as a client
 // generator or a request validator would read them.
 import Ajv from 'ajv';
-import { API, http } from '../support/http';
+import { servedDocument } from '../support/openapi';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 interface Operation {
@@ -22,9 +22,7 @@ describe('the OpenAPI document: error bodies and id/slug list parameters', () =>
 
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await http(t).get(`${API}/doc`);
-    expect(res.status).toBe(200);
-    doc = res.body as Doc;
+    doc = await servedDocument<Doc>(t);
   });
   afterAll(async () => {
     await t?.close();

@@ -3,7 +3,7 @@
 // parameterised by its kind; this file pins what clients and generated SDKs rely on so that the
 // fold can change no route: the operation ids, the parameters and where they go, the request
 // and answer schemas, the statuses, the tags, the security and the error codes of every route.
-import { API, http } from '../support/http';
+import { servedDocument } from '../support/openapi';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 interface Parameter {
@@ -203,9 +203,7 @@ describe('the OpenAPI document: the twins (venues and organizers, categories and
 
   beforeAll(async () => {
     t = await createTestApp();
-    const res = await http(t).get(`${API}/doc`);
-    expect(res.status).toBe(200);
-    doc = res.body as Doc;
+    doc = await servedDocument<Doc>(t);
   });
   afterAll(async () => {
     await t?.close();
