@@ -1,0 +1,62 @@
+import type { DynamicModule, Type } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+
+/* eslint-disable @typescript-eslint/no-unsafe-function-type -- migration and entity classes are classes of any shape */
+
+/**
+ * How a feature of the service describes itself, once, in its own folder (issue 29, item 1;
+ * extending.md §2). The composition root (src/features.ts) lists the installed features; the
+ * lower floors (common/, database/) learn of a feature only through what it declares here,
+ * and name none.
+ *
+ * A core feature is always on. An extension says when it is on (`enabled`); switched off, its
+ * module is not loaded (no route, field, parameter, hook or document of it), but its tables
+ * stay and its migrations still run, so that turning it on again finds its data.
+ */
+export interface Feature {
+  /** A short name, unique among the features: `events`, `geo`, `recurrence`. */
+  readonly name: string;
+  /** The Nest module(s) the app loads while the feature is on. */
+  readonly modules?: readonly (Type<unknown> | DynamicModule)[];
+  /** Whether the feature is on with this configuration; absent: always (a core feature). */
+  enabled?(config: AppConfig): boolean;
+  /** Its TypeORM entities (its tables). */
+  readonly entities?: readonly Function[];
+  /** Its migrations per engine, applied and reverted with the core's, in timestamp order. */
+  readonly migrations?: { readonly sqlite: readonly Function[]; readonly mysql: readonly Function[] };
+  /** The kinds of items it adds to the change log (sync.md), with where their rows are. */
+  readonly changeKinds?: readonly ChangeKind[];
+  /** Its read-model caches with their shares of CALENDAR_CACHE_MB (the shares of all features add up to at most 1). */
+  readonly caches?: Readonly<Record<string, number>>;
+  /** Its list collections (each gets `<collection>.totals` and `<collection>.page-ids` caches, named in `caches`). */
+  readonly listCollections?: readonly string[];
+  /** Its commands of `npm run cli -- …`, by name. */
+  readonly commands?: Readonly<Record<string, import('../../cli/cli-command').CliCommand>>;
+}
+
+/**
+ * One kind of item in the change log (sync.md): `event`, `venue`, … A kind whose rows have a
+ * status (`statusTable`) is told to a reader by that status; otherwise it is always public.
+ */
+export interface ChangeKind {
+  /** The change log's `type` (at most 16 characters). */
+  readonly type: string;
+  /**
+   * Where the kind's rows are and how to read an item's state (author, status, publication and
+   * modification times) from them: the table, and an optional condition on its row `t` that
+   * picks this kind's rows (for kinds sharing a table, like categories and tags).
+   */
+  readonly state: {
+    readonly table: string;
+    /** SQL of each state column on the row `t`, or of constants: author_id, status, date_utc, modified_utc. */
+    readonly columns?: readonly [string, string, string, string];
+    readonly where?: string;
+  };
+  /** Whether its items carry a status (published or not); false: always public (terms). */
+  readonly hasStatus: boolean;
+  /**
+   * Events embed items of this kind (a venue, an organizer, a term): the SQL that gives the ids
+   * of the events linked to some items, `SELECT … AS id FROM … WHERE … IN` followed by the list.
+   */
+  readonly linkedEvents?: string;
+}

@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import type { ChangeSet } from './change-log';
+import type { Tx } from './tx';
+
+/**
+ * A participant in every write (extending.md §1, write hooks): called by the unit of work of
+ * every write, in its transaction, after the write's own work and before its change rows; and
+ * once after the commit. The webhook outbox is one (src/sync); so is any extension that must
+ * see, refuse or add to every write.
+ */
+export interface WriteParticipant {
+  /**
+   * Inside the write's transaction, after its work: may read what it wrote, write more (and
+   * record it in `changes`), or throw a WpError to refuse the write (nothing is kept). Called
+   * again from scratch when the write is retried.
+   */
+  beforeCommit?(tx: Tx, changes: ChangeSet): Promise<void>;
+  /** After the write committed (never for a write that failed), with what it changed. */
+  afterCommit?(changes: ChangeSet): void;
+}
+
+/** The registry the unit of work calls; modules register in onModuleInit. */
+@Injectable()
+export class WriteParticipants {
+  private readonly list: WriteParticipant[] = [];
+
+  register(participant: WriteParticipant): void {
+    this.list.push(participant);
+  }
+
+  all(): readonly WriteParticipant[] {
+    return this.list;
+  }
+}

@@ -1,0 +1,127 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../common/auth';
+import type { ChangeSet } from '../database/change-log';
+import type { Tx } from '../database/tx';
+import type { EventEntity } from './entities/event.entity';
+
+type Json = Record<string, unknown>;
+
+/** What a write hook of an event extension is told about the write it runs in. */
+export interface EventWriteContext {
+  actor: Actor | null;
+  /** The write's parameters: the body merged over the query string, as received (raw). */
+  input: Json;
+  /** The row as it was before this write (null on create); `event` is the row as written. */
+  before: EventEntity | null;
+  /** The write's change set: record further items changed here. */
+  changes: ChangeSet;
+}
+
+/** What a delete hook of an event extension is told about the delete it runs in. */
+export interface EventDeleteContext {
+  actor: Actor | null;
+  /** The delete's parameters: the body merged over the query string, as received (raw). */
+  input: Json;
+  /** `true`: deleted for good; `false`: moved to the trash. */
+  force: boolean;
+  changes: ChangeSet;
+}
+
+/** What an extension adds to the representation of one event. */
+export interface EventExtras {
+  /** Keys added at the end of the event's representation (after `custom_fields`, before `json_ld`). */
+  fields?: Json;
+  /** Members added to the event's JSON-LD. */
+  jsonLd?: Json;
+}
+
+/** One iCalendar property of a VEVENT: the value already in its iCalendar form (escaped, UTC `…Z` or local). */
+export interface IcalProperty {
+  name: string;
+  params?: Record<string, string>;
+  value: string;
+}
+
+/**
+ * What an extension does to an iCalendar answer (ical.md): the feed's events as the core chose
+ * them (in the window, visible to the caller) go in, and the extension may leave some out, add
+ * others, give some another UID and add properties to any.
+ */
+export interface IcalPlan {
+  /** Events of the answer to leave out (e.g. occurrences that a series' VEVENT stands for). */
+  omit?: ReadonlySet<number>;
+  /** Events to add (e.g. a series' first occurrence, even outside the window). */
+  add?: readonly EventEntity[];
+  /** Properties added to an event's VEVENT, by event id (RRULE, EXDATE, RECURRENCE-ID, a field of its own). */
+  properties?: ReadonlyMap<number, readonly IcalProperty[]>;
+  /** The UID of an event's VEVENT instead of its own, by event id. */
+  uids?: ReadonlyMap<number, string>;
+}
+
+/**
+ * Extension point for modules that add fields and behaviour to events (extending.md §1): a
+ * field of their own, stored in their own tables in the write's unit of work, shown in the
+ * representation for a whole page at once. Every method is optional but `name` and `params`.
+ * A module registers its extension in onModuleInit.
+ */
+export interface EventExtension {
+  /** For messages and logs. */
+  readonly name: string;
+  /** The write parameters it owns (kept out of the core's validation; ignored when the module is off). */
+  readonly params: readonly string[];
+  /**
+   * Checks its parameters before anything is written (with the core's parameter checks, so a
+   * bad value answers 400 rest_invalid_param with `data.params`): `{ param: message }` for
+   * every bad one. `current`: the event updated (null on create).
+   */
+  check?(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Record<string, string> | Promise<Record<string, string>>;
+  /**
+   * Inside the write's unit of work, after the event's row and links are written: stores the
+   * extension's data. May throw a WpError to refuse the write (nothing is kept); may write
+   * more events through EventWrites, which run under the same rules.
+   */
+  saved?(tx: Tx, event: EventEntity, ctx: EventWriteContext): Promise<void>;
+  /** Inside the unit of work of a delete (trash or for good), before the row changes. */
+  deleting?(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void>;
+  /** Extra output for a page of events, in one query for the page: by event id. */
+  present?(events: readonly EventEntity[]): Promise<Map<number, EventExtras>>;
+  /**
+   * A fragment of HTML for the event's public page (pages.md), from its representation (with
+   * this extension's fields): escaped by the extension; null for none.
+   */
+  pageFragment?(event: Json): string | null;
+  /** iCalendar answers: `single` for events/{id}.ics, else a feed. */
+  ical?(events: readonly EventEntity[], single: boolean): Promise<IcalPlan>;
+}
+
+/**
+ * Writes of events inside a running unit of work (a hook's, an extension's), under the same
+ * rules as the routes' writes: the same checks, rights of `actor`, slugs, links, change rows
+ * and extensions (whose `saved`/`deleting` run for these writes too; `input.scope` and the like
+ * tell an extension's own nested writes apart). Errors are the routes' errors.
+ */
+export abstract class EventWrites {
+  abstract create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json): Promise<EventEntity>;
+  abstract update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity>;
+  /** To the trash (`force` false) or for good. */
+  abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json): Promise<void>;
+}
+
+/** The registry of event extensions; EventsModule exports it. */
+@Injectable()
+export class EventExtensions {
+  private readonly list: EventExtension[] = [];
+
+  register(extension: EventExtension): void {
+    this.list.push(extension);
+  }
+
+  all(): readonly EventExtension[] {
+    return this.list;
+  }
+
+  /** Is some extension in charge of this write parameter? */
+  owns(param: string): boolean {
+    return this.list.some((e) => e.params.includes(param));
+  }
+}
