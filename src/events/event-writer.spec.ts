@@ -15,6 +15,7 @@ import type { VenuesService } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
+import { EventExtensions } from './event-extensions';
 import { EventWriter } from './event-writer';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
@@ -78,7 +79,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   const venues = { items: linkedItems([20], 21, options.reusedVenue) };
   const organizers = { items: linkedItems([30, 31], 32) };
   const media = { choose: jest.fn(async () => ({ kind: 'keep' })), probeChoice: jest.fn(async (c: unknown) => c), idFor: jest.fn(async () => undefined) };
-  const users = { findById: jest.fn(async (id: number) => ({ id })) };
+  const users = { exists: jest.fn(async () => true) };
   const config = { timezone: 'UTC' } as AppConfig;
   const uow = {
     run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>) => {
@@ -89,7 +90,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const publisher = { noteScheduled: jest.fn() };
   const unused = {} as never;
-  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused);
+  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused, unused);
   jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
   jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
   const writer = new EventWriter(
@@ -104,6 +105,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
     users as unknown as UsersService,
     config,
     uow as unknown as UnitOfWork,
+    new EventExtensions(),
   );
   const recorded = () => changeSets.flatMap((c) => c.entries());
   return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };

@@ -7,7 +7,7 @@ import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../common/errors';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
-import type { Tx } from '../database/tx';
+import { OUTER, type Tx } from '../database/tx';
 import type { ImageChoice } from '../media';
 import { resolveAuthor } from './authorship';
 import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
@@ -139,7 +139,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     const authorId = await checks.run(() => resolveAuthor(actor, input.author, async (id) => (await this.parts.users.findById(id)) !== null));
     const date = publicationDateUtc(input, this.parts.config.timezone, DateTime.utc());
     for (const param of date.bad) checks.fail(param, PARAM_MESSAGES.date);
-    const image = await checks.run(() => this.parts.media.choose(actor, input.image, 'ignore'));
+    const image = await checks.run(() => this.parts.media.choose(actor, input.image, 'ignore', OUTER));
 
     const unfiltered = can(actor, 'unfiltered_html');
     /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */
