@@ -59,7 +59,7 @@ function linkedItems(known: number[], createdId: number, reused = false) {
   };
 }
 
-function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean } = {}) {
+function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean; extensions?: EventExtensions } = {}) {
   const inserted: { event: EventEntity; slugBase: string }[] = [];
   const changeSets: ChangeSet[] = [];
   const events = {
@@ -78,7 +78,12 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const venues = { items: linkedItems([20], 21, options.reusedVenue) };
   const organizers = { items: linkedItems([30, 31], 32) };
-  const media = { choose: jest.fn(async () => ({ kind: 'keep' })), probeChoice: jest.fn(async (c: unknown) => c), idFor: jest.fn(async () => undefined) };
+  const media = {
+    choose: jest.fn(async () => ({ kind: 'keep' })),
+    probeChoice: jest.fn(async (c: unknown) => c),
+    knownChoice: jest.fn(async (_tx: unknown, c: unknown) => c),
+    idFor: jest.fn(async () => undefined),
+  };
   const users = { exists: jest.fn(async () => true) };
   const config = { timezone: 'UTC' } as AppConfig;
   const uow = {
@@ -105,7 +110,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
     users as unknown as UsersService,
     config,
     uow as unknown as UnitOfWork,
-    new EventExtensions(),
+    options.extensions ?? new EventExtensions(),
   );
   const recorded = () => changeSets.flatMap((c) => c.entries());
   return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };
@@ -224,5 +229,72 @@ describe('EventWriter updates (spec endpoints.md §4.7)', () => {
     await writer.updateById(admin, 10, { status: 'publish' } as UpdateEventDto);
     expect(events.save).toHaveBeenCalledWith(expect.objectContaining({ id: 10, status: 'publish' }), TX, expect.anything());
     expect(taxonomies.eventPublicationChanged).toHaveBeenCalledWith(TX, 10, true);
+  });
+});
+
+describe('EventWriter with event extensions', () => {
+  const seats = (saved: jest.Mock = jest.fn()) => {
+    const extensions = new EventExtensions();
+    extensions.register({
+      name: 'seats',
+      params: ['seats'],
+      check: (input): Record<string, string> => (input.seats === 'many' ? { seats: 'Must be a number.' } : {}),
+      saved,
+    });
+    return extensions;
+  };
+
+  it("reports an extension's bad parameter together with the writer's own, before permission and writes", async () => {
+    const { writer, uow } = writerOn(null, { extensions: seats() });
+    const err = await refusal(writer.create(null, valid({ start_date: 'not a date' }), { seats: 'many' }));
+    expect(err).toMatchObject({
+      code: 'rest_invalid_param',
+      status: 400,
+      data: expect.objectContaining({ params: { start_date: expect.any(String), seats: expect.any(String) } }),
+    });
+    expect(uow.run).not.toHaveBeenCalled();
+  });
+
+  it('runs saved in the write, after the row and the links, with the raw input, the row before and the change set', async () => {
+    const saved = jest.fn();
+    const { writer, events } = writerOn(stored(), { extensions: seats(saved) });
+    await writer.updateById(admin, 10, valid({ organizer: [30] }), undefined, { seats: 4 });
+    expect(saved).toHaveBeenCalledWith(
+      TX,
+      expect.objectContaining({ id: 10 }),
+      expect.objectContaining({ actor: admin, input: { seats: 4 }, before: expect.objectContaining({ id: 10 }), changes: expect.any(ChangeSet) }),
+    );
+    expect(saved.mock.invocationCallOrder[0]).toBeGreaterThan(events.replaceOrganizers.mock.invocationCallOrder[0]);
+  });
+});
+
+describe('EventWriter inside a running unit of work (EventWrites)', () => {
+  const changes = () => new ChangeSet();
+
+  it('reads through the transaction, checks linked ids once, and probes nothing', async () => {
+    const { writer, venues, media } = writerOn();
+    const event = await writer.createIn(TX as never, changes(), admin, valid({ venue: 20 }), {});
+    expect(event.venueId).toBe(20);
+    expect(venues.items.linkableIds).toHaveBeenCalledTimes(1);
+    expect(venues.items.linkableIds).toHaveBeenCalledWith(admin, [20], TX);
+    expect(media.choose).toHaveBeenCalledWith(admin, undefined, 'remove', TX);
+    expect(media.probeChoice).not.toHaveBeenCalled();
+    expect(media.knownChoice).toHaveBeenCalled();
+  });
+
+  it('refuses the data of a new venue (its checks would need the outer connection)', async () => {
+    const { writer, venues } = writerOn();
+    await expect(refusal(writer.createIn(TX as never, changes(), admin, valid({ venue: { venue: 'Hall' } }), {}))).resolves.toMatchObject({
+      code: 'rest_invalid_param',
+      data: expect.objectContaining({ params: { venue: expect.any(String) } }),
+    });
+    expect(venues.items.prepareCreate).not.toHaveBeenCalled();
+  });
+
+  it('locks the row before checking the right to edit it', async () => {
+    const { writer, events } = writerOn(stored({ authorId: 1 }));
+    await expect(refusal(writer.updateIn(TX as never, changes(), contributor, 10, valid({ title: 'Mine' }), {}))).resolves.toMatchObject({ status: 403 });
+    expect(events.findForUpdate).toHaveBeenCalledWith(10, TX);
+    expect(events.save).not.toHaveBeenCalled();
   });
 });

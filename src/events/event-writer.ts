@@ -30,7 +30,7 @@ import { invalidLinkedPostId, LinkedRef, parseOrganizerInput, parseVenueInput } 
 type Json = Record<string, unknown>;
 
 /** Why a write inside another write refuses the data of a new venue or organizer. */
-export const NESTED_ITEM_BY_ID = 'In a write made inside another write, name an existing item by its id.';
+const NESTED_ITEM_BY_ID = 'In a write made inside another write, name an existing item by its id.';
 
 /** A write after validation: everything parsed, nothing stored yet. */
 interface PreparedWrite {
