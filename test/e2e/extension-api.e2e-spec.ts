@@ -24,8 +24,9 @@ import {
   IcalProperty,
 } from '../../src/events';
 import type { ItemExtension, ItemExtras } from '../../src/items';
+import { TaxonomiesModule, TermListExtensions } from '../../src/taxonomies';
 import { VenueEntity, VenueExtensions, VenuesModule } from '../../src/venues';
-import { Caller, createEvent, createVenue, EventBody, makeUsers, readEvent, uid } from '../support/api';
+import { Caller, createEvent, createTag, createVenue, EventBody, makeUsers, readEvent, uid } from '../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 import { API, http } from '../support/http';
 import { servedDocument } from '../support/openapi';
@@ -162,11 +163,16 @@ class SeatsController {
   }
 }
 
-@Module({ imports: [EventsModule, VenuesModule], controllers: [SeatsController], providers: [SeatsStore, SeatsExtension, VenueInitialExtension] })
+@Module({
+  imports: [EventsModule, VenuesModule, TaxonomiesModule],
+  controllers: [SeatsController],
+  providers: [SeatsStore, SeatsExtension, VenueInitialExtension],
+})
 class SeatsModule implements OnModuleInit {
   constructor(
     private readonly events: EventExtensions,
     private readonly venues: VenueExtensions,
+    private readonly terms: TermListExtensions,
     private readonly seats: SeatsExtension,
     private readonly venueNote: VenueInitialExtension,
   ) {}
@@ -174,6 +180,15 @@ class SeatsModule implements OnModuleInit {
   onModuleInit(): void {
     this.events.register(this.seats);
     this.venues.register(this.venueNote);
+    // `short=1`: tags of at most five characters.
+    this.terms.tag.register({
+      params: ['short'],
+      prepare: (query: Json) => {
+        if (query.short === undefined) return null;
+        if (query.short !== '1') throw invalidParam('short', 'Must be 1.');
+        return (qb) => void qb.andWhere('LENGTH(t.name) <= 5');
+      },
+    });
     this.venues.lists.register({
       params: ['initial', 'by_name'],
       prepare(query: Json) {
@@ -328,6 +343,18 @@ describe('the extension API (extending.md §1) with a module defined by the test
       expect(res.body.total).toBe(3);
       expect(new URL(res.body.rest_url as string).searchParams.get('initial')).toBe('z');
       expect(new URL(res.body.next_rest_url as string).searchParams.get('by_name')).toBe('1');
+    });
+  });
+
+  describe('list parameters of tags', () => {
+    it('filter the list and stay in rest_url', async () => {
+      const token = uid('t').slice(0, 4);
+      for (const name of [`${token}`, `${token}-long-name`]) await createTag(t, users.admin.authorization, { name });
+      expectInvalidParams(await http(t).get(`${API}/tags?short=yes`), 'short');
+      const res = await http(t).get(`${API}/tags?search=${token}&short=1&hide_empty=false`);
+      expectStatus(res, 200);
+      expect(res.body.tags.map((tag: { name: string }) => tag.name)).toEqual([token]);
+      expect(new URL(res.body.rest_url as string).searchParams.get('short')).toBe('1');
     });
   });
 
