@@ -4,12 +4,15 @@
 // writes from its hooks, writes more events through EventWrites, adds a key, a JSON-LD member, a
 // page fragment and an iCalendar property, a parameter of the venue list, and a route of its own.
 import { Controller, Get, Injectable, Module, OnModuleInit, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../../src/common/auth';
 import { DataVersion } from '../../src/common/cache/data-version.service';
 import { forbidden, invalidParam, WpError } from '../../src/common/errors';
 import { CurrentActor, PathId } from '../../src/common/http/request-context';
-import { API_NAMESPACE } from '../../src/config/app-config';
+import type { CliRun } from '../../src/cli/cli-command';
+import { API_NAMESPACE, loadConfig } from '../../src/config/app-config';
+import { ChangeSet } from '../../src/database/change-log';
 import type { Tx } from '../../src/database/tx';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import {
@@ -17,6 +20,7 @@ import {
   EventExtension,
   EventExtensions,
   EventExtras,
+  EventReader,
   EventsModule,
   EventWriteContext,
   EventWrites,
@@ -24,13 +28,15 @@ import {
   IcalProperty,
 } from '../../src/events';
 import type { ItemExtension, ItemExtras } from '../../src/items';
+import { ImportModule } from '../../src/imports';
 import { TaxonomiesModule, TermListExtensions } from '../../src/taxonomies';
+import { UsersService } from '../../src/users';
 import { VenueEntity, VenueExtensions, VenuesModule } from '../../src/venues';
 import { Caller, createEvent, createTag, createVenue, EventBody, makeUsers, readEvent, uid } from '../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
 import { API, http } from '../support/http';
 import { servedDocument } from '../support/openapi';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createScratchDatabase, createTestApp, TestApp } from '../support/test-app';
 
 type Json = Record<string, unknown>;
 
@@ -420,5 +426,35 @@ describe('the same request with the extension off', () => {
     expect(event).not.toHaveProperty('seats');
     expect(Object.keys(event).at(-1)).toBe('custom_fields');
     expectError(await http(t, admin.authorization).get(`${API}/seats/${event.id}`), 404, 'rest_no_route');
+  });
+});
+
+describe("a command's work in the CLI's import context (context: 'import')", () => {
+  it('reaches the service: writes an event through EventWrites in a unit of work, as a route would', async () => {
+    const target = process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
+    const scratch = /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
+    const config = loadConfig({ LOG_LEVEL: 'silent', CALENDAR_BASE_URL: 'http://127.0.0.1:3000', DATABASE_URL: scratch?.url ?? target });
+    // What src/cli.ts starts for a command with context 'import'.
+    const app = await NestFactory.createApplicationContext(ImportModule.forRoot(config), { logger: false });
+    try {
+      const { user } = await app.get(UsersService).create('commander', 'administrator');
+      const actor: Actor = { id: user.id, login: user.login, role: 'administrator' };
+      let id = 0;
+      const run: CliRun = async (context) => {
+        const writes = context.get(EventWrites);
+        const event = await context
+          .get(UnitOfWork)
+          .run((tx: Tx, changes: ChangeSet) =>
+            writes.create(tx, changes, actor, { title: 'From a command', start_date: '2030-02-01 10:00', end_date: '2030-02-01 11:00' }),
+          );
+        id = event.id;
+        return 0;
+      };
+      expect(await run(app)).toBe(0);
+      expect(await app.get(EventReader).getById(null, id)).toMatchObject({ id, title: 'From a command', author: String(user.id) });
+    } finally {
+      await app.close();
+      await scratch?.drop();
+    }
   });
 });
