@@ -146,7 +146,10 @@ export class EventExtensions {
     for (const extension of this.list) await extension.deleting?.(tx, event, ctx);
   }
 
-  /** Every extension's output for a page of events (one call each), merged per event. */
+  /**
+   * Every extension's output for a page of events (one call each), merged per event in
+   * registration order: a key an earlier extension gave is kept (docs/compatibility.md).
+   */
   async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
     const merged = new Map<number, EventExtras>();
     if (events.length === 0) return merged;
@@ -154,7 +157,7 @@ export class EventExtensions {
       if (!extension.present) continue;
       for (const [id, extras] of await extension.present(events)) {
         const current = merged.get(id);
-        merged.set(id, { fields: { ...current?.fields, ...extras.fields }, jsonLd: { ...current?.jsonLd, ...extras.jsonLd } });
+        merged.set(id, { fields: withNew(current?.fields, extras.fields), jsonLd: withNew(current?.jsonLd, extras.jsonLd) });
       }
     }
     return merged;
@@ -176,4 +179,11 @@ export class EventExtensions {
     for (const extension of this.list) if (extension.ical) plans.push(await extension.ical(events, single));
     return plans;
   }
+}
+
+/** `kept` and then the members of `added` it lacks, in their order. */
+function withNew(kept: Json | undefined, added: Json | undefined): Json {
+  const out: Json = { ...kept };
+  for (const [key, value] of Object.entries(added ?? {})) if (!(key in out)) out[key] = value;
+  return out;
 }
