@@ -55,6 +55,7 @@ function linkedItems(known: number[], createdId: number, reused = false) {
     linkableIds: jest.fn(async (_actor: unknown, ids: number[]) => new Set(ids.filter((id) => known.includes(id)))),
     prepareCreate: jest.fn(async (_actor: unknown, data: Record<string, unknown>) => new PreparedCreate(data)),
     probePrepared: jest.fn(async (p: PreparedCreate) => p),
+    knownPrepared: jest.fn(async (_tx: unknown, p: PreparedCreate) => p),
     createPrepared: jest.fn(async () => ({ entity: { id: createdId }, reused })),
   };
 }
@@ -282,13 +283,14 @@ describe('EventWriter inside a running unit of work (EventWrites)', () => {
     expect(media.knownChoice).toHaveBeenCalled();
   });
 
-  it('refuses the data of a new venue (its checks would need the outer connection)', async () => {
+  it('checks a new venue through the transaction and reuses a known image instead of probing it', async () => {
     const { writer, venues } = writerOn();
-    await expect(refusal(writer.createIn(TX as never, changes(), admin, valid({ venue: { venue: 'Hall' } }), {}))).resolves.toMatchObject({
-      code: 'rest_invalid_param',
-      data: expect.objectContaining({ params: { venue: expect.any(String) } }),
-    });
-    expect(venues.items.prepareCreate).not.toHaveBeenCalled();
+    const event = await writer.createIn(TX as never, changes(), admin, valid({ venue: { venue: 'Hall' } }), {});
+    expect(venues.items.prepareCreate).toHaveBeenCalledWith(admin, { venue: 'Hall' }, true, TX);
+    expect(venues.items.knownPrepared).toHaveBeenCalledWith(TX, expect.any(PreparedCreate));
+    expect(venues.items.probePrepared).not.toHaveBeenCalled();
+    expect(venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX);
+    expect(event.venueId).toBe(21);
   });
 
   it('locks the row before checking the right to edit it', async () => {

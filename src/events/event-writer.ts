@@ -29,9 +29,6 @@ import { invalidLinkedPostId, LinkedRef, parseOrganizerInput, parseVenueInput } 
 
 type Json = Record<string, unknown>;
 
-/** Why a write inside another write refuses the data of a new venue or organizer. */
-const NESTED_ITEM_BY_ID = 'In a write made inside another write, name an existing item by its id.';
-
 /** A write after validation: everything parsed, nothing stored yet. */
 interface PreparedWrite {
   zone: string;
@@ -108,8 +105,8 @@ export class EventWriter {
 
   /**
    * A create inside `tx`, with the route's checks in the route's order; every read goes
-   * through `tx`. Nothing may leave the service inside a transaction, so an image URL must be
-   * one already known, and new venues/organizers cannot be given by their data (prepare).
+   * through `tx`. Nothing may leave the service inside a transaction, so an image URL (of the
+   * event or of a new venue/organizer) must be one already known (inWrite).
    */
   async createIn(tx: Tx, changes: ChangeSet, actor: Actor | null, dto: UpdateEventDto, raw: Json): Promise<EventEntity> {
     const w = await this.prepare(actor, dto, null, tx, raw);
@@ -284,10 +281,7 @@ export class EventWriter {
       ...(w.venue ? [[w.venue, this.venues.items] as const] : []),
       ...(w.organizers ?? []).map((ref) => [ref, this.organizers.items] as const),
     ]) {
-      if (ref.kind !== 'new') continue;
-      // Their checks read the outer connection and may probe an image URL: not inside a transaction.
-      if (reader !== OUTER) throw invalidParam(service === this.venues.items ? 'venue' : 'organizer', NESTED_ITEM_BY_ID);
-      w.nested.set(ref, await service.prepareCreate(actor, ref.data, true));
+      if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true, reader));
     }
     w.image = await this.media.choose(actor, dto.image, 'remove', reader);
     return w;
@@ -295,11 +289,15 @@ export class EventWriter {
 
   /**
    * What probe() does, for a write inside a running unit of work: nothing may leave the service
-   * while a transaction is open, so an image URL must be one already known (its media item is
-   * reused), else the write is refused (400, `image`).
+   * while a transaction is open, so an image URL (the event's, a new venue's or organizer's) must
+   * be one already known (its media item is reused), else the write is refused (400).
    */
   private async inWrite(tx: Tx, w: PreparedWrite): Promise<void> {
     w.image = await this.media.knownChoice(tx, w.image);
+    for (const [ref, prepared] of w.nested) {
+      const service = ref === w.venue ? this.venues.items : this.organizers.items;
+      w.nested.set(ref, await service.knownPrepared(tx, prepared));
+    }
     // prepare() read the linked ids through `tx`, which keeps them locked until it ends: linkedId need not check them again.
     w.checkedIn = tx;
   }

@@ -54,7 +54,7 @@ const seatsOf = (value: unknown): number | null => (typeof value === 'number' ||
 @Injectable()
 class SeatsExtension implements EventExtension {
   readonly name = 'seats';
-  readonly params = ['seats', 'copies', 'copy_image'];
+  readonly params = ['seats', 'copies', 'copy_image', 'copy_venue'];
 
   constructor(
     private readonly store: SeatsStore,
@@ -80,7 +80,8 @@ class SeatsExtension implements EventExtension {
         title: `${event.title} copy ${n}`,
         start_date: event.startDate,
         end_date: event.endDate,
-        venue: event.venueId ?? undefined,
+        // A new venue by its data (made once, then reused by the next copy), else the event's.
+        venue: ctx.input.copy_venue !== undefined ? { venue: ctx.input.copy_venue } : (event.venueId ?? undefined),
         image: ctx.input.copy_image,
         seats: ctx.input.seats,
         categories: ['Copies'],
@@ -301,6 +302,16 @@ describe('the extension API (extending.md §1) with a module defined by the test
         expect(copy.categories.map((c) => c.name)).toEqual(['Copies']);
         expect(copy.slug).not.toBe(event.slug);
       }
+    });
+
+    it('creates a venue given by its data once, inside the transaction, and links every copy to it', async () => {
+      const hall = `New hall ${uid()}`;
+      const event = await createEvent(t, users.admin.authorization, { title: `Moved ${uid()}`, copies: 2, copy_venue: hall });
+      const copies = await list(`search=${encodeURIComponent(event.title)}%20copy`);
+      expect(copies).toHaveLength(2);
+      const venues = await http(t).get(`${API}/venues?search=${encodeURIComponent(hall)}`);
+      expect(venues.body.venues.map((v: { id: number }) => v.id)).toEqual(copies.map((c) => (c.venue as { id: number }).id).slice(0, 1));
+      expect((copies[1].venue as { id: number }).id).toBe((copies[0].venue as { id: number }).id);
     });
 
     it('refuses the whole write when a nested write is refused (an image URL would need a request inside the transaction)', async () => {
