@@ -1,4 +1,4 @@
-import { DynamicModule, Logger, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
@@ -28,7 +28,8 @@ import { OpsModule } from './ops';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `extraModules`: modules loaded after the service's own (an extension under test, test/e2e/extension-api). */
+  static forRoot(config: AppConfig, extraModules: readonly (Type<unknown> | DynamicModule)[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -62,6 +63,7 @@ export class AppModule {
         // Optional features are registered here, from configuration, and nowhere else.
         ...(config.geo ? [GeoModule] : []),
         ...(config.pages ? [PagesModule] : []),
+        ...extraModules,
       ],
     };
   }

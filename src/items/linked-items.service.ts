@@ -56,12 +56,16 @@ export class LinkedItems<E extends LinkedItemEntity> {
 
   // ---- the seams used by event writes and event responses ----
 
-  prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean): Promise<PreparedCreate> {
-    return this.writes.prepareCreate(actor, input, nested);
+  prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean, reader: Reader): Promise<PreparedCreate> {
+    return this.writes.prepareCreate(actor, input, nested, reader);
   }
 
   probePrepared(prepared: PreparedCreate): Promise<PreparedCreate> {
     return this.writes.probePrepared(prepared);
+  }
+
+  knownPrepared(tx: Tx, prepared: PreparedCreate): Promise<PreparedCreate> {
+    return this.writes.knownPrepared(tx, prepared);
   }
 
   createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: Tx): Promise<{ entity: E; reused: boolean }> {
