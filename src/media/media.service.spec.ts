@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
-import type { Tx } from '../database/tx';
+import { OUTER, type Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { PostsService } from '../posts';
 import { MediaService } from './media.service';
@@ -26,7 +26,7 @@ function setup() {
     find: jest.fn(async () => rows),
     insert: jest.fn(async (row: { id: number; url: string }) => void rows.push(row)),
   };
-  const db = { getRepository: () => media };
+  const db = { getRepository: () => media, manager: { getRepository: () => media } };
   const posts = { allocate: jest.fn(async () => 41) };
   const service = new MediaService(db as unknown as DataSource, posts as unknown as PostsService, { allowPrivateUrls: false } as AppConfig);
   service.probe = jest.fn(async (url: string) => (url.endsWith('.jpg') ? 'image/jpeg' : null));
@@ -46,7 +46,7 @@ describe('MediaService.choose (no network, no write)', () => {
     [' https://img.test/new.jpg ', 'remove', { kind: 'url', url: 'https://img.test/new.jpg' }],
   ] as const)('%p with empty meaning %s → %p', async (value, empty, expected) => {
     const { service } = setup();
-    expect(await service.choose(editor, value, empty)).toEqual(expected);
+    expect(await service.choose(editor, value, empty, OUTER)).toEqual(expected);
     expect(service.probe).not.toHaveBeenCalled();
   });
 
@@ -59,7 +59,7 @@ describe('MediaService.choose (no network, no write)', () => {
       [subscriber, 'https://img.test/new.jpg'],
       [null, 'https://img.test/new.jpg'],
     ] as const) {
-      expect(await refusal(service.choose(actor, value, 'remove'))).toMatchObject({
+      expect(await refusal(service.choose(actor, value, 'remove', OUTER))).toMatchObject({
         code: 'rest_invalid_param',
         data: { params: { image: expect.any(String) } },
       });

@@ -1,10 +1,10 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import type { AppConfig } from '../config/app-config';
-import type { EventReader, ListEventsQueryDto } from '../events';
-import type { OrganizersService } from '../organizers';
+import { EventExtensions, type EventReader, type ListEventsQueryDto } from '../events';
+import { OrganizerExtensions, type OrganizersService } from '../organizers';
 import type { TaxonomiesService } from '../taxonomies';
-import type { VenuesService } from '../venues';
+import { VenueExtensions, type VenuesService } from '../venues';
 import type { EventJson } from './event-view';
 import { PageError, PagesService } from './pages.service';
 
@@ -63,6 +63,10 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     organizers as unknown as OrganizersService,
     taxonomies as unknown as TaxonomiesService,
     config,
+    // Real, empty registries: the pages with no extension registered.
+    new EventExtensions(),
+    new VenueExtensions(),
+    new OrganizerExtensions(),
   );
   return { pages, events, venues };
 }
