@@ -2,6 +2,7 @@ import type { Actor } from '../common/auth';
 import type { DataVersion } from '../common/cache/data-version.service';
 import { ReadModel } from '../common/cache/read-model';
 import { refusal } from '../common/errors/testing/refusal';
+import { ListExtensions } from '../common/pagination/list-extensions';
 import type { AppConfig } from '../config/app-config';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
 import { OUTER } from '../database/tx';
@@ -48,7 +49,8 @@ function setup(items: LinkedItemEntity[]) {
   };
   const posts = { isOfType: jest.fn(async (id: number, type: string) => type === 'event' && id === 500) };
   const media = { present: jest.fn(async () => new Map()) };
-  const extensions = { present: jest.fn(async () => new Map()) };
+  // No extension registered: nothing to present, and a real, empty registry of list parameters.
+  const extensions = { present: jest.fn(async () => new Map()), lists: new ListExtensions() };
   const config = { baseUrl: 'http://cal.test', timezone: 'UTC', cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
   const parts = { repo, posts, media, extensions, config, readModel: new ReadModel(version, config) };
