@@ -28,3 +28,4 @@ export { LinkedItemsRepository } from './linked-items.repository';
 export { LinkedItems } from './linked-items.service';
 export { PreparedCreate } from './linked-kind';
 export type { LinkedItemRef, LinkedItemsParts, LinkedKind } from './linked-kind';
+export { linkedItemFeature } from './linked-item-feature';
