@@ -133,7 +133,8 @@ export class ChangesService {
         const change: Change = { type: row.type, id: row.id, action: 'upsert' };
         if (state.modifiedUtc !== '') change.modified_utc = state.modifiedUtc;
         change.rest_url = links.href(this.restPath(row.type, row.id));
-        if (items === undefined) changes.push(change);
+        // A kind without a reader here (an extension's) is shown without `item`.
+        if (items === undefined || !this.readers.has(row.type)) changes.push(change);
         else {
           // Its GET answers an error after all (a scheduled item between the two reads): gone for this caller.
           const item = items.get(key);

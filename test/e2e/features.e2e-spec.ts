@@ -50,7 +50,11 @@ describe('a feature of its own, installed by a test app', () => {
     expect(created.status).toBe(201);
     const feed = await http(t).get(`${API}/changes`).query({ types: 'note' });
     expect(feed.status).toBe(200);
-    expect(feed.body.changes).toEqual([{ type: 'note', id: created.body.id, action: 'upsert', rest_url: `${t.baseUrl}${API}/test-notes/${created.body.id}` }]);
+    const upsert = { type: 'note', id: created.body.id, action: 'upsert', rest_url: `${t.baseUrl}${API}/test-notes/${created.body.id}` };
+    expect(feed.body.changes).toEqual([upsert]);
+    // The feed has no reader of the kind: with `embed` it is still an upsert, without `item`.
+    const embedded = await http(t).get(`${API}/changes`).query({ types: 'note', embed: 'true' });
+    expect(embedded.body.changes).toEqual([upsert]);
   });
 
   it('webhooks take a subscription to its kind', async () => {
