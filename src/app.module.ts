@@ -21,6 +21,7 @@ import { OrganizersModule } from './organizers';
 import { VenuesModule } from './venues';
 import { PagesModule } from './pages';
 import { OpsModule } from './ops';
+import { RecurrenceModule } from './recurrence';
 
 /**
  * The modular monolith: one module per resource. Optional features (the geo extension) are
@@ -61,6 +62,7 @@ export class AppModule {
         SyncModule,
         // Optional features are registered here, from configuration, and nowhere else.
         ...(config.geo ? [GeoModule] : []),
+        ...(config.recurrence ? [RecurrenceModule] : []),
         ...(config.pages ? [PagesModule] : []),
       ],
     };

@@ -12,6 +12,9 @@ import { MediaEntity } from './media/media.entity';
 import { EventOrganizerEntity } from './organizers/event-organizer.entity';
 import { OrganizerEntity } from './organizers/organizer.entity';
 import { PostEntity } from './posts/post.entity';
+// moved to the recurrence feature when features.ts lands
+import { OccurrenceEntity } from './recurrence/entities/occurrence.entity';
+import { SeriesEntity } from './recurrence/entities/series.entity';
 import { EventTermEntity } from './taxonomies/entities/event-term.entity';
 import { WebhookDeliveryEntity, WebhookEntity } from './sync/webhooks/webhook.entity';
 import { TermEntity } from './taxonomies/entities/term.entity';
@@ -45,6 +48,9 @@ export const ENTITIES = [
   // Webhook subscriptions and their outbox (src/sync/webhooks).
   WebhookEntity,
   WebhookDeliveryEntity,
+  // moved to the recurrence feature when features.ts lands
+  SeriesEntity,
+  OccurrenceEntity,
 ];
 
 /** The connection options of this schema: the server, the CLI and ormconfig.ts all open it so. */

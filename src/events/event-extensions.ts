@@ -87,9 +87,10 @@ export interface EventExtension {
   present?(events: readonly EventEntity[]): Promise<Map<number, EventExtras>>;
   /**
    * A fragment of HTML for the event's public page (pages.md), from its representation (with
-   * this extension's fields): escaped by the extension; null for none.
+   * this extension's fields): escaped by the extension; null for none. It may read (the
+   * recurrence extension links an occurrence's next occurrences), so the page awaits it.
    */
-  pageFragment?(event: Json): string | null;
+  pageFragment?(event: Json): string | null | Promise<string | null>;
   /** iCalendar answers: `single` for events/{id}.ics, else a feed. */
   ical?(events: readonly EventEntity[], single: boolean): Promise<IcalPlan>;
 }
