@@ -213,17 +213,16 @@ export class SeriesWriter {
     if (movesSeries(w.input)) return this.remake(tx, w, series, event, before, fields);
     if (Object.keys(fields).length === 0) return;
     const others = (await this.store.occurrencesOf(tx, series.id)).filter((o) => !o.detached && o.eventId !== addressed.eventId);
-    const live = new Set(
-      (
-        await this.store.eventsById(
-          tx,
-          others.map((o) => o.eventId),
-        )
-      )
-        .filter((e) => e.status !== 'trash')
-        .map((e) => e.id),
-    );
-    for (const o of others) if (live.has(o.eventId)) await this.writes.update(tx, w.changes, w.actor, o.eventId, { ...fields, scope: OWN_WRITE });
+    const current = await this.eventsOf(tx, others);
+    for (const o of others) {
+      if (current.get(o.eventId)?.status !== 'trash') await this.writes.update(tx, w.changes, w.actor, o.eventId, { ...fields, scope: OWN_WRITE });
+    }
+  }
+
+  /** The events of these occurrences, by id, as committed in the write. */
+  private async eventsOf(tx: Tx, rows: OccurrenceEntity[]): Promise<Map<number, EventEntity>> {
+    const ids = rows.map((r) => r.eventId);
+    return new Map((await this.store.eventsById(tx, ids)).map((e) => [e.id, e]));
   }
 
   /** The links the request gave, as the addressed event now has them (ids). */
@@ -254,14 +253,8 @@ export class SeriesWriter {
     const valid = this.validate(lines, timing, limits);
 
     const rows = await this.store.occurrencesOf(tx, series.id);
-    const status = new Map(
-      (
-        await this.store.eventsById(
-          tx,
-          rows.map((r) => r.eventId),
-        )
-      ).map((e) => [e.id, e.status]),
-    );
+    const current = await this.eventsOf(tx, rows);
+    const inTrash = (r: OccurrenceEntity) => current.get(r.eventId)?.status === 'trash';
     const byKey = new Map(rows.map((r) => [occurrenceKey(shiftDay(r.day, days), r.nth), r]));
     const template = { ...(await this.template(tx, event)), ...fields };
     const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? event.slug;
@@ -273,20 +266,19 @@ export class SeriesWriter {
         kept.push(occurrenceRow(series.id, await this.make(tx, w, template, seriesSlug, timing, o), o));
         continue;
       }
-      if (row.eventId !== event.id && !row.detached && status.get(row.eventId) !== 'trash') {
-        await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...fields, ...occurrenceFields(o, timing), scope: OWN_WRITE });
+      const e = current.get(row.eventId);
+      if (e && e.id !== event.id && !row.detached && !inTrash(row)) {
+        const moved = e.startDate !== o.start || e.endDate !== o.end || e.timezone !== timing.timezone || e.allDay !== timing.allDay;
+        const change = { ...fields, ...(moved ? occurrenceFields(o, timing) : {}) };
+        if (Object.keys(change).length > 0) await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...change, scope: OWN_WRITE });
       }
       kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
     }
     const gone = [...byKey.values()];
     // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it.
-    for (const r of gone.filter((r) => status.get(r.eventId) === 'trash')) kept.push(Object.assign(r, { day: shiftDay(r.day, days) }));
-    await this.removeEvents(
-      tx,
-      w,
-      gone.filter((r) => status.get(r.eventId) !== 'trash' && r.eventId !== event.id).map((r) => r.eventId),
-      w.input.force === true,
-    );
+    for (const r of gone.filter(inTrash)) kept.push(Object.assign(r, { day: shiftDay(r.day, days) }));
+    const trashed = gone.filter((r) => !inTrash(r) && r.eventId !== event.id).map((r) => r.eventId);
+    await this.removeEvents(tx, w, trashed, w.input.force === true);
     Object.assign(series, {
       rule: valid.lines.join('\n'),
       ...seriesColumns(timing),
