@@ -34,7 +34,7 @@ export class OccurrencesService {
   async list(actor: Actor | null, id: number, q: ListEventsQueryDto, raw: Record<string, unknown>) {
     const seriesId = (await this.store.occurrenceOf(OUTER, id))?.seriesId ?? (await this.store.findSeries(OUTER, id))?.id;
     // A series' own id still names it when its first occurrence is gone (§3); any other id must be an event the caller may read.
-    if (seriesId !== id) await this.assertReadable(actor, id);
+    if (seriesId !== id || (await this.store.eventsById(OUTER, [id])).length > 0) await this.assertReadable(actor, id);
     const window = { start_date: q.start_date ?? ALL.start_date, end_date: q.end_date ?? ALL.end_date };
     const narrowed = seriesId === undefined ? { include: [id] } : {};
     const rawNarrowed = seriesId === undefined ? { include: String(id) } : { series: String(seriesId) };

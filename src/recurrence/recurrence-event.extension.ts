@@ -13,7 +13,7 @@ import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
 import { icalRecurrenceLines } from './ical-lines';
 import { compact, parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
-import { isOwnWrite, readScope } from './series-plan';
+import { isOwnWrite, readScope, SCOPE_MESSAGE } from './series-plan';
 import { PresentedOccurrence, SeriesStore } from './series.store';
 import { SeriesWriter, timingOf, timingOfSeries } from './series-writer';
 import { validateRecurrence } from './validate-recurrence';
@@ -46,7 +46,7 @@ export class RecurrenceEventExtension implements EventExtension {
     if (isOwnWrite(input)) return {};
     const bad: Record<string, string> = {};
     const scope = readScope(input);
-    if (scope === 'invalid') bad.scope = 'Must be one of this, following, all.';
+    if (scope === 'invalid') bad.scope = SCOPE_MESSAGE;
     if (input.recurrence === undefined || input.recurrence === null) return bad;
     // A timing the core refuses is said by the core (start_date, timezone, …); the rule is then not checked.
     const timing = this.timingFor(input, ctx.current);

@@ -10,6 +10,7 @@ type Json = Record<string, unknown>;
 
 export type Scope = 'this' | 'following' | 'all';
 export const SCOPES: readonly Scope[] = ['this', 'following', 'all'];
+export const SCOPE_MESSAGE = 'Must be one of this, following, all.';
 
 /**
  * The `scope` of the writes this module makes itself through EventWrites (occurrences made,

@@ -25,6 +25,7 @@ import {
   occurrenceSlug,
   OWN_WRITE,
   readScope,
+  SCOPE_MESSAGE,
   shiftDay,
   splitKey,
   withoutExclusionOf,
@@ -97,6 +98,8 @@ export class SeriesWriter {
 
   /** Before an event's delete: what `scope` asks of its series (§4). */
   async deleting(tx: Tx, w: WriteParts, event: EventEntity, ctx: Pick<EventDeleteContext, 'force'>): Promise<void> {
+    // Deletes have no parameter check of their own: a bad scope is refused here, before anything changes.
+    if (readScope(w.input) === 'invalid') throw invalidParam('scope', SCOPE_MESSAGE);
     const occurrence = await this.store.occurrenceOf(tx, event.id);
     if (!occurrence) return;
     const series = await this.store.lockSeries(tx, occurrence.seriesId);
@@ -169,8 +172,9 @@ export class SeriesWriter {
     const links = await this.store.linksOf(tx, event.id);
     return {
       title: event.title,
-      description: event.description,
-      excerpt: event.excerpt,
+      // The write takes no empty text: an event without one gets '' anyway.
+      ...(event.description !== '' ? { description: event.description } : {}),
+      ...(event.excerpt !== '' ? { excerpt: event.excerpt } : {}),
       website: event.website,
       cost: JSON.parse(event.cost) as unknown,
       show_map: event.showMap,
