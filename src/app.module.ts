@@ -1,4 +1,4 @@
-import { DynamicModule, Logger, Module } from '@nestjs/common';
+import { DynamicModule, Logger, Module, Type } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
@@ -29,7 +29,8 @@ import { RecurrenceModule } from './recurrence';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `extraModules`: modules loaded after the service's own (an extension under test, test/e2e/extension-api). */
+  static forRoot(config: AppConfig, extraModules: readonly (Type<unknown> | DynamicModule)[] = []): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -64,6 +65,7 @@ export class AppModule {
         ...(config.geo ? [GeoModule] : []),
         ...(config.recurrence ? [RecurrenceModule] : []),
         ...(config.pages ? [PagesModule] : []),
+        ...extraModules,
       ],
     };
   }

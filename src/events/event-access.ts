@@ -13,6 +13,7 @@ import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { presentEvent } from './event.presenter';
+import { EventExtensions } from './event-extensions';
 import { eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 
@@ -33,6 +34,7 @@ export class EventAccess {
     private readonly organizers: OrganizersService,
     private readonly media: MediaService,
     private readonly config: AppConfig,
+    private readonly extensions: EventExtensions,
   ) {}
 
   /** The event with this id, or the spec's 404 / 400 (spec §4.2 steps 2–3). */
@@ -77,14 +79,18 @@ export class EventAccess {
     return body === null ? answer : new Tagged(answer, tagOfJson(body));
   }
 
-  /** Presents events with everything they embed, in a constant number of queries. */
+  /**
+   * Presents events with everything they embed and what the extensions add, in a constant
+   * number of queries (one call of each extension's `present` for the whole page).
+   */
   async present(rows: EventEntity[], opts: { jsonLd: boolean; actor?: Actor | null }): Promise<Json[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((e) => e.id);
-    const [terms, organizerIds, images] = await Promise.all([
+    const [terms, organizerIds, images, extras] = await Promise.all([
       this.taxonomies.termsOfEvents(ids),
       this.events.organizerIds(ids),
       this.media.present(rows.map((e) => e.imageId)),
+      this.extensions.present(rows),
     ]);
     const venueIds = [...new Set(rows.map((e) => e.venueId).filter((v): v is number => v !== null))];
     const [venues, organizers] = await Promise.all([
@@ -93,6 +99,6 @@ export class EventAccess {
     ]);
     const nowUtc = nowUtcSql();
     const links = currentLinks(this.config.baseUrl);
-    return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers }, this.config, { jsonLd: opts.jsonLd, nowUtc, links }));
+    return rows.map((e) => presentEvent(e, { terms, organizerIds, images, venues, organizers, extras }, this.config, { jsonLd: opts.jsonLd, nowUtc, links }));
   }
 }

@@ -4,8 +4,11 @@ import type { CalendarFile } from '../common/http/negotiation';
 import { JsonText } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
-import { CalendarEventJson, eventCalendar, eventFileName } from './event-calendar';
+import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from './event-calendar';
+import { EventAccess } from './event-access';
+import { EventExtensions, IcalProperty } from './event-extensions';
 import { EventReader } from './event-reader';
+import { EventsRepository } from './events.repository';
 
 type Json = Record<string, unknown>;
 
@@ -19,12 +22,15 @@ export class EventCalendarService {
   constructor(
     private readonly events: EventReader,
     private readonly config: AppConfig,
+    private readonly extensions: EventExtensions,
+    private readonly rows: EventsRepository,
+    private readonly access: EventAccess,
   ) {}
 
   /** `events.ics`: the list's events for these parameters (EventReader.calendarEvents). */
   async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<CalendarFile> {
     const events = (await this.events.calendarEvents(actor, q, raw)) as unknown as CalendarEventJson[];
-    return { body: this.calendar(events), filename: 'events.ics' };
+    return { body: await this.calendar(events, false), filename: 'events.ics' };
   }
 
   async byId(actor: Actor | null, id: number): Promise<CalendarFile> {
@@ -36,12 +42,34 @@ export class EventCalendarService {
   }
 
   /** One event, as the single read answered it (from its cache: JSON text). */
-  private single(read: Json | JsonText): CalendarFile {
+  private async single(read: Json | JsonText): Promise<CalendarFile> {
     const event = (read instanceof JsonText ? JSON.parse(read.bytes.toString()) : read) as CalendarEventJson;
-    return { body: this.calendar([event]), filename: eventFileName(event) };
+    return { body: await this.calendar([event], true), filename: eventFileName(event) };
   }
 
-  private calendar(events: CalendarEventJson[]): string {
-    return eventCalendar(events, { name: this.config.siteTitle });
+  private async calendar(events: CalendarEventJson[], single: boolean): Promise<string> {
+    const name = this.config.siteTitle;
+    if (!this.extensions.changesIcal()) return eventCalendar(events, { name });
+    return eventCalendar(...(await this.planned(events, single, name)));
+  }
+
+  /**
+   * The answer's events as the event extensions plan them (IcalPlan, in registration order):
+   * some left out, some added (presented as list items are), other UIDs, more properties.
+   * Their rows are read once for the answer, and only when some extension changes iCalendar.
+   */
+  private async planned(events: CalendarEventJson[], single: boolean, name: string): Promise<[CalendarEventJson[], CalendarOptions]> {
+    const plans = await this.extensions.icalPlans(await this.rows.findByIds(events.map((e) => e.id)), single);
+    const omitted = new Set(plans.flatMap((p) => [...(p.omit ?? [])]));
+    const known = new Set(events.map((e) => e.id));
+    const added = plans.flatMap((p) => p.add ?? []).filter((row) => !known.has(row.id) && !omitted.has(row.id) && known.add(row.id));
+    const presented = (await this.access.present(added, { jsonLd: false })) as unknown as CalendarEventJson[];
+    const uids = new Map<number, string>();
+    const properties = new Map<number, IcalProperty[]>();
+    for (const plan of plans) {
+      for (const [id, uid] of plan.uids ?? []) uids.set(id, uid);
+      for (const [id, list] of plan.properties ?? []) properties.set(id, [...(properties.get(id) ?? []), ...list]);
+    }
+    return [[...events.filter((e) => !omitted.has(e.id)), ...presented], { name, uids, properties }];
   }
 }

@@ -1,6 +1,7 @@
 import ical, { escape, ICalCalendarMethod, ICalEventClass, ICalEventData, ICalEventStatus, ICalLocation, ICalOrganizer } from 'ical-generator';
 import { DateTime, Zone } from 'luxon';
 import { foldLines } from '../common/ical/fold';
+import { PropertyLine, propertyLine } from '../common/ical/property-line';
 import { isAmbiguousLocalTime, vtimezone, YearSpan, zoneChanges } from '../common/ical/vtimezone';
 import { utcSqlMillis } from '../common/datetime/format';
 import { resolveZone } from '../common/datetime/zones';
@@ -34,6 +35,9 @@ export interface CalendarEventJson {
 export interface CalendarOptions {
   /** X-WR-CALNAME (CALENDAR_SITE_TITLE). */
   name: string;
+  /** What the event extensions give VEVENTs (IcalPlan), by event id: another UID, more properties. */
+  uids?: ReadonlyMap<number, string>;
+  properties?: ReadonlyMap<number, readonly PropertyLine[]>;
 }
 
 const PRODUCT = { company: 'calendar-events', product: 'calendar-events', language: 'EN' };
@@ -51,12 +55,22 @@ const SEQUENCE_EPOCH = DateTime.fromISO('2020-01-01T00:00:00Z', { zone: 'utc' })
 export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions): string {
   // ical-generator writes the name unescaped (NAME, X-WR-CALNAME are TEXT).
   const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, scale: 'GREGORIAN', name: escape(opts.name, false) });
-  const vevents = events.map((event) => calendar.createEvent(calendarEvent(event)).toString());
+  const vevents = events.map((event) => {
+    const vevent = calendar.createEvent({ ...calendarEvent(event), id: opts.uids?.get(event.id) ?? event.global_id }).toString();
+    return withProperties(vevent, opts.properties?.get(event.id));
+  });
   const zones = [...zoneSpans(events)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
   // The calendar without events: BEGIN:VCALENDAR, its properties, END:VCALENDAR (short, folded by the library).
   const frame = calendar.clear().toString();
   const end = frame.lastIndexOf('END:VCALENDAR');
   return `${frame.slice(0, end)}${foldLines(zones.map((z) => `${z}\r\n`).join('') + vevents.join(''))}${frame.slice(end)}`;
+}
+
+/** A VEVENT's text with the extensions' properties added last, before its END line. */
+function withProperties(vevent: string, properties: readonly PropertyLine[] | undefined): string {
+  if (!properties || properties.length === 0) return vevent;
+  const end = vevent.lastIndexOf('END:VEVENT');
+  return `${vevent.slice(0, end)}${properties.map((p) => `${propertyLine(p)}\r\n`).join('')}${vevent.slice(end)}`;
 }
 
 /** One VEVENT, property by property as ical.md's table has it. */

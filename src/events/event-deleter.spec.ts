@@ -8,6 +8,7 @@ import type { TaxonomiesService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { EventDeleter } from './event-deleter';
+import { EventExtensions } from './event-extensions';
 import type { EventsRepository } from './events.repository';
 
 const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
@@ -42,10 +43,10 @@ function deleterOn(stored: EventEntity | null, kind: string | null = stored ? 'e
   } as unknown as TaxonomiesService;
   const uow = fakeUnitOfWork(changeSets);
   const unused = {} as never; // what only presenting needs: venues, organizers, media, config
-  const access = new EventAccess(events, posts, taxonomies, unused, unused, unused, unused);
+  const access = new EventAccess(events, posts, taxonomies, unused, unused, unused, unused, unused);
   const present = async (rows: EventEntity[]) => rows.map((r): Record<string, unknown> => ({ id: r.id, status: r.status, slug: r.slug }));
   jest.spyOn(access, 'present').mockImplementation(present);
-  const deleter = new EventDeleter(events, access, posts, taxonomies, uow);
+  const deleter = new EventDeleter(events, access, posts, taxonomies, uow, new EventExtensions());
   return { deleter, saved, publication, recorded: () => changeSets.flatMap((c) => c.entries()), writes: () => changeSets.length };
 }
 

@@ -3,12 +3,15 @@ import { assertIfMatch, assertUnchanged } from '../common/http/preconditions';
 import { Actor, assertCan, canDelete } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { WpError } from '../common/errors';
+import type { ChangeSet } from '../database/change-log';
+import type { Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { deleteForGood, trashedSlug } from '../items';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
+import { EventExtensions } from './event-extensions';
 import { eventInTrash, eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 
@@ -23,10 +26,11 @@ export class EventDeleter {
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
     private readonly uow: UnitOfWork,
+    private readonly extensions: EventExtensions,
   ) {}
 
-  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). */
-  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string): Promise<Json> {
+  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). `input`: the request's parameters, for the extensions. */
+  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string, input: Json = {}): Promise<Json> {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
     // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
@@ -35,38 +39,65 @@ export class EventDeleter {
     if (kind === null) throw eventNotFound(id);
     if (!event) throw invalidEventId();
     const gone = () => eventNotFound(id);
-    return force ? this.deleteForGood(actor, event, () => this.access.requireEvent(id), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
+    const op = { actor, gone, ifMatch, input };
+    return force ? this.deleteForGood(event, () => this.access.requireEvent(id), op) : this.trash(event, op);
   }
 
-  async removeBySlug(actor: Actor | null, slug: string, force = false, ifMatch?: string): Promise<Json> {
+  async removeBySlug(actor: Actor | null, slug: string, force = false, ifMatch?: string, input: Json = {}): Promise<Json> {
     const event = await this.access.requireSlug(slug);
     this.access.assertMay(canDelete, actor, event);
-    const gone = () => unknownEventSlug();
-    return force ? this.deleteForGood(actor, event, () => this.access.requireSlug(slug), gone, ifMatch) : this.trash(actor, event, gone, ifMatch);
+    const op = { actor, gone: () => unknownEventSlug(), ifMatch, input };
+    return force ? this.deleteForGood(event, () => this.access.requireSlug(slug), op) : this.trash(event, op);
   }
 
-  /** `gone`: the route's answer when a concurrent permanent delete came first. */
-  private async trash(actor: Actor | null, event: EventEntity, gone: () => WpError, ifMatch: string | undefined): Promise<Json> {
+  /**
+   * A delete inside a running unit of work (EventWrites.remove): the row locked, the right to
+   * delete it checked, then the route's trash or permanent delete with the extensions' hooks.
+   */
+  async removeIn(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input: Json): Promise<void> {
+    const current = await this.events.findForUpdate(id, tx);
+    if (!current) throw eventNotFound(id);
+    this.access.assertMay(canDelete, actor, current);
+    changes.record('event', id);
+    if (force) await this.removeRow(tx, changes, actor, current, input);
+    else await this.trashRow(tx, changes, actor, current, input);
+  }
+
+  private async trash(event: EventEntity, op: DeleteRequest): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
-    await assertIfMatch(ifMatch, () => this.access.singleBody(actor, event));
+    await assertIfMatch(op.ifMatch, () => this.access.singleBody(op.actor, event));
     const trashed = await this.uow.run(async (tx, changes) => {
       changes.record('event', event.id);
       // The row as committed now, locked until the end: a concurrent delete may have come first.
       const current = await this.events.findForUpdate(event.id, tx);
-      if (!current) throw gone();
-      assertUnchanged(ifMatch, event, current);
-      if (current.status === 'trash') throw eventInTrash();
-      const next = Object.assign(new EventEntity(), current, {
-        statusBeforeTrash: current.status,
-        status: 'trash',
-        slug: trashedSlug(current.slug),
-        modifiedUtc: nowUtcSql(),
-      });
-      await this.events.save(next, tx, { textChanged: false });
-      await this.taxonomies.eventPublicationChanged(tx, next.id, false);
-      return next;
+      if (!current) throw op.gone();
+      assertUnchanged(op.ifMatch, event, current);
+      return this.trashRow(tx, changes, op.actor, current, op.input);
     });
     return (await this.access.present([trashed], { jsonLd: false }))[0];
+  }
+
+  /** The locked row `current` to the trash, the extensions told first. */
+  private async trashRow(tx: Tx, changes: ChangeSet, actor: Actor | null, current: EventEntity, input: Json): Promise<EventEntity> {
+    if (current.status === 'trash') throw eventInTrash();
+    await this.extensions.deleting(tx, current, { actor, input, force: false, changes });
+    const next = Object.assign(new EventEntity(), current, {
+      statusBeforeTrash: current.status,
+      status: 'trash',
+      slug: trashedSlug(current.slug),
+      modifiedUtc: nowUtcSql(),
+    });
+    await this.events.save(next, tx, { textChanged: false });
+    await this.taxonomies.eventPublicationChanged(tx, next.id, false);
+    return next;
+  }
+
+  /** The locked row `event` and everything keyed by its id, for good; the extensions told first. */
+  private async removeRow(tx: Tx, changes: ChangeSet, actor: Actor | null, event: EventEntity, input: Json): Promise<void> {
+    await this.extensions.deleting(tx, event, { actor, input, force: true, changes });
+    await this.taxonomies.eventRemoved(tx, event.id);
+    await this.events.remove(event.id, tx);
+    await this.posts.release(event.id, tx);
   }
 
   /**
@@ -75,27 +106,26 @@ export class EventDeleter {
    * event as the caller's single read shows it, JSON-LD included; a trashed event, which single
    * reads refuse, is shown as it is stored (compatibility note).
    */
-  private async deleteForGood(
-    actor: Actor | null,
-    found: EventEntity,
-    reread: () => Promise<EventEntity>,
-    gone: () => WpError,
-    ifMatch: string | undefined,
-  ): Promise<Json> {
+  private async deleteForGood(found: EventEntity, reread: () => Promise<EventEntity>, op: DeleteRequest): Promise<Json> {
+    const { actor, input } = op;
     return deleteForGood(this.uow, {
       type: 'event',
       found,
-      condition: { ifMatch, body: (event) => this.access.singleBody(actor, event) },
+      condition: { ifMatch: op.ifMatch, body: (event) => this.access.singleBody(actor, event) },
       reread,
       assertMayDelete: (event) => this.access.assertMay(canDelete, actor, event),
       present: async (event) => (await this.access.present([event], { jsonLd: true, actor }))[0],
       lock: (tx, id) => this.events.findForUpdate(id, tx),
-      gone,
-      remove: async (tx, event) => {
-        await this.taxonomies.eventRemoved(tx, event.id);
-        await this.events.remove(event.id, tx);
-        await this.posts.release(event.id, tx);
-      },
+      gone: op.gone,
+      remove: (tx, event, changes) => this.removeRow(tx, changes, actor, event, input),
     });
   }
+}
+
+/** A DELETE route's request: the caller, its If-Match and parameters, and its answer when a concurrent permanent delete came first. */
+interface DeleteRequest {
+  actor: Actor | null;
+  gone: () => WpError;
+  ifMatch: string | undefined;
+  input: Json;
 }

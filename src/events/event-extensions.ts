@@ -108,7 +108,11 @@ export abstract class EventWrites {
   abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json): Promise<void>;
 }
 
-/** The registry of event extensions; EventsModule exports it. */
+/**
+ * The registry of event extensions; EventsModule exports it. Besides the list, it runs every
+ * extension's part of a write, a delete and a presentation, so that the core calls one method
+ * at each seam and needs no loop of its own.
+ */
 @Injectable()
 export class EventExtensions {
   private readonly list: EventExtension[] = [];
@@ -125,4 +129,62 @@ export class EventExtensions {
   owns(param: string): boolean {
     return this.list.some((e) => e.params.includes(param));
   }
+
+  /** Every extension's parameter checks of a write, merged: `{ param: message }`. */
+  async check(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Promise<Record<string, string>> {
+    const bad: Record<string, string> = {};
+    for (const extension of this.list) if (extension.check) Object.assign(bad, await extension.check(input, ctx));
+    return bad;
+  }
+
+  /** Every extension's `saved`, in registration order, inside the write's unit of work. */
+  async saved(tx: Tx, event: EventEntity, ctx: EventWriteContext): Promise<void> {
+    for (const extension of this.list) await extension.saved?.(tx, event, ctx);
+  }
+
+  /** Every extension's `deleting`, inside the delete's unit of work, before the row changes. */
+  async deleting(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void> {
+    for (const extension of this.list) await extension.deleting?.(tx, event, ctx);
+  }
+
+  /**
+   * Every extension's output for a page of events (one call each), merged per event in
+   * registration order: a key an earlier extension gave is kept (docs/compatibility.md).
+   */
+  async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
+    const merged = new Map<number, EventExtras>();
+    if (events.length === 0) return merged;
+    for (const extension of this.list) {
+      if (!extension.present) continue;
+      for (const [id, extras] of await extension.present(events)) {
+        const current = merged.get(id);
+        merged.set(id, { fields: withNew(current?.fields, extras.fields), jsonLd: withNew(current?.jsonLd, extras.jsonLd) });
+      }
+    }
+    return merged;
+  }
+
+  /** The fragments of HTML the extensions add to an event's public page, in registration order. */
+  pageFragments(event: Json): string[] {
+    return this.list.map((e) => e.pageFragment?.(event) ?? null).filter((f): f is string => f !== null && f !== '');
+  }
+
+  /** Do some extensions change iCalendar answers? (Only then are the answer's rows read for them.) */
+  changesIcal(): boolean {
+    return this.list.some((e) => e.ical !== undefined);
+  }
+
+  /** Every extension's plan for an iCalendar answer, in registration order. */
+  async icalPlans(events: readonly EventEntity[], single: boolean): Promise<IcalPlan[]> {
+    const plans: IcalPlan[] = [];
+    for (const extension of this.list) if (extension.ical) plans.push(await extension.ical(events, single));
+    return plans;
+  }
+}
+
+/** `kept` and then the members of `added` it lacks, in their order. */
+function withNew(kept: Json | undefined, added: Json | undefined): Json {
+  const out: Json = { ...kept };
+  for (const [key, value] of Object.entries(added ?? {})) if (!(key in out)) out[key] = value;
+  return out;
 }

@@ -15,6 +15,7 @@ import type { VenuesService } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
+import { EventExtensions } from './event-extensions';
 import { EventWriter } from './event-writer';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
@@ -54,11 +55,12 @@ function linkedItems(known: number[], createdId: number, reused = false) {
     linkableIds: jest.fn(async (_actor: unknown, ids: number[]) => new Set(ids.filter((id) => known.includes(id)))),
     prepareCreate: jest.fn(async (_actor: unknown, data: Record<string, unknown>) => new PreparedCreate(data)),
     probePrepared: jest.fn(async (p: PreparedCreate) => p),
+    knownPrepared: jest.fn(async (_tx: unknown, p: PreparedCreate) => p),
     createPrepared: jest.fn(async () => ({ entity: { id: createdId }, reused })),
   };
 }
 
-function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean } = {}) {
+function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean; extensions?: EventExtensions } = {}) {
   const inserted: { event: EventEntity; slugBase: string }[] = [];
   const changeSets: ChangeSet[] = [];
   const events = {
@@ -77,8 +79,13 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const venues = { items: linkedItems([20], 21, options.reusedVenue) };
   const organizers = { items: linkedItems([30, 31], 32) };
-  const media = { choose: jest.fn(async () => ({ kind: 'keep' })), probeChoice: jest.fn(async (c: unknown) => c), idFor: jest.fn(async () => undefined) };
-  const users = { findById: jest.fn(async (id: number) => ({ id })) };
+  const media = {
+    choose: jest.fn(async () => ({ kind: 'keep' })),
+    probeChoice: jest.fn(async (c: unknown) => c),
+    knownChoice: jest.fn(async (_tx: unknown, c: unknown) => c),
+    idFor: jest.fn(async () => undefined),
+  };
+  const users = { exists: jest.fn(async () => true) };
   const config = { timezone: 'UTC' } as AppConfig;
   const uow = {
     run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>) => {
@@ -89,7 +96,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const publisher = { noteScheduled: jest.fn() };
   const unused = {} as never;
-  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused);
+  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused, unused);
   jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
   jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
   const writer = new EventWriter(
@@ -104,6 +111,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
     users as unknown as UsersService,
     config,
     uow as unknown as UnitOfWork,
+    options.extensions ?? new EventExtensions(),
   );
   const recorded = () => changeSets.flatMap((c) => c.entries());
   return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };
@@ -222,5 +230,73 @@ describe('EventWriter updates (spec endpoints.md §4.7)', () => {
     await writer.updateById(admin, 10, { status: 'publish' } as UpdateEventDto);
     expect(events.save).toHaveBeenCalledWith(expect.objectContaining({ id: 10, status: 'publish' }), TX, expect.anything());
     expect(taxonomies.eventPublicationChanged).toHaveBeenCalledWith(TX, 10, true);
+  });
+});
+
+describe('EventWriter with event extensions', () => {
+  const seats = (saved: jest.Mock = jest.fn()) => {
+    const extensions = new EventExtensions();
+    extensions.register({
+      name: 'seats',
+      params: ['seats'],
+      check: (input): Record<string, string> => (input.seats === 'many' ? { seats: 'Must be a number.' } : {}),
+      saved,
+    });
+    return extensions;
+  };
+
+  it("reports an extension's bad parameter together with the writer's own, before permission and writes", async () => {
+    const { writer, uow } = writerOn(null, { extensions: seats() });
+    const err = await refusal(writer.create(null, valid({ start_date: 'not a date' }), { seats: 'many' }));
+    expect(err).toMatchObject({
+      code: 'rest_invalid_param',
+      status: 400,
+      data: expect.objectContaining({ params: { start_date: expect.any(String), seats: expect.any(String) } }),
+    });
+    expect(uow.run).not.toHaveBeenCalled();
+  });
+
+  it('runs saved in the write, after the row and the links, with the raw input, the row before and the change set', async () => {
+    const saved = jest.fn();
+    const { writer, events } = writerOn(stored(), { extensions: seats(saved) });
+    await writer.updateById(admin, 10, valid({ organizer: [30] }), undefined, { seats: 4 });
+    expect(saved).toHaveBeenCalledWith(
+      TX,
+      expect.objectContaining({ id: 10 }),
+      expect.objectContaining({ actor: admin, input: { seats: 4 }, before: expect.objectContaining({ id: 10 }), changes: expect.any(ChangeSet) }),
+    );
+    expect(saved.mock.invocationCallOrder[0]).toBeGreaterThan(events.replaceOrganizers.mock.invocationCallOrder[0]);
+  });
+});
+
+describe('EventWriter inside a running unit of work (EventWrites)', () => {
+  const changes = () => new ChangeSet();
+
+  it('reads through the transaction, checks linked ids once, and probes nothing', async () => {
+    const { writer, venues, media } = writerOn();
+    const event = await writer.createIn(TX as never, changes(), admin, valid({ venue: 20 }), {});
+    expect(event.venueId).toBe(20);
+    expect(venues.items.linkableIds).toHaveBeenCalledTimes(1);
+    expect(venues.items.linkableIds).toHaveBeenCalledWith(admin, [20], TX);
+    expect(media.choose).toHaveBeenCalledWith(admin, undefined, 'remove', TX);
+    expect(media.probeChoice).not.toHaveBeenCalled();
+    expect(media.knownChoice).toHaveBeenCalled();
+  });
+
+  it('checks a new venue through the transaction and reuses a known image instead of probing it', async () => {
+    const { writer, venues } = writerOn();
+    const event = await writer.createIn(TX as never, changes(), admin, valid({ venue: { venue: 'Hall' } }), {});
+    expect(venues.items.prepareCreate).toHaveBeenCalledWith(admin, { venue: 'Hall' }, true, TX);
+    expect(venues.items.knownPrepared).toHaveBeenCalledWith(TX, expect.any(PreparedCreate));
+    expect(venues.items.probePrepared).not.toHaveBeenCalled();
+    expect(venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX);
+    expect(event.venueId).toBe(21);
+  });
+
+  it('locks the row before checking the right to edit it', async () => {
+    const { writer, events } = writerOn(stored({ authorId: 1 }));
+    await expect(refusal(writer.updateIn(TX as never, changes(), contributor, 10, valid({ title: 'Mine' }), {}))).resolves.toMatchObject({ status: 403 });
+    expect(events.findForUpdate).toHaveBeenCalledWith(10, TX);
+    expect(events.save).not.toHaveBeenCalled();
   });
 });

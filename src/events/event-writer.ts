@@ -19,6 +19,7 @@ import { UsersService } from '../users';
 import { VenuesService } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
+import { EventExtensions } from './event-extensions';
 import { applyTiming, EventTiming } from './event-timing';
 import { EventAccess } from './event-access';
 import { countsAsPublished, ScheduledPublisher } from './scheduled-publisher';
@@ -47,6 +48,10 @@ interface PreparedWrite {
   image: ImageChoice;
   /** Venues/organizers to create, already checked (see linkedId). */
   nested: Map<LinkedRef, PreparedCreate>;
+  /** The transaction that checked (and locked) the linked ids, for a write inside a running unit of work. */
+  checkedIn?: Tx;
+  /** The write's parameters as received, for the event extensions (the DTO keeps only the core's). */
+  raw: Json;
 }
 
 /**
@@ -68,45 +73,79 @@ export class EventWriter {
     private readonly users: UsersService,
     private readonly config: AppConfig,
     private readonly uow: UnitOfWork,
+    private readonly extensions: EventExtensions,
   ) {}
 
-  async create(actor: Actor | null, dto: UpdateEventDto): Promise<Json> {
-    const w = await this.prepare(actor, dto, null);
+  /** POST /events. `raw`: the request's parameters as received, for the event extensions. */
+  async create(actor: Actor | null, dto: UpdateEventDto, raw: Json = {}): Promise<Json> {
+    const w = await this.prepare(actor, dto, null, OUTER, raw);
     assertCan(actor, 'create_items');
     await this.probe(w);
-    const saved = await this.uow.run(async (tx, changes) => {
-      const id = await this.posts.allocate('event', tx);
-      changes.record('event', id);
-      const event = new EventEntity();
-      event.id = id;
-      event.authorId = w.authorId ?? actor?.id ?? 0;
-      event.parentId = 0;
-      event.statusBeforeTrash = null;
-      this.applyFields(event, dto, w, null, actor);
-      event.imageId = (await this.media.idFor(tx, w.image, actor)) ?? null;
-      // The venue is known before the row is written: one INSERT, no UPDATE after it.
-      if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
-      await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
-      await this.writeLinks(tx, event, dto, w, actor, null, changes);
-      return event;
-    });
+    const saved = await this.uow.run((tx, changes) => this.insert(tx, changes, actor, dto, w));
     this.publisher.noteScheduled(saved.dateUtc, saved.status);
     return (await this.access.present([saved], { jsonLd: false }))[0];
   }
 
-  async updateById(actor: Actor | null, id: number, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
+  async updateById(actor: Actor | null, id: number, dto: UpdateEventDto, ifMatch?: string, raw: Json = {}): Promise<Tagged | Json> {
     const existing = (await this.posts.typeOf(id)) === 'event' ? await this.events.findById(id) : null;
-    const w = await this.prepare(actor, dto, existing);
+    const w = await this.prepare(actor, dto, existing, OUTER, raw);
     if (existing) this.access.assertMay(canEdit, actor, existing);
     else assertCan(actor, 'edit_own_unpublished');
     return this.update(actor, await this.access.requireEvent(id), dto, w, () => eventNotFound(id), ifMatch);
   }
 
-  async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto, ifMatch?: string): Promise<Tagged | Json> {
+  async updateBySlug(actor: Actor | null, slug: string, dto: UpdateEventDto, ifMatch?: string, raw: Json = {}): Promise<Tagged | Json> {
     const existing = await this.access.requireSlug(slug);
-    const w = await this.prepare(actor, dto, existing);
+    const w = await this.prepare(actor, dto, existing, OUTER, raw);
     this.access.assertMay(canEdit, actor, existing);
     return this.update(actor, existing, dto, w, unknownEventSlug, ifMatch);
+  }
+
+  // ---- writes inside a running unit of work (EventWrites) ----
+
+  /**
+   * A create inside `tx`, with the route's checks in the route's order; every read goes
+   * through `tx`. Nothing may leave the service inside a transaction, so an image URL (of the
+   * event or of a new venue/organizer) must be one already known (inWrite).
+   */
+  async createIn(tx: Tx, changes: ChangeSet, actor: Actor | null, dto: UpdateEventDto, raw: Json): Promise<EventEntity> {
+    const w = await this.prepare(actor, dto, null, tx, raw);
+    assertCan(actor, 'create_items');
+    await this.inWrite(tx, w);
+    const event = await this.insert(tx, changes, actor, dto, w);
+    this.publisher.noteScheduled(event.dateUtc, event.status);
+    return event;
+  }
+
+  /** An update inside `tx`: the row is locked first, then checked as the route checks it. */
+  async updateIn(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, dto: UpdateEventDto, raw: Json): Promise<EventEntity> {
+    const stored = await this.events.findForUpdate(id, tx);
+    if (!stored) throw eventNotFound(id);
+    const w = await this.prepare(actor, dto, stored, tx, raw);
+    this.access.assertMay(canEdit, actor, stored);
+    await this.inWrite(tx, w);
+    const event = await this.apply(tx, changes, actor, stored, dto, w);
+    this.publisher.noteScheduled(event.dateUtc, event.status);
+    return event;
+  }
+
+  /** A new event's rows, its links and the extensions' data, inside the write's transaction. */
+  private async insert(tx: Tx, changes: ChangeSet, actor: Actor | null, dto: UpdateEventDto, w: PreparedWrite): Promise<EventEntity> {
+    const id = await this.posts.allocate('event', tx);
+    changes.record('event', id);
+    const event = new EventEntity();
+    event.id = id;
+    event.authorId = w.authorId ?? actor?.id ?? 0;
+    event.parentId = 0;
+    event.statusBeforeTrash = null;
+    this.applyFields(event, dto, w, null, actor);
+    event.imageId = (await this.media.idFor(tx, w.image, actor)) ?? null;
+    // The venue is known before the row is written: one INSERT, no UPDATE after it.
+    if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
+    await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
+    await this.writeLinks(tx, event, dto, w, actor, null, changes);
+    await this.extensions.saved(tx, event, { actor, input: w.raw, before: null, changes });
+    return event;
   }
 
   /** `gone`: the route's answer when a concurrent permanent delete came first. */
@@ -121,41 +160,47 @@ export class EventWriter {
     await assertIfMatch(ifMatch, () => this.access.singleBody(actor, found));
     await this.probe(w); // after the permission and the target: nothing leaves for a write refused
     const saved = await this.uow.run(async (tx, changes) => {
-      changes.record('event', found.id);
       // The row as committed now, locked until the end, so that a concurrent update of other
       // fields or a trash is not overwritten; a fresh copy on every attempt. An event deleted for
       // good meanwhile answers as unknown (nothing may be linked to a row that is gone).
       const stored = await this.events.findForUpdate(found.id, tx);
       if (!stored) throw gone();
       assertUnchanged(ifMatch, found, stored);
-      const before = { status: stored.status, published: countsAsPublished(stored.status) };
-      const event = Object.assign(new EventEntity(), stored);
-      this.applyFields(event, dto, w, stored, actor);
-      const imageId = await this.media.idFor(tx, w.image, actor);
-      if (imageId !== undefined) event.imageId = imageId;
-      const restored = before.status === 'trash' && event.status !== 'trash';
-      if (restored) event.statusBeforeTrash = null;
-      let slugBase: string | undefined;
-      if (dto.slug !== undefined && event.status === 'trash') {
-        // A trashed item keeps a trash slug until it is restored (spec beyond.md #2).
-        event.slug = trashedSlug(baseSlug(dto.slug, event.title, String(event.id)));
-      } else if (dto.slug !== undefined) {
-        slugBase = baseSlug(dto.slug, event.title, String(event.id));
-      } else if (restored && event.slug.endsWith(TRASHED_SUFFIX)) {
-        // Restoring from the trash takes the old slug back when it is free (spec beyond.md #2).
-        slugBase = baseSlug(event.slug.slice(0, -TRASHED_SUFFIX.length), event.title, String(event.id));
-      }
-      if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
-      const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
-      await this.events.save(event, tx, { textChanged, slugBase });
-      if (countsAsPublished(event.status) !== before.published) {
-        await this.taxonomies.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
-      }
-      await this.writeLinks(tx, event, dto, w, actor, stored, changes);
-      return event;
+      return this.apply(tx, changes, actor, stored, dto, w);
     });
     this.publisher.noteScheduled(saved.dateUtc, saved.status);
     return this.access.tagged(actor, saved, (await this.access.present([saved], { jsonLd: false }))[0]);
+  }
+
+  /** The update of the locked row `stored`: fields, slug, venue, term counts, links and the extensions' data. */
+  private async apply(tx: Tx, changes: ChangeSet, actor: Actor | null, stored: EventEntity, dto: UpdateEventDto, w: PreparedWrite): Promise<EventEntity> {
+    changes.record('event', stored.id);
+    const before = { status: stored.status, published: countsAsPublished(stored.status) };
+    const event = Object.assign(new EventEntity(), stored);
+    this.applyFields(event, dto, w, stored, actor);
+    const imageId = await this.media.idFor(tx, w.image, actor);
+    if (imageId !== undefined) event.imageId = imageId;
+    const restored = before.status === 'trash' && event.status !== 'trash';
+    if (restored) event.statusBeforeTrash = null;
+    let slugBase: string | undefined;
+    if (dto.slug !== undefined && event.status === 'trash') {
+      // A trashed item keeps a trash slug until it is restored (spec beyond.md #2).
+      event.slug = trashedSlug(baseSlug(dto.slug, event.title, String(event.id)));
+    } else if (dto.slug !== undefined) {
+      slugBase = baseSlug(dto.slug, event.title, String(event.id));
+    } else if (restored && event.slug.endsWith(TRASHED_SUFFIX)) {
+      // Restoring from the trash takes the old slug back when it is free (spec beyond.md #2).
+      slugBase = baseSlug(event.slug.slice(0, -TRASHED_SUFFIX.length), event.title, String(event.id));
+    }
+    if (w.venue !== undefined) event.venueId = w.venue === null ? null : await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
+    const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
+    await this.events.save(event, tx, { textChanged, slugBase });
+    if (countsAsPublished(event.status) !== before.published) {
+      await this.taxonomies.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
+    }
+    await this.writeLinks(tx, event, dto, w, actor, stored, changes);
+    await this.extensions.saved(tx, event, { actor, input: w.raw, before: stored, changes });
+    return event;
   }
 
   /**
@@ -170,8 +215,12 @@ export class EventWriter {
     }
   }
 
-  /** Every check that needs no write: dates in the write's zone, author, linked ids, image, text. */
-  private async prepare(actor: Actor | null, dto: UpdateEventDto, current: EventEntity | null): Promise<PreparedWrite> {
+  /**
+   * Every check that needs no write: dates in the write's zone, text, the extensions' parameters
+   * (reported together), then author, linked ids and image. `reader`: OUTER for a route's
+   * write, else the transaction the write runs in.
+   */
+  private async prepare(actor: Actor | null, dto: UpdateEventDto, current: EventEntity | null, reader: Reader, raw: Json): Promise<PreparedWrite> {
     const bad: Record<string, string> = {};
     const now = DateTime.utc();
     const zone =
@@ -194,6 +243,7 @@ export class EventWriter {
       organizers: undefined,
       image: { kind: 'keep' },
       nested: new Map(),
+      raw,
     };
     const publication = publicationDateUtc(dto, zone, now);
     publication.bad.forEach((name) => (bad[name] = PARAM_MESSAGES.date));
@@ -218,22 +268,38 @@ export class EventWriter {
       const overflow = columnOverflow('event', 'cost', JSON.stringify(w.cost)); // stored as one JSON list
       if (overflow) bad.cost = overflow;
     }
+    Object.assign(bad, await this.extensions.check(raw, { actor, current }));
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
 
-    w.authorId = await resolveAuthor(actor, dto.author, async (id) => (await this.users.findById(id)) !== null);
+    w.authorId = await resolveAuthor(actor, dto.author, (id) => this.users.exists(id, reader));
     w.venue = parseVenueInput(dto.venue);
     w.organizers = parseOrganizerInput(dto.organizer);
-    await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue', OUTER);
-    await this.checkLinked(actor, w.organizers ?? [], 'organizer', OUTER);
+    await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue', reader);
+    await this.checkLinked(actor, w.organizers ?? [], 'organizer', reader);
     // New venues/organizers are checked now, outside the transaction (spec: parameters first).
     for (const [ref, service] of [
       ...(w.venue ? [[w.venue, this.venues.items] as const] : []),
       ...(w.organizers ?? []).map((ref) => [ref, this.organizers.items] as const),
     ]) {
-      if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true));
+      if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true, reader));
     }
-    w.image = await this.media.choose(actor, dto.image, 'remove');
+    w.image = await this.media.choose(actor, dto.image, 'remove', reader);
     return w;
+  }
+
+  /**
+   * What probe() does, for a write inside a running unit of work: nothing may leave the service
+   * while a transaction is open, so an image URL (the event's, a new venue's or organizer's) must
+   * be one already known (its media item is reused), else the write is refused (400).
+   */
+  private async inWrite(tx: Tx, w: PreparedWrite): Promise<void> {
+    w.image = await this.media.knownChoice(tx, w.image);
+    for (const [ref, prepared] of w.nested) {
+      const service = ref === w.venue ? this.venues.items : this.organizers.items;
+      w.nested.set(ref, await service.knownPrepared(tx, prepared));
+    }
+    // prepare() read the linked ids through `tx`, which keeps them locked until it ends: linkedId need not check them again.
+    w.checkedIn = tx;
   }
 
   /**
@@ -329,7 +395,7 @@ export class EventWriter {
   private async linkedId(tx: Tx, ref: LinkedRef, w: PreparedWrite, kind: 'venue' | 'organizer', actor: Actor | null, changes: ChangeSet): Promise<number> {
     const prepared = w.nested.get(ref);
     if (ref.kind !== 'new' || !prepared) {
-      await this.checkLinked(actor, [ref], kind, tx);
+      if (w.checkedIn !== tx) await this.checkLinked(actor, [ref], kind, tx);
       return (ref as { id: number }).id;
     }
     const service = kind === 'venue' ? this.venues.items : this.organizers.items;

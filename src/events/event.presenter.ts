@@ -9,6 +9,7 @@ import type { ImageJson } from '../media';
 import type { TermJson } from '../taxonomies';
 import { offerPrice, parseCost } from './cost';
 import type { EventEntity } from './entities/event.entity';
+import type { EventExtras } from './event-extensions';
 
 type Json = Record<string, unknown>;
 
@@ -19,6 +20,8 @@ export interface EventRelations {
   venues: Map<number, Json>;
   organizers: Map<number, Json>;
   organizerIds: Map<number, number[]>;
+  /** What the event extensions add, by event id (EventExtensions.present). */
+  extras?: Map<number, EventExtras>;
 }
 
 export interface PresentOptions {
@@ -77,8 +80,19 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
     organizer: organizers,
     custom_fields: [],
   };
-  if (opts.jsonLd) json.json_ld = plainJsonLd(eventJsonLd(e, { url, image, venue, organizer: organizers[0], cost: storedCost(e.cost) }, config.timezone));
+  const extras = rel.extras?.get(e.id);
+  if (extras?.fields) appendNew(json, extras.fields);
+  if (opts.jsonLd) {
+    const ld = eventJsonLd(e, { url, image, venue, organizer: organizers[0], cost: storedCost(e.cost) }, config.timezone);
+    if (extras?.jsonLd) appendNew(ld, extras.jsonLd);
+    json.json_ld = plainJsonLd(ld);
+  }
   return json;
+}
+
+/** An extension's keys go after the core's and cannot replace one of them (extending.md §1: it adds keys). */
+function appendNew(target: Json, added: Json): void {
+  for (const [key, value] of Object.entries(added)) if (!(key in target)) target[key] = value;
 }
 
 /** schema.org Event (spec resources.md §7). */

@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { Calendar, type CalendarReply } from '../common/http/negotiation';
-import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
+import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
@@ -14,6 +14,8 @@ import { EventCalendarService } from './event-calendar.service';
 import { EventWriter } from './event-writer';
 import { EventDeleter } from './event-deleter';
 import { EventReader } from './event-reader';
+
+type Json = Record<string, unknown>;
 
 const LIST: RouteText = {
   summary: 'List events',
@@ -69,8 +71,8 @@ export class EventsController {
 
   @Post()
   @CreateDocs('event', CREATE, CreateEventDto, EventDto)
-  create(@CurrentActor() actor: Actor | null, @Input() input: CreateEventDto) {
-    return this.writer.create(actor, input);
+  create(@CurrentActor() actor: Actor | null, @Input() input: CreateEventDto, @RawInput() raw: Json) {
+    return this.writer.create(actor, input, raw);
   }
 
   @Get(':id')
@@ -81,26 +83,50 @@ export class EventsController {
 
   @Post(':id')
   @UpdateDocs('event', UPDATE, UpdateEventDto, EventDto, 'id')
-  update(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.writer.updateById(actor, id, input, ifMatch);
+  update(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.writer.updateById(actor, id, input, ifMatch, raw);
   }
 
   @Put(':id')
   @UpdateDocs('event', sameAsPost(UPDATE, 'PUT'), UpdateEventDto, EventDto, 'id')
-  put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
+  put(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.update(actor, id, input, ifMatch, raw);
   }
 
   @Patch(':id')
   @UpdateDocs('event', sameAsPost(UPDATE, 'PATCH'), UpdateEventDto, EventDto, 'id')
-  patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.update(actor, id, input, ifMatch);
+  patch(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.update(actor, id, input, ifMatch, raw);
   }
 
   @Delete(':id')
   @DeleteDocs('event', DELETE, EventDto, 'id')
-  remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.deleter.removeById(actor, id, q.force === true, ifMatch);
+  remove(
+    @CurrentActor() actor: Actor | null,
+    @PathId() id: number,
+    @Query() q: DeleteItemQueryDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.deleter.removeById(actor, id, q.force === true, ifMatch, raw);
   }
 
   @Get('by-slug/:slug')
@@ -111,25 +137,49 @@ export class EventsController {
 
   @Post('by-slug/:slug')
   @UpdateDocs('event', bySlug(UPDATE), UpdateEventDto, EventDto, 'slug')
-  updateBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.writer.updateBySlug(actor, slug, input, ifMatch);
+  updateBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.writer.updateBySlug(actor, slug, input, ifMatch, raw);
   }
 
   @Put('by-slug/:slug')
   @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PUT'), UpdateEventDto, EventDto, 'slug')
-  putBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.updateBySlug(actor, slug, input, ifMatch);
+  putBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.updateBySlug(actor, slug, input, ifMatch, raw);
   }
 
   @Patch('by-slug/:slug')
   @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PATCH'), UpdateEventDto, EventDto, 'slug')
-  patchBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Input() input: UpdateEventDto, @IfMatch() ifMatch: string | undefined) {
-    return this.updateBySlug(actor, slug, input, ifMatch);
+  patchBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Input() input: UpdateEventDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.updateBySlug(actor, slug, input, ifMatch, raw);
   }
 
   @Delete('by-slug/:slug')
   @DeleteDocs('event', bySlug(DELETE), EventDto, 'slug')
-  removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-    return this.deleter.removeBySlug(actor, slug, q.force === true, ifMatch);
+  removeBySlug(
+    @CurrentActor() actor: Actor | null,
+    @Param('slug') slug: string,
+    @Query() q: DeleteItemQueryDto,
+    @IfMatch() ifMatch: string | undefined,
+    @RawInput() raw: Json,
+  ) {
+    return this.deleter.removeBySlug(actor, slug, q.force === true, ifMatch, raw);
   }
 }

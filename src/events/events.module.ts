@@ -8,8 +8,10 @@ import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { EventCalendarController } from './event-calendar.controller';
 import { EventCalendarService } from './event-calendar.service';
+import { EventExtensions, EventWrites } from './event-extensions';
 import { EventListExtensions } from './event-list-extensions';
 import { EventWriter } from './event-writer';
+import { EventWritesInTx } from './event-writes';
 import { EventsController } from './events.controller';
 import { EventsRepository } from './events.repository';
 import { EventAccess } from './event-access';
@@ -20,9 +22,21 @@ import { ScheduledPublisher } from './scheduled-publisher';
 @Module({
   imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [EventsController, EventCalendarController],
-  providers: [EventsRepository, EventAccess, EventReader, EventDeleter, ScheduledPublisher, EventWriter, EventListExtensions, EventCalendarService],
+  providers: [
+    EventsRepository,
+    EventAccess,
+    EventReader,
+    EventDeleter,
+    ScheduledPublisher,
+    EventWriter,
+    EventListExtensions,
+    EventExtensions,
+    { provide: EventWrites, useClass: EventWritesInTx },
+    EventCalendarService,
+  ],
   // EventWriter: the importers (src/imports) write through it as the routes do.
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
-  exports: [EventReader, ScheduledPublisher, EventWriter, EventListExtensions],
+  // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
+  exports: [EventReader, ScheduledPublisher, EventWriter, EventListExtensions, EventExtensions, EventWrites],
 })
 export class EventsModule {}

@@ -11,6 +11,8 @@ export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
+export { EventExtensions, EventWrites } from './event-extensions';
+export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 export { EventExtensions, EventWrites } from './event-extensions';
 export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';

@@ -1,3 +1,4 @@
+import { ListExtensions } from '../common/pagination';
 import type { Tx } from '../database/tx';
 
 type Json = Record<string, unknown>;
@@ -19,6 +20,11 @@ export interface ItemExtension<E extends { id: number }> {
   present(items: E[]): Promise<Map<number, ItemExtras>>;
   /** Deletes its data of an item deleted for good, inside that delete's transaction. */
   remove(manager: Tx, id: number): Promise<void>;
+  /**
+   * A fragment of HTML for the item's public page (pages.md), from its representation (with
+   * this extension's fields): escaped by the extension; null for none.
+   */
+  pageFragment?(item: Json): string | null;
 }
 
 export interface ItemExtras {
@@ -31,6 +37,8 @@ export interface ItemExtras {
 /** The registry of one item kind; modules register in onModuleInit. */
 export class ItemExtensions<E extends { id: number }> {
   private readonly list: ItemExtension<E>[] = [];
+  /** Parameters of the kind's list (GET /venues, GET /organizers): register a ListExtension here. */
+  readonly lists = new ListExtensions();
 
   register(extension: ItemExtension<E>): void {
     this.list.push(extension);
@@ -51,6 +59,11 @@ export class ItemExtensions<E extends { id: number }> {
 
   async remove(manager: Tx, id: number): Promise<void> {
     for (const extension of this.list) await extension.remove(manager, id);
+  }
+
+  /** The fragments of HTML the extensions add to the item's public page, in registration order. */
+  pageFragments(item: Json): string[] {
+    return this.list.map((e) => e.pageFragment?.(item) ?? null).filter((f): f is string => f !== null && f !== '');
   }
 
   /** Every extension's output for these items, merged per item. */

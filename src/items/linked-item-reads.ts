@@ -43,6 +43,7 @@ export class LinkedItemReads<E extends LinkedItemEntity> {
     const modifiedAfter = modifiedAfterUtc(q.modified_after, this.parts.config.timezone, DateTime.utc());
     if (modifiedAfter === null) checks.fail('modified_after', PARAM_MESSAGES.date);
     checks.settle(invalidParams);
+    const extended = await this.parts.extensions.lists.prepare(raw, actor);
 
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
@@ -60,14 +61,15 @@ export class LinkedItemReads<E extends LinkedItemEntity> {
       const text = rawParam(raw[key]);
       if (text !== undefined) params[key] = text;
     }
+    Object.assign(params, extended.params);
     return this.pipeline.answer({
       page,
       perPage,
       // The filters hold the current second (a scheduled item counts from its date on), so a
       // cached total or page serves the requests of that second.
-      filterKey: JSON.stringify(filters),
-      count: () => this.parts.repo.count(filters),
-      pageIds: (offset, limit) => this.parts.repo.pageIds(filters, offset, limit),
+      filterKey: JSON.stringify([filters, extended.params]),
+      count: () => this.parts.repo.count(filters, extended.conditions),
+      pageIds: (offset, limit) => this.parts.repo.pageIds(filters, offset, limit, extended.conditions),
       present: (ids) => this.presentListed(ids),
       // spec endpoints.md §5.1.2: an empty page beyond the first is an error, not an empty list
       pageNotFound: () => this.kind.errors.pageNotFound(),

@@ -2,6 +2,7 @@ import { Allow } from 'class-validator';
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
 import { PARAM_MESSAGES } from '../common/errors';
+import { OUTER } from '../database/tx';
 import type { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
 import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } from './linked-items';
@@ -64,7 +65,7 @@ function setup(duplicate: LinkedItemEntity | null = null, problems: Record<strin
     uow,
     posts: { allocate: jest.fn(async () => 50) },
     media: { probeChoice: jest.fn(async (c: unknown) => c), choose: jest.fn(async () => undefined), idFor: jest.fn(async () => undefined) },
-    users: { findById: jest.fn(async (id: number) => ({ id })) },
+    users: { exists: jest.fn(async () => true) },
     config: { timezone: 'UTC' },
     extensions: { check: jest.fn(() => problems), save: jest.fn() },
   };
@@ -161,7 +162,7 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
 describe('LinkedItemWrites nested in event writes and updates', () => {
   it('a nested item that fails a check is one rest_invalid_param naming the kind (§4.4)', async () => {
     const { writes } = setup(null);
-    await expect(refusal(writes.prepareCreate(admin, { venue: '   ' }, true))).resolves.toMatchObject({
+    await expect(refusal(writes.prepareCreate(admin, { venue: '   ' }, true, OUTER))).resolves.toMatchObject({
       code: 'rest_invalid_param',
       status: 400,
       data: expect.objectContaining({ params: { venue: PARAM_MESSAGES.linked } }),

@@ -7,7 +7,7 @@ import { formatSql } from '../common/datetime/format';
 import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationError, WpError } from '../common/errors';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
-import type { Tx } from '../database/tx';
+import { OUTER, type Reader, type Tx } from '../database/tx';
 import type { ImageChoice } from '../media';
 import { resolveAuthor } from './authorship';
 import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
@@ -48,7 +48,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
 
   /** POST /venues, POST /organizers (§5.2). */
   async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
-    const write = await this.prepare(actor, input, invalidParams, raw, true);
+    const write = await this.prepare(actor, input, invalidParams, raw, true, OUTER);
     assertCan(actor, 'create_items');
     write.image = await this.parts.media.probeChoice(write.image);
     const { entity } = await storing(this.kind.errors.couldNotCreate, () =>
@@ -70,7 +70,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     ifMatch?: string,
   ): Promise<Tagged | Json> {
     const item = await this.reads.require(ref);
-    const write = await this.prepare(actor, input, invalidParams, raw, false);
+    const write = await this.prepare(actor, input, invalidParams, raw, false, OUTER);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
     await assertIfMatch(ifMatch, () => this.reads.singleBody(actor, item));
     write.image = await this.parts.media.probeChoice(write.image);
@@ -95,23 +95,30 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
    * The §5.2 create path for items nested in event writes (§4.4), first half: every parameter
    * check (400), with no write and no transaction. `nested`: every invalid parameter becomes
    * `rest_invalid_param` with params `{ <type>: PARAM_MESSAGES.linked }`. No permission check:
-   * the caller already checked the right to write the event. Event writes call it before their
-   * transaction opens: inside a transaction every query must use its manager (a pooled
-   * connection on MySQL, the queued connection on SQLite, src/database/sqlite-transactions.ts).
+   * the caller already checked the right to write the event. Route writes of events call it
+   * before their transaction opens (`reader` OUTER); writes inside a running unit of work
+   * (EventWrites) give their transaction: inside a transaction every query must use its manager
+   * (a pooled connection on MySQL, the queued connection on SQLite, src/database/sqlite-transactions.ts).
    */
-  async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean): Promise<PreparedCreate> {
+  async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean, reader: Reader): Promise<PreparedCreate> {
     const invalid = nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
     if (errors.length > 0) throw nested ? invalid({}) : toWpValidationError(errors);
-    return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true));
+    return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true, reader));
   }
 
   /** The outbound part of a prepared create (its image URL), for after the event write's permission checks. */
   async probePrepared(prepared: PreparedCreate): Promise<PreparedCreate> {
     const write = prepared.write as PreparedWrite<E>;
     return new PreparedCreate({ ...write, image: await this.parts.media.probeChoice(write.image) });
+  }
+
+  /** probePrepared for a create inside a running unit of work: an image URL must be known already (MediaService.knownChoice). */
+  async knownPrepared(tx: Tx, prepared: PreparedCreate): Promise<PreparedCreate> {
+    const write = prepared.write as PreparedWrite<E>;
+    return new PreparedCreate({ ...write, image: await this.parts.media.knownChoice(tx, write.image) });
   }
 
   /** The second half: status scaling, slug rules and duplicate reuse inside `manager`'s transaction. */
@@ -131,15 +138,16 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     invalid: (params: Record<string, string>) => WpError,
     raw: Record<string, unknown>,
     isCreate: boolean,
+    reader: Reader,
   ): Promise<PreparedWrite<E>> {
     const checks = new ParamChecks();
     for (const [param, message] of Object.entries(this.parts.extensions.check(raw, isCreate))) checks.fail(param, message);
     const nameValue = this.field(input, this.kind.type);
     const name = typeof nameValue === 'string' ? await checks.run(() => this.cleanName(actor, nameValue)) : undefined;
-    const authorId = await checks.run(() => resolveAuthor(actor, input.author, async (id) => (await this.parts.users.findById(id)) !== null));
+    const authorId = await checks.run(() => resolveAuthor(actor, input.author, (id) => this.parts.users.exists(id, reader)));
     const date = publicationDateUtc(input, this.parts.config.timezone, DateTime.utc());
     for (const param of date.bad) checks.fail(param, PARAM_MESSAGES.date);
-    const image = await checks.run(() => this.parts.media.choose(actor, input.image, 'ignore'));
+    const image = await checks.run(() => this.parts.media.choose(actor, input.image, 'ignore', reader));
 
     const unfiltered = can(actor, 'unfiltered_html');
     /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */

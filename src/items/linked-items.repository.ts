@@ -5,6 +5,7 @@ import { findEntitiesByIds } from '../database/entity-rows';
 import type { Dialect } from '../database/dialect';
 import { managerOf, type Reader, type Tx } from '../database/tx';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
+import { extended, type ListCondition } from '../common/pagination';
 import type { ListVisibility } from './list-visibility';
 import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug, trashedSlug } from './item-slug';
@@ -106,17 +107,19 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return applyVisibility(qb, this.a, visible, nowUtc).orderBy(`${this.a}.id`, 'ASC').getOne();
   }
 
-  /** How many items match the list filters. */
-  count(filters: LinkedItemListFilters): Promise<number> {
-    return applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect).getCount();
+  /** How many items match the list filters and the list extensions' conditions. */
+  count(filters: LinkedItemListFilters, extensions: ListCondition[] = []): Promise<number> {
+    return extended(applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect), extensions).getCount();
   }
 
-  /** The ids of one page in list order (§5.1.2: publication date descending, then id descending). */
-  async pageIds(filters: LinkedItemListFilters, offset: number, limit: number): Promise<number[]> {
+  /**
+   * The ids of one page in list order (§5.1.2: publication date descending, then id descending),
+   * after the leading order a list extension may set.
+   */
+  async pageIds(filters: LinkedItemListFilters, offset: number, limit: number, extensions: ListCondition[] = []): Promise<number[]> {
     // Ids first: sorting index entries is cheap, sorting whole rows (long texts) is not.
-    const page = await applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect)
-      .select(`${this.a}.id`, 'id')
-      .orderBy(`${this.a}.dateUtc`, 'DESC')
+    const page = await extended(applyLinkedItemFilters(this.query(), this.shape, filters, this.dialect).select(`${this.a}.id`, 'id'), extensions)
+      .addOrderBy(`${this.a}.dateUtc`, 'DESC')
       .addOrderBy(`${this.a}.id`, 'DESC')
       .offset(offset)
       .limit(limit)

@@ -2,34 +2,31 @@ import type { Actor } from '../common/auth';
 import type { Tagged } from '../common/http/preconditions';
 import type { JsonText, ListPage } from '../common/pagination';
 import type { Reader, Tx } from '../database/tx';
-import { LinkedItemDeletes } from './linked-item-deletes';
-import { LinkedItemReads } from './linked-item-reads';
-import { LinkedItemWrites } from './linked-item-writes';
+import type { LinkedItemDeletes } from './linked-item-deletes';
+import type { LinkedItemReads } from './linked-item-reads';
+import type { LinkedItemWrites } from './linked-item-writes';
 import type { Json, LinkedItemEntity } from './linked-items';
 import type { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
-import type { LinkedItemRef, LinkedItemsParts, LinkedKind, PreparedCreate } from './linked-kind';
+import type { LinkedItemRef, PreparedCreate } from './linked-kind';
 
 /**
  * Venues and organizers (spec endpoints.md §5): the same rules for both kinds, given the kind.
- * VenuesService and OrganizersService each build one (composition: what differs is data, in
+ * Each kind's module provides one (linkedItemProviders; composition: what differs is data, in
  * LinkedKind, not overridden methods). Checks run in the spec's order: parameters (400),
  * permission (401/403), the operation's own checks.
  *
- * The rules live in three rooms, each with only what it needs: `reads` (lists, single reads,
- * embedding; and the presentation the others answer with), `writes` (creates, updates, the
- * creates nested in event writes) and `deletes` (trash, and deletes for good). This class is
- * their front door, so that the routes and the other modules call one object per kind.
+ * The rules live in three rooms, each a provider with only what it needs: `reads` (lists,
+ * single reads, embedding; and the presentation the others answer with), `writes` (creates,
+ * updates, the creates nested in event writes) and `deletes` (trash, and deletes for good).
+ * This class is their front door, so that the routes and the other modules call one object per
+ * kind; it holds no state and no rule of its own.
  */
 export class LinkedItems<E extends LinkedItemEntity> {
-  readonly reads: LinkedItemReads<E>;
-  readonly writes: LinkedItemWrites<E>;
-  readonly deletes: LinkedItemDeletes<E>;
-
-  constructor(kind: LinkedKind<E>, parts: LinkedItemsParts<E>) {
-    this.reads = new LinkedItemReads(kind, parts);
-    this.writes = new LinkedItemWrites(kind, this.reads, parts);
-    this.deletes = new LinkedItemDeletes(kind, this.reads, parts);
-  }
+  constructor(
+    readonly reads: LinkedItemReads<E>,
+    readonly writes: LinkedItemWrites<E>,
+    readonly deletes: LinkedItemDeletes<E>,
+  ) {}
 
   // ---- routes ----
 
@@ -59,12 +56,16 @@ export class LinkedItems<E extends LinkedItemEntity> {
 
   // ---- the seams used by event writes and event responses ----
 
-  prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean): Promise<PreparedCreate> {
-    return this.writes.prepareCreate(actor, input, nested);
+  prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean, reader: Reader): Promise<PreparedCreate> {
+    return this.writes.prepareCreate(actor, input, nested, reader);
   }
 
   probePrepared(prepared: PreparedCreate): Promise<PreparedCreate> {
     return this.writes.probePrepared(prepared);
+  }
+
+  knownPrepared(tx: Tx, prepared: PreparedCreate): Promise<PreparedCreate> {
+    return this.writes.knownPrepared(tx, prepared);
   }
 
   createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: Tx): Promise<{ entity: E; reused: boolean }> {

@@ -37,7 +37,7 @@ export class PreparedCreate {
 /** An item route names its item by id or by slug. */
 export type LinkedItemRef = { id: number } | { slug: string };
 
-/** What a venue or organizer service hands to the LinkedItems it is built with. */
+/** What the rooms of a kind are built from; linkedItemProviders gives each room the parts it uses. */
 export interface LinkedItemsParts<E extends LinkedItemEntity> {
   repo: LinkedItemsRepository<E>;
   posts: PostsService;

@@ -7,7 +7,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { invalidParam, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toInt } from '../common/params';
 import { AppConfig } from '../config/app-config';
-import type { Tx } from '../database/tx';
+import { managerOf, type Reader, type Tx } from '../database/tx';
 import { PostsService } from '../posts';
 import { probeImage, urlExtension } from './image-probe';
 import { MediaEntity } from './media.entity';
@@ -48,14 +48,14 @@ export class MediaService {
   /**
    * Reads the `image` write field. Throws 400 rest_invalid_param (param `image`) for anything
    * unusable: an unknown media id, text that is no http(s) URL, a URL from a caller without the
-   * upload right.
+   * upload right. `reader`: inside a write, its transaction.
    */
-  async choose(actor: Actor | null, value: unknown, empty: EmptyImageMeans): Promise<ImageChoice> {
+  async choose(actor: Actor | null, value: unknown, empty: EmptyImageMeans, reader: Reader): Promise<ImageChoice> {
     if (value === undefined || value === null) return { kind: 'keep' };
     if (value === '' || value === 0 || value === '0' || value === false) return empty === 'remove' ? { kind: 'none' } : { kind: 'keep' };
     const id = typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? toInt(value) : INVALID;
     if (id !== INVALID) {
-      if (!Number.isSafeInteger(id) || !(await this.db.getRepository(MediaEntity).exists({ where: { id } }))) throw badImage();
+      if (!Number.isSafeInteger(id) || !(await managerOf(reader, this.db).getRepository(MediaEntity).exists({ where: { id } }))) throw badImage();
       return { kind: 'id', id };
     }
     if (typeof value !== 'string' || !/^https?:\/\/[^\s/]+/i.test(value.trim()) || value.trim().length > 2000) throw badImage();
@@ -71,6 +71,17 @@ export class MediaService {
     const mimeType = await this.probe(choice.url);
     if (!mimeType) throw badImage();
     return { ...choice, mimeType };
+  }
+
+  /**
+   * probeChoice for a write inside a running unit of work, where no request may leave the
+   * service: an image URL already known becomes its media item, any other is refused (400).
+   */
+  async knownChoice(tx: Tx, choice: ImageChoice): Promise<ImageChoice> {
+    if (choice.kind !== 'url' || choice.mimeType !== undefined) return choice;
+    const known = await tx.getRepository(MediaEntity).findOne({ where: { urlHash: urlHash(choice.url) }, select: { id: true } });
+    if (!known) throw badImage();
+    return { kind: 'id', id: known.id };
   }
 
   /** The media id to store, inside the write's transaction: undefined = leave as is, null = none. */

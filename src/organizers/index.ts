@@ -1,5 +1,5 @@
 export { OrganizersModule } from './organizers.module';
-export { OrganizersService } from './organizers.service';
+export { ORGANIZER_ROOMS, OrganizersService } from './organizers.service';
 export { OrganizerEntity } from './organizer.entity';
 export { EventOrganizerEntity } from './event-organizer.entity';
 export { OrganizersRepository } from './organizers.repository';

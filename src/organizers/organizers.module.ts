@@ -1,17 +1,23 @@
 import { Module } from '@nestjs/common';
 import { CacheModule } from '../common/cache/cache.module';
+import { linkedItemProviders } from '../items';
 import { MediaModule } from '../media';
 import { PostsModule } from '../posts';
 import { UsersModule } from '../users';
 import { OrganizerExtensions } from './organizer-extensions';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersRepository } from './organizers.repository';
-import { OrganizersService } from './organizers.service';
+import { ORGANIZER_KIND, ORGANIZER_ROOMS, OrganizersService } from './organizers.service';
 
 @Module({
   imports: [PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [OrganizersController],
-  providers: [OrganizersRepository, OrganizersService, OrganizerExtensions],
+  providers: [
+    OrganizersRepository,
+    OrganizerExtensions,
+    ...linkedItemProviders({ kind: ORGANIZER_KIND, tokens: ORGANIZER_ROOMS, repository: OrganizersRepository, extensions: OrganizerExtensions }),
+    OrganizersService,
+  ],
   exports: [OrganizersService, OrganizerExtensions],
 })
 export class OrganizersModule {}

@@ -6,10 +6,10 @@ import { sanitizeHtml } from '../common/text/sanitize';
 import { WpError } from '../common/errors';
 import type { JsonText, ListPage } from '../common/pagination';
 import { AppConfig, API_NAMESPACE } from '../config/app-config';
-import { EventReader, ListEventsQueryDto } from '../events';
-import { OrganizersService } from '../organizers';
+import { EventExtensions, EventReader, ListEventsQueryDto } from '../events';
+import { OrganizerExtensions, OrganizersService } from '../organizers';
 import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
+import { VenueExtensions, VenuesService } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, shortTime, venueAddress } from './event-view';
 import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
 
@@ -56,6 +56,9 @@ export class PagesService {
     private readonly organizers: OrganizersService,
     private readonly taxonomies: TaxonomiesService,
     private readonly config: AppConfig,
+    private readonly eventExtensions: EventExtensions,
+    private readonly venueExtensions: VenueExtensions,
+    private readonly organizerExtensions: OrganizerExtensions,
   ) {}
 
   /** An absolute link on the pages' origin (CALENDAR_SITE_URL, else {base_url}). */
@@ -262,6 +265,8 @@ export class PagesService {
           ics: `${this.config.apiRoot}/events/${e.id}.ics`,
           google: googleCalendarLink(e, venue ? [venue.name, venue.address].filter(Boolean).join(', ') : ''),
           month: this.url(`/events/month/${e.start_date.slice(0, 7)}/`),
+          // The extensions' own HTML (pages.md), escaped by them, from the event as the API shows it.
+          fragments: this.eventExtensions.pageFragments(e as unknown as Json),
         },
         jsonLd: e.json_ld ? scriptJson(e.json_ld) : undefined,
       },
@@ -292,7 +297,11 @@ export class PagesService {
         canonical: this.url(path, page > 1 ? { page } : {}),
         image: item.image || undefined,
         current: kind,
-        item: { ...view, body: cleanHtml(item.description) },
+        item: {
+          ...view,
+          body: cleanHtml(item.description),
+          fragments: (kind === 'venue' ? this.venueExtensions : this.organizerExtensions).pageFragments(item),
+        },
         events: found.events.map((e) => this.listItem(e, undefined)),
         total: found.total,
         pager: {

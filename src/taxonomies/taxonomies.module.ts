@@ -3,12 +3,13 @@ import { CacheModule } from '../common/cache/cache.module';
 import { PostsModule } from '../posts';
 import { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
+import { TermListExtensions } from './term-list-extensions';
 import { CategoriesController, TagsController } from './terms.controllers';
 
 @Module({
   imports: [PostsModule, CacheModule],
   controllers: [CategoriesController, TagsController],
-  providers: [TermsRepository, TaxonomiesService],
-  exports: [TaxonomiesService],
+  providers: [TermsRepository, TaxonomiesService, TermListExtensions],
+  exports: [TaxonomiesService, TermListExtensions],
 })
 export class TaxonomiesModule {}

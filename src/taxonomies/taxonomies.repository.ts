@@ -11,6 +11,7 @@ import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { shadowNameKey, termNameKey } from './term-name-key';
 import { suffixRange } from '../common/text/slugify';
+import { extended, type ListCondition } from '../common/pagination';
 import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './taxonomies.filters';
 
 /** Every query on terms and their assignments to events. */
@@ -80,13 +81,14 @@ export class TermsRepository {
   }
 
   /** How many terms match the list filters. */
-  count(filters: TermListFilters): Promise<number> {
-    return applyTermFilters(this.terms().createQueryBuilder('t'), filters, this.dialect).getCount();
+  count(filters: TermListFilters, extensions: ListCondition[] = []): Promise<number> {
+    return extended(applyTermFilters(this.terms().createQueryBuilder('t'), filters, this.dialect), extensions).getCount();
   }
 
-  /** The ids of `limit` matching terms from `offset`, in list order. */
-  async pageIds(filters: TermListFilters, order: TermOrder, offset: number, limit: number): Promise<number[]> {
-    const qb = applyTermOrder(applyTermFilters(this.terms().createQueryBuilder('t').select('t.id', 'id'), filters, this.dialect), order);
+  /** The ids of `limit` matching terms from `offset`, in list order (after a list extension's leading order). */
+  async pageIds(filters: TermListFilters, order: TermOrder, offset: number, limit: number, extensions: ListCondition[] = []): Promise<number[]> {
+    const filtered = applyTermFilters(this.terms().createQueryBuilder('t').select('t.id', 'id'), filters, this.dialect);
+    const qb = applyTermOrder(extended(filtered, extensions), order);
     const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
     return rows.map((r) => Number(r.id));
   }

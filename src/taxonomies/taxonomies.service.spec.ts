@@ -8,6 +8,7 @@ import type { PostsService } from '../posts';
 import type { TermEntity, Taxonomy } from './entities/term.entity';
 import type { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
+import { TermListExtensions } from './term-list-extensions';
 
 // Categories and tags without a database (STYLE.md §11): a fake repository that keeps terms in
 // an array, to see how event writes name terms (spec endpoints.md §4.5) and when creates and
@@ -65,7 +66,14 @@ function serviceOn(stored: TermEntity[]) {
   const readModel = { cache: jest.fn(() => ({})) } as unknown as ReadModel;
   const config = { baseUrl: 'http://calendar.test', timezone: 'UTC' } as unknown as AppConfig;
   const writes: unknown[] = [];
-  const service = new TaxonomiesService(repo as unknown as TermsRepository, {} as PostsService, config, readModel, fakeUnitOfWork(writes as never[]));
+  const service = new TaxonomiesService(
+    repo as unknown as TermsRepository,
+    {} as PostsService,
+    config,
+    readModel,
+    fakeUnitOfWork(writes as never[]),
+    new TermListExtensions(),
+  );
   return { service, repo, terms, writes };
 }
 

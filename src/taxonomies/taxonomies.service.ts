@@ -14,6 +14,7 @@ import { OUTER, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
+import { TermListExtensions } from './term-list-extensions';
 import type { TermWrite } from './dto/write-term.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
@@ -50,6 +51,7 @@ export class TaxonomiesService {
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
     private readonly uow: UnitOfWork,
+    private readonly listExtensions: TermListExtensions,
   ) {
     const caches = (collection: 'categories' | 'tags'): TermListCaches => ({
       pipeline: new ListPipeline(readModel, collection, config.baseUrl),
@@ -64,7 +66,7 @@ export class TaxonomiesService {
    * computed at read time, so totals, page ids, parameter checks and presented terms are all
    * cached in the read model until the next write.
    */
-  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>): Promise<ListPage<JsonText>> {
+  async list(taxonomy: Taxonomy, q: ListCategoriesQueryDto, raw: Record<string, unknown>, actor: Actor | null = null): Promise<ListPage<JsonText>> {
     await this.readModel.snapshot();
     const eventId = q.event ?? q.post;
     const checked = { include: q.include, exclude: q.exclude, parent: q.parent, post: q.post, event: q.event };
@@ -83,6 +85,7 @@ export class TaxonomiesService {
     const changedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
     const allBad = changedAfter === null ? { ...bad, modified_after: PARAM_MESSAGES.date } : bad; // the cached lookup is never mutated
     if (Object.keys(allBad).length > 0) throw invalidParams(allBad);
+    const extended = await this.listExtensions.of(taxonomy).prepare(raw, actor);
 
     const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
     const filters: TermListFilters = {
@@ -102,12 +105,13 @@ export class TaxonomiesService {
       const text = rawParam(value);
       if (text !== undefined) params[key] = text;
     }
+    Object.assign(params, extended.params);
     return this.caches[taxonomy].pipeline.answer({
       page: q.page ?? 1,
       perPage: q.per_page ?? 10,
-      filterKey: JSON.stringify([filters, order]),
-      count: () => this.terms.count(filters),
-      pageIds: (offset, limit) => this.terms.pageIds(filters, order, offset, limit),
+      filterKey: JSON.stringify([filters, order, extended.params]),
+      count: () => this.terms.count(filters, extended.conditions),
+      pageIds: (offset, limit) => this.terms.pageIds(filters, order, offset, limit, extended.conditions),
       present: (ids) => this.presentListed(taxonomy, ids),
       params,
       previousPastEnd: true,

@@ -68,8 +68,8 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
 
     @Get()
     @ListDocs(taxonomy, TEXT.list, listDto)
-    list(@Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
-      return this.taxonomies.list(taxonomy, q, raw);
+    list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
+      return this.taxonomies.list(taxonomy, q, raw, actor);
     }
 
     @Post()

@@ -6,7 +6,7 @@ import { nowUtcSql } from '../common/datetime/clock';
 import { isValidLogin } from '../config/app-config';
 import type { ChangeType } from '../database/change-log';
 import { Dialect } from '../database/dialect';
-import type { Tx } from '../database/tx';
+import { managerOf, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
@@ -34,6 +34,11 @@ export class UsersService {
 
   findById(id: number): Promise<UserEntity | null> {
     return this.db.getRepository(UserEntity).findOne({ where: { id } });
+  }
+
+  /** Is there a user with this id? `reader`: inside a write, its transaction (an event written by an extension's hook). */
+  exists(id: number, reader: Reader): Promise<boolean> {
+    return managerOf(reader, this.db).getRepository(UserEntity).exists({ where: { id } });
   }
 
   /** Is this hash still one of the user's application passwords (not revoked or replaced)? */

@@ -1,5 +1,5 @@
 export { VenuesModule } from './venues.module';
-export { VenuesService } from './venues.service';
+export { VENUE_ROOMS, VenuesService } from './venues.service';
 export { VenueEntity } from './venue.entity';
 export { VenuesRepository } from './venues.repository';
 export { VenueDto, VenueListDto } from './dto/venue-response.dto';

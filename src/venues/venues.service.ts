@@ -1,17 +1,9 @@
-import { Injectable } from '@nestjs/common';
-import { LinkedItems, LinkedKind } from '../items';
-import { ReadModel } from '../common/cache/read-model';
-import { UnitOfWork } from '../database/unit-of-work';
-import { AppConfig } from '../config/app-config';
-import { MediaService } from '../media';
-import { PostsService } from '../posts';
-import { UsersService } from '../users';
+import { Inject, Injectable } from '@nestjs/common';
+import { LinkedItems, LinkedKind, linkedItemTokens } from '../items';
 import { CreateVenueDto } from './dto/write-venue.dto';
 import { presentVenue } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 import { VENUE_ERRORS } from './venues.errors';
-import { VenuesRepository } from './venues.repository';
-import { VenueExtensions } from './venue-extensions';
 
 /** What makes a venue a venue; the rules shared with organizers are in LinkedItems. */
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
@@ -49,25 +41,15 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
   present: presentVenue,
 };
 
+/** How the venue rooms (reads, writes, deletes and their front door) are injected. */
+export const VENUE_ROOMS = linkedItemTokens('venue');
+
 /**
  * Venues (spec endpoints.md §5). The events module calls `prepareCreate` and `createPrepared` (venues nested in event
  * writes), `existingIds` (the `venue` list filter and links by id) and `embed` (event responses).
  */
 @Injectable()
 export class VenuesService {
-  /** The rules venues share with organizers, applied to venues. */
-  readonly items: LinkedItems<VenueEntity>;
-
-  constructor(
-    repo: VenuesRepository,
-    posts: PostsService,
-    media: MediaService,
-    users: UsersService,
-    config: AppConfig,
-    extensions: VenueExtensions,
-    readModel: ReadModel,
-    uow: UnitOfWork,
-  ) {
-    this.items = new LinkedItems(VENUE_KIND, { repo, posts, media, users, config, extensions, readModel, uow });
-  }
+  /** The rules venues share with organizers, applied to venues: the front door of the venue rooms (VENUE_ROOMS). */
+  constructor(@Inject(VENUE_ROOMS.items) readonly items: LinkedItems<VenueEntity>) {}
 }

@@ -1,6 +1,7 @@
 // The organizer routes (spec endpoints.md §5; resources.md §3, §7, §8, §9; auth.md; errors.md).
 // Organizers share their rules with venues (test/e2e/venues.e2e-spec.ts covers those in depth);
 // this file covers what is the organizer's own and the shared behaviour under organizer codes.
+import { OUTER } from '../../src/database/tx';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { MediaService } from '../../src/media';
 import { OrganizersService } from '../../src/organizers';
@@ -257,7 +258,7 @@ describe('organizers', () => {
       const tok = uid();
       // As event writes do: every check before the transaction, the write inside it.
       const inTx = async (input: Record<string, unknown>) => {
-        const prepared = await svc().prepareCreate(admin(), input, true);
+        const prepared = await svc().prepareCreate(admin(), input, true, OUTER);
         return t.app.get(UnitOfWork).run((tx) => svc().createPrepared(admin(), prepared, tx));
       };
       await expect(inTx({ email: 'no name' })).rejects.toMatchObject({

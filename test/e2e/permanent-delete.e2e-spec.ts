@@ -1,8 +1,7 @@
 // Permanent delete: DELETE …?force=true on events, venues and organizers, by id and by slug
 // (spec beyond.md #1, auth.md §2–§3, endpoints.md §4.4 last line, §4.9, §5.3; errors.md).
 import type { Response } from 'supertest';
-import { DataSource } from 'typeorm';
-import { EventsRepository } from '../../src/events/events.repository';
+import { Dialect } from '../../src/database/dialect';
 import { searchWords } from '../../src/events/events.filters';
 import { searchTokens } from '../../src/events/search-grams';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -22,6 +21,7 @@ import {
   uid,
 } from '../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../support/expect';
+import { countRows, selectRows } from '../support/sql';
 
 type Users = Awaited<ReturnType<typeof makeUsers>>;
 
@@ -210,11 +210,10 @@ describe('permanent delete (beyond.md #1)', () => {
   describe('links (endpoints.md §4.4 last line)', () => {
     /**
      * Rows left behind that no response shows (lists join them to live rows): read, never
-     * written, straight from the database.
+     * written, with read-only SQL.
      */
     async function rowsKeyedBy(eventId: number): Promise<Record<string, number>> {
-      const db = t.app.get(DataSource);
-      const count = async (sql: string) => Number(((await db.query(sql, [eventId])) as { n: number | string }[])[0].n);
+      const count = (sql: string) => countRows(t, sql, [eventId]);
       return {
         posts: await count('SELECT COUNT(*) AS n FROM posts WHERE id = ?'),
         events: await count('SELECT COUNT(*) AS n FROM events WHERE id = ?'),
@@ -223,9 +222,15 @@ describe('permanent delete (beyond.md #1)', () => {
       };
     }
 
-    /** The events the full-text pre-filter (event_search) offers for these words. */
-    async function searchCandidates(text: string): Promise<number[] | 'index'> {
-      return t.app.get(EventsRepository).searchPlan(searchTokens(searchWords(text)));
+    /**
+     * The events whose search document (event_search) matches these words: the full-text
+     * pre-filter's candidates, which no response shows (a list joins them to live events). The
+     * engine's own query for them, from the app's Dialect, run as read-only SQL.
+     */
+    async function searchCandidates(text: string): Promise<number[]> {
+      const dialect = t.app.get(Dialect);
+      const rows = await selectRows(t, dialect.searchCandidates('?'), [dialect.searchExpression(searchTokens(searchWords(text)))]);
+      return rows.map((r) => Number(Object.values(r)[0]));
     }
 
     it('an event deleted for good leaves term counts, lists and link filters as if it never was', async () => {
@@ -354,8 +359,8 @@ describe('permanent delete with the geo extension on (beyond.md #1, geo.md)', ()
   }, 30_000);
   afterAll(async () => t?.close());
 
-  const coordinatesOf = async (venueId: number) =>
-    Number(((await t.app.get(DataSource).query('SELECT COUNT(*) AS n FROM venue_geo WHERE venue_id = ?', [venueId])) as { n: number | string }[])[0].n);
+  /** Rows of the geo extension's table for the venue: no response shows them once the venue is gone (read-only SQL). */
+  const coordinatesOf = (venueId: number) => countRows(t, 'SELECT COUNT(*) AS n FROM venue_geo WHERE venue_id = ?', [venueId]);
 
   it("a venue's coordinates go with it", async () => {
     const venue = await createVenue(t, admin.authorization, { venue: `Mapped ${uid()}`, geo_lat: 45.5, geo_lng: 9.2 });

@@ -1,5 +1,6 @@
 // The venue routes (spec endpoints.md §3, §4.6, §4.7, §5; resources.md §2, §7, §8, §9; auth.md; errors.md).
 import { QueryFailedError } from 'typeorm';
+import { OUTER } from '../../src/database/tx';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { MediaService } from '../../src/media';
 import { VenuesService } from '../../src/venues';
@@ -678,7 +679,7 @@ describe('venues', () => {
 
     // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).
     const createNested = async (who: ReturnType<typeof actor>, input: Record<string, unknown>, nested = true) => {
-      const prepared = await svc().prepareCreate(who, input, nested);
+      const prepared = await svc().prepareCreate(who, input, nested, OUTER);
       return t.app.get(UnitOfWork).run((tx) => svc().createPrepared(who, prepared, tx));
     };
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { DynamicModule, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection } from 'mysql2/promise';
@@ -26,7 +27,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { sharing?: Pick<TestApp, 'databaseUrl'>; through?: string; onLog?: (line: string) => void } = {},
+  opts: {
+    sharing?: Pick<TestApp, 'databaseUrl'>;
+    through?: string;
+    onLog?: (line: string) => void;
+    /** Modules the app loads besides its own (an extension defined by the test). */
+    extraModules?: (Type<unknown> | DynamicModule)[];
+  } = {},
 ): Promise<TestApp> {
   // `through`: another server of the same cluster (mysql://host:port), for the database of `sharing`.
   const shared = opts.sharing && opts.through ? onServer(opts.sharing.databaseUrl, opts.through) : opts.sharing?.databaseUrl;
@@ -39,7 +46,7 @@ export async function createTestApp(
     ...env,
     DATABASE_URL: dropDatabase?.url ?? target,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config)] }).compile();
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, opts.extraModules)] }).compile();
   // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
   const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
   const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger, config), {

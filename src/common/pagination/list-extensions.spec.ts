@@ -1,0 +1,32 @@
+import { invalidParam } from '../errors';
+import { ListExtensions } from './list-extensions';
+
+describe('ListExtensions.prepare', () => {
+  const lists = () => {
+    const registry = new ListExtensions();
+    registry.register({
+      params: ['initial'],
+      prepare: (q) => {
+        if (q.initial === undefined) return null;
+        if (typeof q.initial !== 'string' || q.initial.length !== 1) throw invalidParam('initial', 'One letter.');
+        return (qb) => void qb.andWhere('1 = 1');
+      },
+    });
+    registry.register({ params: ['near', 'radius'], prepare: async (q) => (q.near === undefined ? null : () => undefined) });
+    return registry;
+  };
+
+  it('collects the conditions of the extensions the request uses, and their parameters as written', async () => {
+    const prepared = await lists().prepare({ initial: 'a', radius: ['1', '2'], search: 'x' }, null);
+    expect(prepared.conditions).toHaveLength(1);
+    expect(prepared.params).toEqual({ initial: 'a', radius: '1,2' });
+  });
+
+  it('is empty for a request that uses none', async () => {
+    await expect(lists().prepare({ search: 'x' }, null)).resolves.toEqual({ conditions: [], params: {} });
+  });
+
+  it("passes an extension's 400 on", async () => {
+    await expect(lists().prepare({ initial: 'ab' }, null)).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { initial: 'One letter.' } } });
+  });
+});

@@ -1,0 +1,189 @@
+import { DateTime } from 'luxon';
+import type { Actor } from '../common/auth';
+import type { DataVersion } from '../common/cache/data-version.service';
+import { ReadModel } from '../common/cache/read-model';
+import { refusal } from '../common/errors/testing/refusal';
+import type { AppConfig } from '../config/app-config';
+import type { OrganizersService } from '../organizers';
+import type { PostsService } from '../posts';
+import type { TaxonomiesService } from '../taxonomies';
+import type { VenuesService } from '../venues';
+import type { ListEventsQueryDto } from './dto/list-events.query.dto';
+import type { EventAccess } from './event-access';
+import { EventListExtensions } from './event-list-extensions';
+import { EventReader } from './event-reader';
+import type { EventListFilters } from './events.filters';
+import type { EventsRepository } from './events.repository';
+import type { ScheduledPublisher } from './scheduled-publisher';
+
+// How EventReader plans a list (spec endpoints.md §4.1) without a database (STYLE.md §11): fake
+// repository, access, taxonomies, linked items and publisher; a real read model over a fake data
+// version, so that what is looked up once and then cached shows. What is pinned is the plan the
+// repository is handed (filters, search candidates, term plan, due cutoff), not the SQL.
+
+const admin: Actor = { id: 1, login: 'ad', role: 'administrator' };
+const EVENTS = [11, 12, 13];
+
+function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
+  const events = {
+    countMatching: jest.fn(async (_f: EventListFilters, _extra: unknown[]) => EVENTS.length),
+    pageIds: jest.fn(async (_f: EventListFilters, offset: number, limit: number, _extra: unknown[]) => EVENTS.slice(offset, offset + limit)),
+    nearestIds: jest.fn(async (_f: EventListFilters, _now: string, _limit: number, _extra: unknown[]) => EVENTS),
+    searchPlan: jest.fn(async (_tokens: string[]) => opts.searchPlan ?? 'index'),
+    termPlan: jest.fn(async (_ids: number[]): Promise<'in' | 'exists'> => 'exists'),
+    findByIds: jest.fn(async (ids: number[]) => ids.map((id) => ({ id, status: 'publish' }))),
+  };
+  const access = { present: jest.fn(async (rows: { id: number; status: string }[]) => rows.map((r) => ({ id: r.id, status: r.status }))) };
+  const posts = { typeOf: jest.fn(async (id: number) => (id === 11 ? 'event' : 'venue')) };
+  const taxonomies = {
+    resolveFilter: jest.fn(async (taxonomy: string, list: { items: string[] }) =>
+      list.items.includes('nothing') ? null : taxonomy === 'category' ? [5] : [6],
+    ),
+  };
+  const existing = (known: number[]) => ({ items: { existingIds: jest.fn(async (ids: number[]) => new Set(ids.filter((id) => known.includes(id)))) } });
+  const venues = existing([21]);
+  const organizers = existing([31]);
+  const extensions = new EventListExtensions();
+  const publisher = { dueCutoff: jest.fn(() => opts.due) };
+  const config = { baseUrl: 'http://cal.test', timezone: 'Europe/Rome', icsMaxEvents: 500, cacheMb: 8 } as AppConfig;
+  const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
+  const reader = new EventReader(
+    events as unknown as EventsRepository,
+    access as unknown as EventAccess,
+    posts as unknown as PostsService,
+    taxonomies as unknown as TaxonomiesService,
+    venues as unknown as VenuesService,
+    organizers as unknown as OrganizersService,
+    extensions,
+    publisher as unknown as ScheduledPublisher,
+    config,
+    new ReadModel(version, config),
+  );
+  return { reader, events, posts, taxonomies, venues, extensions };
+}
+
+const q = (over: Partial<ListEventsQueryDto> = {}) => over as ListEventsQueryDto;
+const names = (...items: string[]) => ({ items });
+
+describe('EventReader.list: refusals before any list query', () => {
+  it('ticketed=true and geo parameters nobody owns are refused first', async () => {
+    const { reader, events } = setup();
+    expect(await refusal(reader.list(null, q({ ticketed: true }), {}))).toMatchObject({ code: 'event-tickets-not-active', status: 400 });
+    expect(await refusal(reader.list(null, q(), { geoloc: 'Rome' }))).toMatchObject({ status: 400, data: { params: ['geoloc'] } });
+    expect(events.countMatching).not.toHaveBeenCalled();
+  });
+
+  it('every unknown term, linked id and bad date is reported in one 400', async () => {
+    const { reader, events } = setup();
+    const err = await refusal(
+      reader.list(null, q({ categories: names('nothing'), tags: names('nothing'), venue: [21, 22], organizer: [39], modified_after: 'soon' }), {}),
+    );
+    expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400 });
+    expect(Object.keys((err.data as { params: object }).params).sort()).toEqual(['categories', 'modified_after', 'organizer', 'tags', 'venue']);
+    expect(events.countMatching).not.toHaveBeenCalled();
+  });
+
+  it('a post_parent that is not an event is the event id error', async () => {
+    const { reader } = setup();
+    expect(await refusal(reader.list(null, q({ post_parent: 21 }), {}))).toMatchObject({ code: 'rest-invalid-event-id', status: 400 });
+    await expect(reader.list(null, q({ post_parent: 11 }), {})).resolves.toBeDefined();
+  });
+});
+
+describe('EventReader.list: the plan handed to the repository', () => {
+  it('a search with few candidates: counted and walked from those ids', async () => {
+    const { reader, events } = setup({ searchPlan: [12] });
+    await reader.list(null, q({ search: 'jazz night' }), {});
+    expect(events.searchPlan).toHaveBeenCalledTimes(1);
+    expect(events.countMatching.mock.calls[0][0]).toMatchObject({ words: ['jazz', 'night'], searchCandidates: [12] });
+    expect(events.pageIds.mock.calls[0][0]).toMatchObject({ searchCandidates: [12] });
+  });
+
+  it('a search with many candidates: the index counts, and the pages walk the listing without a candidate list', async () => {
+    const { reader, events } = setup({ searchPlan: 'index' });
+    await reader.list(null, q({ search: 'jazz' }), {});
+    expect(events.countMatching.mock.calls[0][0].searchCandidates).toBe('index');
+    expect(events.pageIds.mock.calls[0][0]).not.toHaveProperty('searchCandidates');
+  });
+
+  it('words too short to narrow by plan no search at all', async () => {
+    const { reader, events } = setup();
+    await reader.list(null, q({ search: 'a b' }), {});
+    expect(events.searchPlan).not.toHaveBeenCalled();
+    expect(events.countMatching.mock.calls[0][0]).toMatchObject({ words: ['a', 'b'], searchCandidates: undefined });
+  });
+
+  it('search plans and filter lookups are asked once while the data does not move', async () => {
+    const { reader, events, taxonomies, venues } = setup({ searchPlan: [12] });
+    const query = q({ search: 'jazz', categories: names('music'), venue: [21] });
+    await reader.list(null, query, {});
+    await reader.list(null, { ...query, page: 1, per_page: 5 }, {});
+    expect(events.searchPlan).toHaveBeenCalledTimes(1);
+    expect(taxonomies.resolveFilter).toHaveBeenCalledTimes(1);
+    expect(venues.items.existingIds).toHaveBeenCalledTimes(1);
+    expect(events.termPlan).toHaveBeenCalledTimes(1);
+  });
+
+  it('terms: resolved ids and their plan; no term plan without terms', async () => {
+    const { reader, events } = setup();
+    await reader.list(null, q({ categories: names('music'), tags: names('outdoor') }), {});
+    expect(events.termPlan).toHaveBeenCalledWith([5, 6]);
+    expect(events.countMatching.mock.calls[0][0]).toMatchObject({ categoryIds: [5], tagIds: [6], termMatch: 'exists' });
+    await reader.list(null, q(), {});
+    expect(events.termPlan).toHaveBeenCalledTimes(1);
+    expect(events.countMatching.mock.calls[1][0].termMatch).toBeUndefined();
+  });
+
+  it('while a scheduled event is due, the filters carry the cutoff (and so a cache key of their own)', async () => {
+    const due = setup({ due: '2025-06-01 10:00:00' });
+    await due.reader.list(null, q(), {});
+    expect(due.events.countMatching.mock.calls[0][0].dueBefore).toBe('2025-06-01 10:00:00');
+    const calm = setup();
+    await calm.reader.list(null, q(), {});
+    expect(calm.events.countMatching.mock.calls[0][0].dueBefore).toBeUndefined();
+  });
+
+  it('the visibility follows the caller: anonymous callers see published events only', async () => {
+    const { reader, events } = setup();
+    await reader.list(null, q(), {});
+    await reader.list(admin, q(), {});
+    expect(events.countMatching.mock.calls[0][0].visibility.statuses).toEqual(['publish']);
+    expect(events.countMatching.mock.calls[1][0].visibility.statuses).toContain('draft');
+  });
+
+  it('a registered list extension adds its condition to both the count and the pages', async () => {
+    const { reader, events, extensions } = setup();
+    const condition = jest.fn();
+    extensions.register({ params: ['near'], prepare: (raw) => (raw.near ? condition : null) });
+    await reader.list(null, q(), { near: 'here' });
+    expect(events.countMatching.mock.calls[0][1]).toEqual([condition]);
+    expect(events.pageIds.mock.calls[0][3]).toEqual([condition]);
+  });
+});
+
+describe('EventReader.calendarEvents (ical.md, Export)', () => {
+  it('defaults to 30 days back and a year ahead, in the site zone, at most CALENDAR_ICS_MAX_EVENTS', async () => {
+    const { reader, events } = setup();
+    // The days the window spans, taken before and after the call (so a call across midnight passes too).
+    const days = () => {
+      const now = DateTime.utc().setZone('Europe/Rome');
+      return `${now.minus({ days: 30 }).toISODate()}..${now.plus({ years: 1 }).toISODate()}`;
+    };
+    const before = days();
+    await reader.calendarEvents(null, q(), {});
+    const after = days();
+    const [filters, , limit] = events.nearestIds.mock.calls[0];
+    expect(limit).toBe(500);
+    expect([before, after]).toContain(`${filters.startFrom?.slice(0, 10)}..${filters.endTo?.slice(0, 10)}`);
+    await reader.calendarEvents(null, q({ start_date: '2030-01-01', end_date: '2030-12-31' }), {});
+    expect(events.nearestIds.mock.calls[1][0]).toMatchObject({ startFrom: '2030-01-01 00:00:00', endTo: '2030-12-31 23:59:59' });
+  });
+
+  it('`include` has no window', async () => {
+    const { reader, events } = setup();
+    await reader.calendarEvents(null, q({ include: [12] }), {});
+    const [feed] = events.nearestIds.mock.calls[0];
+    expect([feed.startFrom, feed.startTo, feed.endFrom, feed.endTo]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(feed.include).toEqual([12]);
+  });
+});

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { Actor } from '../common/auth';
+import { toWpValidationError } from '../common/errors';
+import type { ChangeSet } from '../database/change-log';
+import type { Tx } from '../database/tx';
+import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
+import type { EventEntity } from './entities/event.entity';
+import { EventDeleter } from './event-deleter';
+import { EventWrites } from './event-extensions';
+import { EventWriter } from './event-writer';
+
+type Json = Record<string, unknown>;
+
+/**
+ * Writes of events inside a running unit of work (EventWrites, extending.md §1 "write hooks"):
+ * the input is validated against the routes' DTOs as the global pipe validates a request
+ * (unknown parameters dropped for the core, kept for the extensions), then the writer and the
+ * deleter do what the routes do, in the caller's transaction and change set. Answers are the
+ * stored rows, not representations: presenting reads the outer connection, which a write may
+ * not, and a caller making a hundred occurrences does not want them presented.
+ */
+@Injectable()
+export class EventWritesInTx extends EventWrites {
+  constructor(
+    private readonly writer: EventWriter,
+    private readonly deleter: EventDeleter,
+  ) {
+    super();
+  }
+
+  create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json): Promise<EventEntity> {
+    return this.writer.createIn(tx, changes, actor, validated(CreateEventDto, input), given(input));
+  }
+
+  update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity> {
+    return this.writer.updateIn(tx, changes, actor, id, validated(UpdateEventDto, input), given(input));
+  }
+
+  remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input: Json = {}): Promise<void> {
+    return this.deleter.removeIn(tx, changes, actor, id, force, given(input));
+  }
+}
+
+/** As a request's merged parameters are given (request-context.ts): a `null` is a parameter not given. */
+function given(input: Json): Json {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+}
+
+/** The input as the route's DTO, checked as the global ValidationPipe checks a request (app.setup.ts). */
+function validated<T extends object>(dto: new () => T, input: Json): T {
+  const value = plainToInstance(dto, given(input));
+  const errors = validateSync(value, { whitelist: true, forbidNonWhitelisted: false, stopAtFirstError: true });
+  if (errors.length > 0) throw toWpValidationError(errors);
+  return value;
+}

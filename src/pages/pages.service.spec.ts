@@ -1,0 +1,161 @@
+import { WpError } from '../common/errors';
+import { JsonText, ListPage } from '../common/pagination';
+import type { AppConfig } from '../config/app-config';
+import { EventExtensions, type EventReader, type ListEventsQueryDto } from '../events';
+import { OrganizerExtensions, type OrganizersService } from '../organizers';
+import type { TaxonomiesService } from '../taxonomies';
+import { VenueExtensions, type VenuesService } from '../venues';
+import type { EventJson } from './event-view';
+import { PageError, PagesService } from './pages.service';
+
+// The public pages' rules (pages.md) without HTTP, templates or a database (STYLE.md §11): the
+// API's services are faked, so what is pinned is what a page asks the event list for (filters,
+// windows, pages), how API refusals become page errors, and what reaches a template.
+
+const SITE = 'http://site.test';
+
+const event = (id: number, day: string, over: Partial<EventJson> = {}): EventJson => ({
+  id,
+  title: `Event ${id}`,
+  url: `${SITE}/event/event-${id}/`,
+  start_date: `${day} 10:00:00`,
+  end_date: `${day} 11:00:00`,
+  utc_start_date: `${day} 10:00:00`,
+  utc_end_date: `${day} 11:00:00`,
+  timezone: 'UTC',
+  timezone_abbr: 'UTC',
+  all_day: false,
+  ...over,
+});
+
+/** A list answer as EventReader gives it: the events of the page, the total and the pages. */
+const answer = (events: EventJson[], total = events.length, perPage = 10) =>
+  new ListPage(new JsonText(JSON.stringify({ events })), total, Math.ceil(total / perPage));
+
+function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<ListPage<JsonText>> = () => answer([])) {
+  const events = {
+    list: jest.fn(async (_actor: null, q: ListEventsQueryDto, _raw: Record<string, unknown>) => listed(q)),
+    getBySlug: jest.fn(),
+  };
+  const item = (over: Record<string, unknown>) => ({ items: { get: jest.fn(async () => ({ id: 5, url: `${SITE}/venue/hall/`, description: '', ...over })) } });
+  const venues = item({ venue: 'Hall', website: 'javascript:alert(1)' });
+  const organizers = item({ organizer: 'Host', url: `${SITE}/organizer/host/`, email: 'not an <email>', website: 'https://host.test' });
+  const taxonomies = {
+    list: jest.fn(async (taxonomy: string, q: { slug?: string }) => {
+      const terms = [
+        { id: 1, slug: 'music', name: 'Music', url: `${SITE}/events/category/music/` },
+        { id: 2, slug: 'jazz', name: 'Jazz', url: `${SITE}/events/category/music/jazz/` },
+      ].filter((t) => q.slug === undefined || t.slug === q.slug);
+      return new ListPage({ [taxonomy === 'category' ? 'categories' : 'tags']: terms }, terms.length, 1);
+    }),
+  };
+  const config = {
+    publicUrl: SITE,
+    timezone: 'UTC',
+    weekStart: 1,
+    apiRoot: `${SITE}/wp-json/tribe/events/v1`,
+    baseUrl: SITE,
+    siteTitle: 'Events',
+  } as AppConfig;
+  const pages = new PagesService(
+    events as unknown as EventReader,
+    venues as unknown as VenuesService,
+    organizers as unknown as OrganizersService,
+    taxonomies as unknown as TaxonomiesService,
+    config,
+    // Real, empty registries: the pages with no extension registered.
+    new EventExtensions(),
+    new VenueExtensions(),
+    new OrganizerExtensions(),
+  );
+  return { pages, events, venues };
+}
+
+const asked = (events: { list: jest.Mock }) => events.list.mock.calls.map((c) => c[2] as Record<string, unknown>);
+
+describe('PagesService: what a page asks the event list for', () => {
+  it('the list passes on only the filters of pages.md, trimmed, and a page number only when it is one', async () => {
+    const { pages, events } = setup();
+    await pages.list({ search: '  jazz ', venue: '', status: 'draft', page: '2x', per_page: '50' });
+    expect(asked(events)[0]).toEqual({ search: 'jazz', page: 1, per_page: 10 });
+  });
+
+  it('a day asks for the events covering it, strictly, 20 a page, all-day events first', async () => {
+    const timed = event(1, '2030-05-04');
+    const allDay = event(2, '2030-05-04', { all_day: true, utc_start_date: '2030-05-04 00:00:00' });
+    const { pages, events } = setup(() => answer([timed, allDay]));
+    const view = await pages.day('2030-05-04', {});
+    expect(asked(events)[0]).toMatchObject({ strict_dates: 'true', starts_before: '2030-05-04 23:59:59', ends_after: '2030-05-04 00:00:01', per_page: 20 });
+    expect((view.data.events as { title: string }[]).map((e) => e.title)).toEqual(['Event 2', 'Event 1']);
+    expect(view.data.nav).toMatchObject({ previous: `${SITE}/events/2030-05-03/`, next: `${SITE}/events/2030-05-05/`, month: `${SITE}/events/month/2030-05/` });
+  });
+
+  it('a quiet month is one walk over the grid, each event placed on the days it covers', async () => {
+    const twoDays = event(1, '2030-05-04', { end_date: '2030-05-05 09:00:00' });
+    const { pages, events } = setup(() => answer([twoDays]));
+    const view = await pages.month('2030-05', {});
+    expect(events.list).toHaveBeenCalledTimes(1);
+    const cells = (view.data.weeks as { date: string; events: unknown[] }[][]).flat();
+    expect(cells.filter((c) => c.events.length > 0).map((c) => c.date)).toEqual(['2030-05-04', '2030-05-05']);
+  });
+
+  it('a busy month asks each day for its first three events and its total, and shows how many more', async () => {
+    const { pages, events } = setup((q) =>
+      q.per_page === 50 ? answer([], 500, 50) : answer([event(1, '2030-05-04'), event(2, '2030-05-04'), event(3, '2030-05-04')], 7, 3),
+    );
+    const view = await pages.month('2030-05', {});
+    const cells = (view.data.weeks as { events: unknown[]; more: number }[][]).flat();
+    expect(events.list).toHaveBeenCalledTimes(1 + cells.length);
+    expect(asked(events)[1]).toMatchObject({ per_page: 3 });
+    expect(cells[0]).toMatchObject({ more: 4 });
+    expect(cells[0].events).toHaveLength(3);
+  });
+});
+
+describe('PagesService: refusals become pages', () => {
+  it('an invalid filter value is a 400 page without asking the list', async () => {
+    const { pages, events } = setup();
+    await expect(pages.list({ venue: 'abc' })).rejects.toMatchObject({ status: 400 });
+    expect(events.list).not.toHaveBeenCalled();
+  });
+
+  it("the list's 404 (a page past the last) is a 404 page, its 400s a 400 page; a 5xx is not turned into a page", async () => {
+    const refuse = (err: Error) => setup(() => Promise.reject(err)).pages.list({});
+    const pageError = async (err: Error) => (await refuse(err).catch((e: unknown) => e)) as PageError;
+    expect(await pageError(new WpError('event-archive-page-not-found', 'no page', 404))).toEqual(expect.any(PageError));
+    expect((await pageError(new WpError('event-archive-page-not-found', 'no page', 404))).status).toBe(404);
+    expect((await pageError(new WpError('rest_invalid_param', 'bad', 400))).status).toBe(400);
+    const bug = new WpError('rest_internal_error', 'bug', 500);
+    await expect(refuse(bug)).rejects.toBe(bug);
+  });
+
+  it('a single item the API refuses (unknown, hidden, trashed) is a 404 page', async () => {
+    const { pages, events } = setup();
+    events.getBySlug.mockRejectedValueOnce(new WpError('event-not-accessible', 'hidden', 403));
+    await expect(pages.event('hidden')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a nested category answers only at its own path', async () => {
+    const { pages } = setup();
+    await expect(pages.term('category', ['jazz'], {})).rejects.toMatchObject({ status: 404 });
+    expect((await pages.term('category', ['music', 'jazz'], {})).data.title).toBe('Category: Jazz');
+  });
+});
+
+describe('PagesService: what reaches a template', () => {
+  it('pager links keep the filters; the canonical link names the page only past the first', async () => {
+    const { pages } = setup(() => answer([event(1, '2030-05-04')], 30));
+    const second = await pages.list({ search: 'jazz', page: '2' });
+    expect(second.data.canonical).toBe(`${SITE}/events/?search=jazz&page=2`);
+    expect(second.data.pager).toEqual({ previous: `${SITE}/events/?search=jazz`, next: `${SITE}/events/?search=jazz&page=3`, page: 2, pages: 3 });
+    expect((await pages.list({ search: 'jazz' })).data.canonical).toBe(`${SITE}/events/?search=jazz`);
+  });
+
+  it('a website that is not http(s) and an address that is not an e-mail never become links', async () => {
+    const { pages } = setup();
+    const venue = await pages.venue('hall', {});
+    expect((venue.data.item as { website?: string }).website).toBeUndefined();
+    const organizer = await pages.organizer('host', {});
+    expect(organizer.data.item).toMatchObject({ email: undefined, website: 'https://host.test' });
+  });
+});
