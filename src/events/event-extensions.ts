@@ -165,8 +165,13 @@ export class EventExtensions {
   }
 
   /** The fragments of HTML the extensions add to an event's public page, in registration order. */
-  pageFragments(event: Json): string[] {
-    return this.list.map((e) => e.pageFragment?.(event) ?? null).filter((f): f is string => f !== null && f !== '');
+  async pageFragments(event: Json): Promise<string[]> {
+    const fragments: string[] = [];
+    for (const extension of this.list) {
+      const fragment = await extension.pageFragment?.(event);
+      if (fragment) fragments.push(fragment);
+    }
+    return fragments;
   }
 
   /** Do some extensions change iCalendar answers? (Only then are the answer's rows read for them.) */

@@ -14,5 +14,3 @@ export { EventWriter } from './event-writer';
 export { EventExtensions, EventWrites } from './event-extensions';
 export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
-export { EventExtensions, EventWrites } from './event-extensions';
-export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';
