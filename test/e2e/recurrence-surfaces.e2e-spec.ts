@@ -6,6 +6,7 @@ import { EventBody, uid } from '../support/api';
 import { expectError, expectStatus } from '../support/expect';
 import { API, http } from '../support/http';
 import { twoInstances } from '../support/instances';
+import { servedDocument } from '../support/openapi';
 import { createTestApp, TestApp } from '../support/test-app';
 import { HorizonExtender } from '../../src/recurrence/horizon-extender';
 
@@ -180,5 +181,49 @@ describe('recurrence.md §6: iCalendar and pages', () => {
     expect(res.text).toContain(`href="${all[2].url}"`);
     expect(res.text).toContain(`href="${all[3].url}"`);
     expect(res.text).not.toContain(`href="${all[1].url}"`); // in the trash
+  });
+});
+
+describe('recurrence.md §6: OpenAPI', () => {
+  interface Doc {
+    paths: Record<string, Record<string, { parameters?: { name: string }[]; requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>>;
+    components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+  }
+  const documentOf = async (env: Record<string, string>): Promise<Doc> => {
+    const t = await createTestApp({ ...env, CALENDAR_RECURRENCE_POLL_SECONDS: '0' });
+    try {
+      return await servedDocument<Doc>(t);
+    } finally {
+      await t.close();
+    }
+  };
+  const summary = (doc: Doc) => {
+    const params = (path: string, method: string) => (doc.paths[path]?.[method]?.parameters ?? []).map((p) => p.name);
+    const body = (path: string, method: string) => {
+      const ref = Object.values(doc.paths[path][method].requestBody!.content)[0].schema.$ref.split('/').pop()!;
+      return Object.keys(doc.components.schemas[ref].properties ?? {});
+    };
+    return {
+      event: ['recurrence', 'series'].filter((k) => k in (doc.components.schemas.Event.properties ?? {})),
+      list: ['series', 'hide_subsequent_recurrences'].filter((p) => params('/events', 'get').includes(p)),
+      update: params('/events/{id}', 'post').includes('scope'),
+      remove: params('/events/by-slug/{slug}', 'delete').includes('scope'),
+      createBody: ['recurrence', 'scope'].filter((k) => body('/events', 'post').includes(k)),
+      updateBody: ['recurrence', 'scope'].filter((k) => body('/events/{id}', 'patch').includes(k)),
+      route: '/events/{id}/occurrences' in doc.paths,
+    };
+  };
+
+  it('documents recurrence, series, scope, the list parameters and /occurrences when the module is on, and none of them when off', async () => {
+    expect(summary(await documentOf({ CALENDAR_RECURRENCE: 'on' }))).toEqual({
+      event: ['recurrence', 'series'],
+      list: ['series', 'hide_subsequent_recurrences'],
+      update: true,
+      remove: true,
+      createBody: ['recurrence'],
+      updateBody: ['recurrence', 'scope'],
+      route: true,
+    });
+    expect(summary(await documentOf({}))).toEqual({ event: [], list: [], update: false, remove: false, createBody: [], updateBody: [], route: false });
   });
 });
