@@ -183,8 +183,11 @@ describe('SeriesWriter', () => {
     await writer.saved(TX, parts({ title: 'Yoga (moved)' }), second, { before: second });
     expect(store.rows.get(100)!.detached).toBe(true);
 
-    await writer.deleting(TX, parts({}), store.events.get(101)!, { force: false });
+    const deleted = parts({});
+    await writer.deleting(TX, deleted, store.events.get(101)!, { force: false });
     expect(store.series.get(57)!.rule.split('\n')).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T190000']);
+    // Every occurrence's `recurrence` changed: each is a change of the write (change feed, webhooks).
+    expect(deleted.changes.entries().map((c) => c.id)).toEqual([57, 100, 101]);
     const trashed = Object.assign(new EventEntity(), store.events.get(101), { status: 'trash' });
     await writer.saved(TX, parts({ status: 'publish' }), store.events.get(101)!, { before: trashed });
     expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=3');

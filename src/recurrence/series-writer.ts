@@ -91,7 +91,9 @@ export class SeriesWriter {
     if (scope === 'this') return this.editOne(tx, w, series, occurrence, event, ctx.before!);
     if (scope === 'following' && !(await this.isFirst(tx, series, occurrence))) {
       const later = await this.cut(tx, series, occurrence);
-      return this.editSeries(tx, w, later, occurrence, event, ctx.before!);
+      await this.changedRule(tx, w, series.id);
+      await this.editSeries(tx, w, later, occurrence, event, ctx.before!);
+      return this.changedRule(tx, w, later.id);
     }
     return this.editSeries(tx, w, series, occurrence, event, ctx.before!);
   }
@@ -112,12 +114,13 @@ export class SeriesWriter {
       series.rule = formatRecurrence(rule).join('\n');
       await this.store.saveSeries(tx, series);
       if (ctx.force) await this.store.removeOccurrences(tx, [event.id]);
-      return;
+      return this.changedRule(tx, w, series.id);
     }
     const whole = scope === 'all' || (await this.isFirst(tx, series, occurrence));
     if (!whole) await this.endBefore(tx, series, occurrence);
     else series.open = false;
     await this.store.saveSeries(tx, series);
+    if (!whole) await this.changedRule(tx, w, series.id);
     const reached = (await this.store.occurrencesOf(tx, series.id)).filter((o) => whole || o.utcOriginalStart >= occurrence.utcOriginalStart);
     await this.removeEvents(
       tx,
@@ -198,7 +201,7 @@ export class SeriesWriter {
     if (before.status === 'trash' && event.status !== 'trash') {
       series.rule = formatRecurrence(withoutExclusionOf(this.ruleOf(series), occurrence.originalStart, occurrence.utcOriginalStart)).join('\n');
       await this.store.saveSeries(tx, series);
-      return;
+      return this.changedRule(tx, w, series.id);
     }
     if (occurrence.detached) return;
     occurrence.detached = true;
@@ -291,6 +294,7 @@ export class SeriesWriter {
     });
     await this.store.saveSeries(tx, series);
     await this.store.replaceOccurrences(tx, series.id, kept);
+    await this.changedRule(tx, w, series.id);
   }
 
   // ---------------------------------------------------------------- cuts
@@ -390,6 +394,15 @@ export class SeriesWriter {
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /**
+   * The series' rule (or an occurrence's original start) changed: every occurrence's `recurrence`
+   * and `series` keys did, so each is an event change of this write (recurrence.md §4: every
+   * occurrence changed appears in the change feed and webhooks).
+   */
+  private async changedRule(tx: Tx, w: WriteParts, seriesId: number): Promise<void> {
+    for (const row of await this.store.occurrencesOf(tx, seriesId)) w.changes.record('event', row.eventId);
+  }
 
   private ruleOf(series: SeriesEntity): RecurrenceRule {
     return parseRecurrence(series.rule === '' ? [] : series.rule.split('\n'), timingOfSeries(series));
