@@ -51,8 +51,8 @@ const USAGE = `Usage: npm run bench -- [options]
                      measures 1000 among 100000 events)
   --compare          with --series: also seed a second database the same way, add the same
                      occurrences to it as single events (through the API, the module off), and
-                     measure every wrk scenario on both, one after the other; reports both and
-                     the difference in %
+                     measure every wrk scenario on both in turns (series, singles, singles,
+                     series: half the seconds each); reports both and the difference in %
   --samples S        requests of create-series and edit-series-all, sent one at a time
                      (default 50)
 
@@ -112,7 +112,7 @@ function seriesOptions(values, int) {
   const series = int('series', 0);
   if (values.compare && series === 0) usage('--compare needs --series N.');
   if (values.compare && (values.slices !== '1' || values['webhook-relay']))
-    usage('--compare measures the two runs one after the other; it does not take --slices or --webhook-relay.');
+    usage('--compare measures the two servers in turns; it does not take --slices or --webhook-relay.');
   return { series, compare: values.compare, samples: int('samples', 1) };
 }
 
@@ -879,6 +879,24 @@ async function measureAround(server, scenario, work) {
   return result;
 }
 
+/**
+ * --compare: a scenario on the series server and on the singles server, in four halves of the
+ * measured time, series–singles–singles–series, so that a machine whose speed drifts (other
+ * processes come and go) weighs on both alike; each side's halves are merged as --slices merges
+ * them. The series side is compared with the ceiling as usual; the pair goes into `pairs`.
+ */
+async function measurePair(gen, series, singles, ceiling, opts, pairs) {
+  const half = Math.max(1, Math.round(opts.seconds / 2));
+  const run = (side, warmup) => measureAround(side.server, side.scenario, () => measureReal(gen, side.server, side.scenario, opts, side.db, half, warmup));
+  const sample = await sampleOf(series.server, series.scenario);
+  const [a1, b1, b2, a2] = [await run(series, opts.warmup), await run(singles, opts.warmup), await run(singles, 0), await run(series, 0)];
+  const real = mergeSlices([a1.real, a2.real]);
+  const twin = mergeSlices([b1.real, b2.real]);
+  if (twin.stalled) note(`  the singles server stopped answering during ${series.scenario.name}`);
+  pairs.push({ name: series.scenario.name, series: real, singles: twin });
+  return withRatio({ name: series.scenario.name, real, ...(await measureCeiling(gen, ceiling, series.scenario, opts, sample)) });
+}
+
 /** What the scenarios ask for on a server: ids, words, the feed's query, sync tokens. */
 async function findTargets(base, opts, Random) {
   const found = await discover(base);
@@ -922,7 +940,8 @@ function recurrenceReport(opts, setup, pairs, sequentialRows) {
   if (setup.singles) {
     out +=
       `Comparison: a second database seeded the same way, with the same ${setup.singles.count.toLocaleString('en-US')} occurrences as single events ` +
-      `(made through the API in ${setup.singles.seconds.toFixed(1)} s) and the module off; each scenario measured on both, one after the other.\n\n` +
+      `(made through the API in ${setup.singles.seconds.toFixed(1)} s) and the module off; each scenario measured on both in turns ` +
+      `(series, singles, singles, series; half the seconds each).\n\n` +
       `${recurrence.comparisonTable(pairs)}\n`;
   }
   if (sequentialRows.length > 0) {
@@ -982,15 +1001,10 @@ async function main() {
   const pairs = [];
   for (const scenario of opts.slices > 1 ? [] : list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
-    const row = await measureAround(server, scenario, () => measure(gen, server, ceiling, scenario, opts, db));
+    const row = twin
+      ? await measurePair(gen, { server, scenario, db }, { ...twin, scenario: twins.find((t) => t.name === scenario.name) }, ceiling, opts, pairs)
+      : await measureAround(server, scenario, () => measure(gen, server, ceiling, scenario, opts, db));
     rows.push(row);
-    if (twin) {
-      const other = twins.find((t) => t.name === scenario.name);
-      note(`  the same with single events instead of series`);
-      const real = await measureAround(twin.server, other, () => measureReal(gen, twin.server, other, opts, twin.db, opts.seconds, opts.warmup));
-      pairs.push({ name: scenario.name, series: row.real, singles: real.real });
-      if (real.real.stalled) note(`  the comparison server stopped answering during ${scenario.name}`);
-    }
     if (row.real.stalled) {
       note(`  the server stopped answering during ${scenario.name}; the remaining scenarios are skipped`);
       break;
