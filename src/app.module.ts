@@ -1,44 +1,34 @@
-import { DynamicModule, Logger, Module, Type } from '@nestjs/common';
+import { DynamicModule, Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from './common/cache/cache.module';
+import { type Feature, featureModules } from './common/feature/feature';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { causalReadsOnGalera } from './database/galera';
 import { runMigrationsExclusively } from './database/migration-lock';
 import { serializeSqliteTransactions } from './database/sqlite-transactions';
-import { IndexModule } from './index/index.module';
-import { PostsModule } from './posts';
+import { FEATURES } from './features';
 import { schemaDataSourceOptions } from './schema';
-import { TaxonomiesModule } from './taxonomies/taxonomies.module';
-import { UsersModule } from './users';
-import { EventsModule } from './events';
-import { SyncModule } from './sync';
-import { GeoModule } from './geo/geo.module';
-import { MediaModule } from './media';
-import { OrganizersModule } from './organizers';
-import { VenuesModule } from './venues';
-import { PagesModule } from './pages';
-import { OpsModule } from './ops';
-import { RecurrenceModule } from './recurrence';
 
 /**
- * The modular monolith: one module per resource. Optional features (the geo extension) are
- * registered here, at the edge, from configuration.
+ * The modular monolith: the infrastructure, then the modules of the installed features that
+ * are on with this configuration (src/features.ts; an extension says when it is on). Every
+ * feature's tables are in the schema whether it is on or off. A test app may pass its own
+ * list of features.
  */
 @Module({})
 export class AppModule {
-  /** `extraModules`: modules loaded after the service's own (an extension under test, test/e2e/extension-api). */
-  static forRoot(config: AppConfig, extraModules: readonly (Type<unknown> | DynamicModule)[] = []): DynamicModule {
+  static forRoot(config: AppConfig, features: readonly Feature[] = FEATURES): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, features),
         TypeOrmModule.forRootAsync({
           // main.ts waits for a database that is down before the app starts; a failure here
           // (a migration, a refused login) is final and said once.
-          useFactory: () => ({ ...schemaDataSourceOptions(config), retryAttempts: 1 }),
+          useFactory: () => ({ ...schemaDataSourceOptions(config, features), retryAttempts: 1 }),
           dataSourceFactory: async (options) => {
             const ds = await new DataSource(options!).initialize();
             await causalReadsOnGalera(ds);
@@ -51,21 +41,7 @@ export class AppModule {
         }),
         DatabaseModule,
         CacheModule,
-        OpsModule.forRoot(config),
-        UsersModule,
-        PostsModule,
-        MediaModule,
-        IndexModule,
-        TaxonomiesModule,
-        VenuesModule,
-        OrganizersModule,
-        EventsModule,
-        SyncModule,
-        // Optional features are registered here, from configuration, and nowhere else.
-        ...(config.geo ? [GeoModule] : []),
-        ...(config.recurrence ? [RecurrenceModule] : []),
-        ...(config.pages ? [PagesModule] : []),
-        ...extraModules,
+        ...featureModules(features, config),
       ],
     };
   }

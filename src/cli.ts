@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
-import type { CliCommand } from './cli/cli-command';
+import type { CliCommand } from './common/feature/cli-command';
 import { CliModule } from './cli/cli.module';
-import { COMMANDS } from './cli/commands';
+import { commandsOf } from './cli/commands';
 import { USAGE, UsageError } from './cli/usage';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
 import { AppConfig, ConfigError, ensureDatabaseFolder, loadConfigFromEnv } from './config/app-config';
 import { describeStartupError } from './config/startup-errors';
-import { ENTITIES } from './schema';
+import { FEATURES } from './features';
 import { SeedRefusedError } from './seed/seeder';
 // users.service directly, not the users index: the index loads the Redis client too (~0.1 s of start).
 import { UserInputError } from './users/users.service';
@@ -28,7 +28,8 @@ async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${USAGE}\n`);
       return name ? 0 : 2;
     }
-    const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    const commands = commandsOf(FEATURES);
+    const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!command) throw new UsageError(`Unknown command "${name}".`);
     const run = command.prepare(rest);
 
@@ -54,8 +55,8 @@ async function startContext(config: AppConfig, command: CliCommand): Promise<INe
   // Loaded only for import commands: the whole service is more to load than the other commands need.
   const module =
     context === 'import'
-      ? (await import('./imports')).ImportModule.forRoot(config)
-      : CliModule.forRoot(config, { migrate, entities: ENTITIES, readsOnly: command.readsOnly ?? false });
+      ? (await import('./imports')).ImportModule.forRoot((await import('./app.module')).AppModule.forRoot(config, FEATURES))
+      : CliModule.forRoot(config, { migrate, features: FEATURES, readsOnly: command.readsOnly ?? false });
   return NestFactory.createApplicationContext(module, {
     // Quiet unless asked: Nest's start-up lines only at LOG_LEVEL=debug, on stderr (stdout is the output).
     logger: debug ? new NestPinoLogger(createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }))) : false,

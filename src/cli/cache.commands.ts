@@ -1,6 +1,6 @@
 import { CacheBus } from '../common/cache/cache-bus';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { UsageError } from './usage';
 
 /**

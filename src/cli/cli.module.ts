@@ -1,13 +1,17 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { CacheModule } from '../common/cache/cache.module';
-import { dataSourceOptions, readOnlyDataSourceOptions } from '../database/data-source-options';
+import type { Feature } from '../common/feature/feature';
+import { ChangeKinds } from '../database/change-kinds';
+import { readOnlyDataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
-import { WebhookOutbox } from '../database/webhook-outbox';
+import { WriteParticipants } from '../database/write-participants';
+import { schemaDataSourceOptions } from '../schema';
+import { WebhookOutbox } from '../sync';
 import { EventsRepository } from '../events';
 import { OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
@@ -27,21 +31,22 @@ import { openCliDataSource } from './cli-data-source';
 export class CliModule {
   /**
    * `migrate`: apply pending migrations while the context starts (false for migration:*).
-   * `entities`: the schema's entities (src/schema.ts), which cli.ts passes in.
+   * `features`: the installed features (src/features.ts), which cli.ts passes in: their schema
+   * and migrations, change kinds and caches.
    * `readsOnly`: the command only reads the database (readOnlyDataSourceOptions).
    */
   static forRoot(
     config: AppConfig,
-    { migrate, entities, readsOnly = false }: { migrate: boolean; entities: DataSourceOptions['entities']; readsOnly?: boolean },
+    { migrate, features, readsOnly = false }: { migrate: boolean; features: readonly Feature[]; readsOnly?: boolean },
   ): DynamicModule {
     return {
       module: CliModule,
       imports: [
-        ConfigModule.forRoot(config),
+        ConfigModule.forRoot(config, features),
         TypeOrmModule.forRootAsync({
           // One try: a database that is down is said at once, in one line (src/cli.ts).
           useFactory: () => {
-            const options = { ...dataSourceOptions(config, entities), retryAttempts: 1 };
+            const options = { ...schemaDataSourceOptions(config, features), retryAttempts: 1 };
             return readsOnly ? readOnlyDataSourceOptions(options) : options;
           },
           dataSourceFactory: (options) => openCliDataSource(options!, migrate),
@@ -52,6 +57,7 @@ export class CliModule {
       providers: [
         { provide: Dialect, inject: [DataSource], useFactory: (db: DataSource) => Dialect.of(db) },
         UnitOfWork,
+        WriteParticipants,
         // Writes of the CLI (user:delete's reassignments) queue webhook deliveries like any write.
         WebhookOutbox,
         UsersService,
@@ -63,7 +69,17 @@ export class CliModule {
         { provide: SeedRepository, inject: [DataSource], useFactory: (db: DataSource) => new SeedRepository(db) },
         {
           provide: Seeder,
-          inject: [DataSource, PostsService, EventsRepository, VenuesRepository, OrganizersRepository, TermsRepository, UsersService, SeedRepository],
+          inject: [
+            DataSource,
+            PostsService,
+            EventsRepository,
+            VenuesRepository,
+            OrganizersRepository,
+            TermsRepository,
+            UsersService,
+            SeedRepository,
+            ChangeKinds,
+          ],
           useFactory: (
             db: DataSource,
             posts: PostsService,
@@ -73,7 +89,8 @@ export class CliModule {
             terms: TermsRepository,
             users: UsersService,
             reads: SeedRepository,
-          ) => new Seeder({ db, posts, events, venues, organizers, terms, users, reads }, (label, total) => new Progress(label, total)),
+            kinds: ChangeKinds,
+          ) => new Seeder({ db, posts, events, venues, organizers, terms, users, reads, kinds }, (label, total) => new Progress(label, total)),
         },
       ],
     };

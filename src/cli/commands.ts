@@ -1,24 +1,29 @@
+import type { Feature } from '../common/feature/feature';
 import { cacheFlush } from './cache.commands';
-import { importIcs, importTec } from './import.commands';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { migrationCheck, migrationGenerate, migrationRevert, migrationRun, migrationShow } from './migration.commands';
-import { seed } from './seed.command';
-import { userCreate, userDelete, userList, userPassword, userRevoke } from './user.commands';
 
-/** Every command by name (the usage text in usage.ts lists them for people). */
-export const COMMANDS: Readonly<Record<string, CliCommand>> = {
-  'user:create': userCreate,
-  'user:list': userList,
-  'user:password': userPassword,
-  'user:revoke': userRevoke,
-  'user:delete': userDelete,
+/** The commands of the core: the schema and the caches. */
+const CORE_COMMANDS: Readonly<Record<string, CliCommand>> = {
   'migration:run': migrationRun,
   'migration:revert': migrationRevert,
   'migration:show': migrationShow,
   'migration:generate': migrationGenerate,
   'migration:check': migrationCheck,
-  seed,
   'cache:flush': cacheFlush,
-  'import:tec': importTec,
-  'import:ics': importIcs,
 };
+
+/**
+ * Every command by name: the core's and those the installed features declare (Feature.commands;
+ * the usage text in usage.ts lists them for people). A name declared twice stops the CLI.
+ */
+export function commandsOf(features: readonly Feature[]): Readonly<Record<string, CliCommand>> {
+  const all: Record<string, CliCommand> = { ...CORE_COMMANDS };
+  for (const feature of features) {
+    for (const [name, command] of Object.entries(feature.commands ?? {})) {
+      if (Object.hasOwn(all, name)) throw new Error(`cli: the command ${name} is declared twice (feature ${feature.name})`);
+      all[name] = command;
+    }
+  }
+  return all;
+}

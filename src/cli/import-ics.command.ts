@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { AppConfig } from '../config/app-config';
 import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
 import { IcsImporter, IcsInputError, ImportedRecordsRepository, ImportRecordError, ImportWriter, summaryLine } from '../imports';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { parseUsage, UsageError } from './usage';
 
 const STATUSES = ['publish', 'draft'] as const;

@@ -1,5 +1,5 @@
 import { DEFAULT_POLICY, ImportReport, ImportWriter, SiteError, TecImporter, type TecImportOptions } from '../imports';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { parseUsage, UsageError } from './usage';
 
 export { importIcs } from './import-ics.command';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { withScratchDatabase } from '../database/scratch-database';
 import { applyMigrations } from './cli-data-source';
 import { UsageError } from './usage';

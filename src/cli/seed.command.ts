@@ -1,6 +1,6 @@
 import { checkSeedOptions, resolveSeedOptions, SeedOptions, Seeder, SeedSummary } from '../seed';
 import { UsersService } from '../users';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { parseUsage, UsageError } from './usage';
 
 const COUNTS = ['events', 'venues', 'organizers', 'categories', 'tags', 'seed'] as const;

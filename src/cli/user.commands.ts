@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsersService } from '../users';
-import type { CliCommand } from './cli-command';
+import type { CliCommand } from '../common/feature/cli-command';
 import { UsageError } from './usage';
 
 const text = { type: 'string' } as const;

@@ -3,12 +3,12 @@ import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { PostEntity } from '../posts/post.entity';
 import { insertInChunks } from './bulk-insert';
 import { memoryDataSource } from './testing/memory-data-source';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 
 describe('insertInChunks', () => {
   let ds: DataSource;
   beforeAll(async () => {
-    ds = await memoryDataSource(ENTITIES);
+    ds = await memoryDataSource(SCHEMA);
   });
   afterAll(() => ds.destroy());
 

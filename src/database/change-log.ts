@@ -1,9 +1,11 @@
 import { Column, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
+import type { ChangeKind } from '../common/feature/feature';
+import { BULK, ChangeKinds } from './change-kinds';
 import type { DialectKind } from './dialect';
 import { placeholders } from './sql';
 
-/** What a change is about: the kinds of sync.md, or `bulk` for a write that may touch anything (seed, recount). */
-export type ChangeType = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'bulk';
+/** What a change is about: a registered change kind (ChangeKinds), or `bulk` for a write that may touch anything (seed, recount). */
+export type ChangeType = string;
 
 /**
  * The change log (sync.md): the latest change of every item, one row per item (a later change
@@ -79,13 +81,17 @@ export class ChangeCounterEntity {
 /**
  * The items one write changed, collected while it runs and written just before its commit
  * (appendChanges). What a change of one item does to others' representations is added there:
- * an event embeds its venue, organizers and terms, so a venue, organizer or term recorded here
- * brings every event linked to it (for links a write removes, see recordLinkedEvents).
+ * an event embeds its venue, organizers and terms, so an item of a kind with `linkedEvents`
+ * recorded here brings every event linked to it (for links a write removes, see
+ * recordLinkedEvents). `kinds`: the registered change kinds (none: a set that is only
+ * collected, as service specs do).
  */
 export class ChangeSet {
   private readonly items = new Map<string, { type: ChangeType; id: number }>();
-  /** Terms whose count moved: their type is looked up when the rows are written. */
-  private readonly counted = new Set<number>();
+  /** Items whose kind is one of some kinds sharing a table (terms whose count moved): looked up when the rows are written. */
+  private readonly among: { types: readonly string[]; ids: number[] }[] = [];
+
+  constructor(readonly kinds: ChangeKinds = new ChangeKinds([])) {}
 
   /** `id` of `type` was created, changed or removed by this write. */
   record(type: ChangeType, id: number): void {
@@ -93,59 +99,63 @@ export class ChangeSet {
   }
 
   /**
-   * These terms' counts moved. The terms change (their `count`), the events that embed them
-   * do not count as changed for it (that would be every event of a category on every event
-   * write; docs/sync.md says what a mirror does about embedded counts).
+   * Items of one of `types` (kinds that share a table: categories and tags) changed, without
+   * their kind being at hand: it is looked up when the rows are written. For term counts that
+   * moved: the terms change (their `count`), the events that embed them do not count as
+   * changed for it (that would be every event of a category on every event write;
+   * docs/sync.md says what a mirror does about embedded counts).
    */
-  recordCounts(termIds: Iterable<number>): void {
-    for (const id of termIds) this.counted.add(id);
+  recordAmong(types: readonly string[], ids: Iterable<number>): void {
+    this.among.push({ types, ids: [...ids] });
   }
 
-  /** The events linked to `kind` `id` now: call it before a write removes those links (trash, delete). */
-  async recordLinkedEvents(tx: EntityManager, kind: 'venue' | 'organizer' | 'term', id: number): Promise<void> {
-    for (const eventId of await linkedEvents(tx, kind, [id])) this.record('event', eventId);
+  /** The events linked now to the item `id` of kind `type`: call it before a write removes those links (trash, delete). */
+  async recordLinkedEvents(tx: EntityManager, type: ChangeType, id: number): Promise<void> {
+    const kind = this.kindOf(type);
+    if (kind.linkedEvents) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, [id])) this.record(kind.linkedEvents.type, eventId);
   }
 
   /** The recorded items; a write that named none counts as a `bulk` change. */
   entries(): { type: ChangeType; id: number }[] {
-    return this.items.size > 0 ? [...this.items.values()] : [{ type: 'bulk', id: 0 }];
+    return this.items.size > 0 ? [...this.items.values()] : [{ type: BULK, id: 0 }];
   }
 
-  /** Adds the events linked to recorded venues, organizers and terms, and the counted terms by their type. */
+  /** Adds the events linked to recorded items of kinds with `linkedEvents`, and the items recorded among kinds by their kind. */
   async complete(tx: EntityManager): Promise<void> {
-    const of = (type: ChangeType) => [...this.items.values()].filter((i) => i.type === type).map((i) => i.id);
-    const terms = [...of('category'), ...of('tag')];
-    for (const [kind, ids] of [
-      ['venue', of('venue')],
-      ['organizer', of('organizer')],
-      ['term', terms],
-    ] as const) {
-      if (ids.length > 0) for (const eventId of await linkedEvents(tx, kind, ids)) this.record('event', eventId);
+    const recorded = [...this.items.values()];
+    for (const kind of this.kinds.all()) {
+      if (!kind.linkedEvents) continue;
+      const ids = recorded.filter((i) => i.type === kind.type).map((i) => i.id);
+      if (ids.length > 0) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, ids)) this.record(kind.linkedEvents.type, eventId);
     }
-    const counted = [...this.counted].filter((id) => !this.items.has(`category:${id}`) && !this.items.has(`tag:${id}`));
-    for (let at = 0; at < counted.length; at += CHUNK) {
-      const chunk = counted.slice(at, at + CHUNK);
-      const rows = (await tx.query(`SELECT id, taxonomy FROM terms WHERE id IN (${placeholders(chunk)})`, chunk)) as {
-        id: number | string;
-        taxonomy: string;
-      }[];
-      for (const row of rows) this.record(row.taxonomy === 'category' ? 'category' : 'tag', Number(row.id));
+    for (const { types, ids } of this.among.splice(0)) {
+      const open = ids.filter((id) => !types.some((type) => this.items.has(`${type}:${id}`)));
+      for (const type of types) {
+        const { table, where } = this.kindOf(type).state;
+        for (let at = 0; at < open.length; at += CHUNK) {
+          const chunk = open.slice(at, at + CHUNK);
+          const rows = (await tx.query(`SELECT t.id FROM ${table} t WHERE ${where ? `${where} AND ` : ''}t.id IN (${placeholders(chunk)})`, chunk)) as {
+            id: number | string;
+          }[];
+          for (const row of rows) this.record(type, Number(row.id));
+        }
+      }
     }
+  }
+
+  private kindOf(type: ChangeType): ChangeKind {
+    const kind = this.kinds.get(type);
+    if (!kind) throw new Error(`change log: no feature declares the change kind "${type}"`);
+    return kind;
   }
 }
 
-/** Where each kind's links to events are kept. */
-const LINKS: Record<'venue' | 'organizer' | 'term', string> = {
-  venue: 'SELECT id FROM events WHERE venue_id IN',
-  organizer: 'SELECT event_id AS id FROM event_organizers WHERE organizer_id IN',
-  term: 'SELECT event_id AS id FROM event_terms WHERE term_id IN',
-};
-
-async function linkedEvents(tx: EntityManager, kind: 'venue' | 'organizer' | 'term', ids: number[]): Promise<number[]> {
+/** The ids of the events linked to `ids`, by a kind's `linkedEvents` SQL. */
+async function linkedEvents(tx: EntityManager, sql: string, ids: number[]): Promise<number[]> {
   const out: number[] = [];
   for (let at = 0; at < ids.length; at += CHUNK) {
     const chunk = ids.slice(at, at + CHUNK);
-    const rows = (await tx.query(`${LINKS[kind]} (${placeholders(chunk)})`, chunk)) as { id: number | string }[];
+    const rows = (await tx.query(`${sql} (${placeholders(chunk)})`, chunk)) as { id: number | string }[];
     for (const row of rows) out.push(Number(row.id));
   }
   return out;
@@ -169,20 +179,17 @@ export function changesOf(tx: EntityManager): ChangeSet | undefined {
 /** Rows per statement (MySQL takes at most 65,535 placeholders in one). */
 const CHUNK = 1000;
 
-/** Item kinds whose rows have a status (the others are always public: terms; or nothing: bulk). */
-export const STATUS_TABLES: Partial<Record<ChangeType, string>> = { event: 'events', venue: 'venues', organizer: 'organizers' };
-
 /** A change with the seq the counter gave it. */
 export type NumberedChange = { type: ChangeType; id: number; seq: number };
 
 /**
  * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: the
  * counter raised by their number — which locks its row until the commit (ChangeCounterEntity) —
- * then the items' states, and the rows upserted with the seqs the counter gave and the states;
- * `outbox` (the webhook outbox) says, once the subscriptions' version is read, whether it needs
- * to know which items the log had before (read with the states, `ItemState.logged`), and runs
- * just before the upsert, in the same transaction. Returns the highest seq (the write's sync
- * token).
+ * then the items' states, and the rows upserted with the seqs the counter gave and the states.
+ * Each of `outboxes` (the webhook outbox, src/sync) says, once the version of its own counter
+ * row is read, whether it needs to know which items the log had before (read with the states,
+ * `ItemState.logged`), and runs just before the upsert, in the same transaction. Returns the
+ * highest seq (the write's sync token).
  *
  * The states are read after the counter is taken, so they are the items' states at this
  * write's commit: every write that changed one of them and committed before has committed (on
@@ -191,22 +198,31 @@ export type NumberedChange = { type: ChangeType; id: number; seq: number };
  * write that records an item it did not change itself (an event of a renamed venue) could
  * write back a status another write had just changed.
  */
-export async function appendChanges(tx: EntityManager, kind: DialectKind, changes: ChangeSet, changedUtc: string, outbox?: ChangeLogOutbox): Promise<number> {
+export async function appendChanges(
+  tx: EntityManager,
+  kind: DialectKind,
+  changes: ChangeSet,
+  changedUtc: string,
+  outboxes: readonly ChangeLogOutbox[] = [],
+): Promise<number> {
   await changes.complete(tx);
   const rows = changes.entries();
-  await tx.query("UPDATE change_counter SET seq = seq + ? WHERE name = 'log'", [rows.length]);
-  // With the subscriptions' version (raised by every change of a webhook), in the same statement.
-  const counters = (await tx.query("SELECT name, seq FROM change_counter WHERE name IN ('log', 'webhooks')")) as { name: string; seq: number | string }[];
-  const top = Number(counters.find((c) => c.name === 'log')!.seq);
+  await tx.query(`UPDATE change_counter SET seq = seq + ? WHERE name = '${LOG}'`, [rows.length]);
+  // With the versions the outboxes follow (their own counter rows), in the same statement.
+  const names = [LOG, ...outboxes.map((o) => o.counter)];
+  const counters = (await tx.query(`SELECT name, seq FROM change_counter WHERE name IN (${placeholders(names)})`, names)) as {
+    name: string;
+    seq: number | string;
+  }[];
+  const seqOf = (name: string) => Number(counters.find((c) => c.name === name)?.seq ?? 0);
+  const top = seqOf(LOG);
   const first = top - rows.length + 1;
-  const wantsLogged = outbox ? await outbox.wantsLogged(Number(counters.find((c) => c.name === 'webhooks')?.seq ?? 0)) : false;
-  const states = await statesOf(tx, rows, wantsLogged);
-  // The webhook outbox, while the log still shows what existed before this write.
-  if (outbox)
-    await outbox.enqueue(
-      rows.map((r, i) => ({ ...r, seq: first + i })),
-      states,
-    );
+  let wantsLogged = false;
+  for (const outbox of outboxes) if (await outbox.wantsLogged(seqOf(outbox.counter))) wantsLogged = true;
+  const states = await statesOf(tx, changes.kinds, rows, wantsLogged);
+  // The outboxes, while the log still shows what existed before this write.
+  const numbered = rows.map((r, i) => ({ ...r, seq: first + i }));
+  for (const outbox of outboxes) await outbox.enqueue(numbered, states);
   const upsert =
     kind === 'mysql'
       ? `ON DUPLICATE KEY UPDATE seq = VALUES(seq), changed_utc = VALUES(changed_utc), was_public = GREATEST(was_public, VALUES(was_public)), ${STATE_COLUMNS.map((c) => `${c} = VALUES(${c})`).join(', ')}`
@@ -220,7 +236,7 @@ export async function appendChanges(tx: EntityManager, kind: DialectKind, change
       chunk.flatMap((r, i) => {
         const seq = first + at + i;
         const state = states.get(`${r.type}:${r.id}`);
-        const published = r.type === 'category' || r.type === 'tag' || state?.status === 'publish';
+        const published = changes.kinds.alwaysPublic(r.type) || state?.status === 'publish';
         return [
           r.type,
           r.id,
@@ -239,7 +255,10 @@ export async function appendChanges(tx: EntityManager, kind: DialectKind, change
   return top;
 }
 
-/** What the change log keeps of an item's state (ChangeEntity); terms have only their status, `publish`. */
+/** The change_counter row of the change log itself (other rows are versions that listeners keep: ChangeLogOutbox.counter). */
+const LOG = 'log';
+
+/** What the change log keeps of an item's state (ChangeEntity); a kind without status has only its status, `publish`. */
 export interface ItemState {
   authorId: number | null;
   status: string;
@@ -249,10 +268,15 @@ export interface ItemState {
   logged?: boolean;
 }
 
-/** The webhook outbox as appendChanges drives it (database/webhook-outbox.ts), inside the write's transaction. */
+/**
+ * A listener that joins the writing of the change rows inside the write's transaction (the
+ * webhook outbox, src/sync/webhooks): made for one write by a WriteParticipant's `changeLog`.
+ */
 export interface ChangeLogOutbox {
-  /** At this subscriptions' version: are there any, so that the states are read with `logged`? */
-  wantsLogged(webhooksVersion: number): Promise<boolean>;
+  /** The change_counter row whose seq is the version it follows (read with the log's counter, and given to wantsLogged). */
+  readonly counter: string;
+  /** At this version of its counter: does it need the states read with `logged`? */
+  wantsLogged(version: number): Promise<boolean>;
   /** Just before the change rows are upserted: the changes with their seqs, and the items' states. */
   enqueue(numbered: NumberedChange[], states: ItemStates): Promise<void>;
 }
@@ -263,28 +287,27 @@ export type ItemStates = Map<string, ItemState>;
 /** The change log's columns of an item's state. */
 const STATE_COLUMNS = ['author_id', 'status', 'date_utc', 'modified_utc'] as const;
 
-/** Where each kind's rows are (as `t`), and the SQL of their state: STATE_COLUMNS, in order. */
-const STATE_SQL: Partial<Record<ChangeType, { table: string; columns: readonly string[]; where: string }>> = {
-  ...Object.fromEntries(
-    Object.entries(STATUS_TABLES).map(([type, table]) => [type, { table: table!, columns: STATE_COLUMNS.map((c) => `t.${c}`), where: '' }]),
-  ),
-  category: { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: "t.taxonomy = 'category' AND " },
-  tag: { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: "t.taxonomy = 'tag' AND " },
-};
+/** The SQL of a kind's state columns on its row `t` (STATE_COLUMNS, in order): its own, else the row's columns of those names. */
+const stateColumns = (kind: ChangeKind): readonly string[] => kind.state.columns ?? STATE_COLUMNS.map((c) => `t.${c}`);
 
-const stateKinds = () => Object.entries(STATE_SQL) as [ChangeType, { table: string; columns: readonly string[]; where: string }][];
+/** A kind's condition on its row `t`, followed by AND (empty when it has none). */
+const whereAnd = (kind: ChangeKind): string => (kind.state.where ? `${kind.state.where} AND ` : '');
 
 /** The states of the recorded items, one query per kind and chunk. */
-export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number }[], logged = false): Promise<ItemStates> {
+export async function statesOf(tx: Runner, kinds: ChangeKinds, rows: { type: ChangeType; id: number }[], logged = false): Promise<ItemStates> {
   const out: ItemStates = new Map();
-  for (const [type, sql] of stateKinds()) {
-    const ids = rows.filter((r) => r.type === type).map((r) => r.id);
+  for (const kind of kinds.all()) {
+    const ids = rows.filter((r) => r.type === kind.type).map((r) => r.id);
     const select =
-      sql.columns.map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`).join(', ') +
-      (logged ? `, EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${type}' AND c.item_id = t.id) AS logged` : '');
+      stateColumns(kind)
+        .map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`)
+        .join(', ') + (logged ? ', EXISTS (SELECT 1 FROM change_log c WHERE c.type = ? AND c.item_id = t.id) AS logged' : '');
     for (let at = 0; at < ids.length; at += CHUNK) {
       const chunk = ids.slice(at, at + CHUNK);
-      const found = (await tx.query(`SELECT t.id, ${select} FROM ${sql.table} t WHERE ${sql.where}t.id IN (${placeholders(chunk)})`, chunk)) as {
+      const found = (await tx.query(`SELECT t.id, ${select} FROM ${kind.state.table} t WHERE ${whereAnd(kind)}t.id IN (${placeholders(chunk)})`, [
+        ...(logged ? [kind.type] : []),
+        ...chunk,
+      ])) as {
         id: number | string;
         author_id: number | string | null;
         status: string;
@@ -293,7 +316,7 @@ export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number 
         logged?: number | string | boolean;
       }[];
       for (const r of found) {
-        out.set(`${type}:${Number(r.id)}`, {
+        out.set(`${kind.type}:${Number(r.id)}`, {
           authorId: r.author_id === null ? null : Number(r.author_id),
           status: r.status,
           dateUtc: r.date_utc,
@@ -308,45 +331,34 @@ export async function statesOf(tx: Runner, rows: { type: ChangeType; id: number 
 
 type Runner = Pick<EntityManager, 'query'>;
 
-/** The tables whose items the change log names, with the SQL of their `was_public` value. */
-export const ITEM_TABLES: { type: string; from: string; isPublic: string }[] = Object.entries(STATUS_TABLES).map(([type, from]) => ({
-  type,
-  from: from!,
-  isPublic: "CASE WHEN t.status = 'publish' THEN 1 ELSE 0 END",
-}));
-
 /**
  * Gives every item that has no change row one (sync.md: a client without a token gets every
  * item it can read, from the log) after a bulk load (`seed`) that writes items without change
  * rows. (The migration that made the log latest-wins did the same without the state columns;
  * it keeps its own frozen copy, migrations/shared/frozen-change-log.ts.) The new rows are numbered
- * after the counter, in a block per kind (events, venues and organizers share the post id
- * space; terms come after the highest post id), and the counter is moved past them. Returns the
- * counter's new value. Runs inside the caller's transaction, which must hold the counter
- * (it raises it first, as every write does).
+ * after the counter, in a block per kind (in the order of `kinds`; a kind's block spans its
+ * highest id), and the counter is moved past them. Returns the counter's new value. Runs
+ * inside the caller's transaction, which must hold the counter (it raises it first, as every
+ * write does).
  */
-export async function backfillChangeLog(db: Runner, changedUtc: string): Promise<number> {
-  await db.query("UPDATE change_counter SET seq = seq + 0 WHERE name = 'log'");
-  const [{ top }] = (await db.query("SELECT seq AS top FROM change_counter WHERE name = 'log'")) as { top: number | string }[];
-  const base = Number(top);
-  const [{ posts }] = (await db.query('SELECT MAX(id) AS posts FROM posts')) as { posts: number | string | null }[];
-  const postSpan = Number(posts ?? 0);
-  for (const t of ITEM_TABLES) {
+export async function backfillChangeLog(db: Runner, kinds: ChangeKinds, changedUtc: string): Promise<number> {
+  await db.query(`UPDATE change_counter SET seq = seq + 0 WHERE name = '${LOG}'`);
+  const [{ top }] = (await db.query(`SELECT seq AS top FROM change_counter WHERE name = '${LOG}'`)) as { top: number | string }[];
+  let base = Number(top);
+  for (const kind of kinds.all()) {
+    const from = `FROM ${kind.state.table} t WHERE ${whereAnd(kind)}`;
+    const isPublic = kind.hasStatus ? `CASE WHEN ${stateColumns(kind)[1]} = 'publish' THEN 1 ELSE 0 END` : '1';
     await db.query(
       `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc${STATE_COLUMNS.map((c) => `, ${c}`).join('')})
-       SELECT '${t.type}', t.id, ${base} + t.id, ${base} + t.id, ${t.isPublic}, ?${STATE_COLUMNS.map((c) => `, t.${c}`).join('')} FROM ${t.from} t
-       WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = '${t.type}' AND c.item_id = t.id)`,
-      [changedUtc],
+       SELECT ?, t.id, ${base} + t.id, ${base} + t.id, ${isPublic}, ?, ${stateColumns(kind).join(', ')} ${from}
+       NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = ? AND c.item_id = t.id)`,
+      [kind.type, changedUtc, kind.type],
     );
+    const [{ span }] = (await db.query(`SELECT MAX(t.id) AS span ${from}1 = 1`)) as { span: number | string | null }[];
+    base += Number(span ?? 0);
   }
-  await db.query(
-    `INSERT INTO change_log (type, item_id, seq, first_seq, was_public, changed_utc, status)
-     SELECT CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END, t.id, ${base + postSpan} + t.id, ${base + postSpan} + t.id, 1, ?, 'publish' FROM terms t
-     WHERE NOT EXISTS (SELECT 1 FROM change_log c WHERE c.type = CASE WHEN t.taxonomy = 'category' THEN 'category' ELSE 'tag' END AND c.item_id = t.id)`,
-    [changedUtc],
-  );
   const [{ highest }] = (await db.query('SELECT MAX(seq) AS highest FROM change_log')) as { highest: number | string | null }[];
-  const next = Math.max(base, Number(highest ?? 0));
-  await db.query("UPDATE change_counter SET seq = ? WHERE name = 'log'", [next]);
+  const next = Math.max(Number(top), Number(highest ?? 0));
+  await db.query(`UPDATE change_counter SET seq = ? WHERE name = '${LOG}'`, [next]);
   return next;
 }

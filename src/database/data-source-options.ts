@@ -4,13 +4,34 @@ import type { AppConfig } from '../config/app-config';
 import { MYSQL_MIGRATIONS } from './migrations/mysql';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 
+/* eslint-disable @typescript-eslint/no-unsafe-function-type -- entity and migration classes are classes of any shape */
+
+/** What the features bring to the schema (src/schema.ts composes it; database/ imports no feature). */
+export interface SchemaParts {
+  readonly entities: Function[];
+  /** The features' own migrations per engine, beyond the core's frozen history (./migrations). */
+  readonly migrations: { readonly sqlite: readonly Function[]; readonly mysql: readonly Function[] };
+}
+
+/** A migration's timestamp: the digits that end its class name (`EventSearch1795363413942`). */
+export function migrationTimestamp(migration: Function): number {
+  const digits = /(\d{13,})$/.exec(migration.name)?.[1];
+  if (digits === undefined) throw new Error(`migrations: ${migration.name} has no timestamp at the end of its name`);
+  return Number(digits);
+}
+
+/** The core's migrations and the features', in timestamp order (a stable sort: the core's first on a tie). */
+export function mergeMigrations(core: readonly Function[], features: readonly Function[]): Function[] {
+  return [...core, ...features].sort((a, b) => migrationTimestamp(a) - migrationTimestamp(b));
+}
+
 /**
- * The one definition of the connection, used by the app AND by ormconfig.ts / the CLI.
- * `entities`: the schema's entities (src/schema.ts composes them; database/ imports no feature).
+ * The one definition of the connection, used by the app AND by ormconfig.ts / the CLI, for the
+ * schema of the installed features (`schema`).
  */
-export function dataSourceOptions(config: Pick<AppConfig, 'database'>, entities: DataSourceOptions['entities']): DataSourceOptions {
+export function dataSourceOptions(config: Pick<AppConfig, 'database'>, schema: SchemaParts): DataSourceOptions {
   const common = {
-    entities,
+    entities: schema.entities,
     synchronize: false,
     // Never TypeORM's own run at initialisation: runMigrationsExclusively applies them, one
     // instance at a time (migration-lock.ts).
@@ -25,7 +46,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database'>, entities:
       ...common,
       type: 'better-sqlite3',
       database: db.file,
-      migrations: SQLITE_MIGRATIONS,
+      migrations: mergeMigrations(SQLITE_MIGRATIONS, schema.migrations.sqlite),
       // Prepared statements kept per query runner (TypeORM's default is 100, first in first
       // out): id lists of every length make more distinct texts than that, and the mixed list
       // scenario prepared ~3,000 statements in 5 s (~60 µs each) as they pushed each other out.
@@ -54,7 +75,7 @@ export function dataSourceOptions(config: Pick<AppConfig, 'database'>, entities:
     supportBigNumbers: true,
     bigNumberStrings: false,
     extra: { connectionLimit: 10 },
-    migrations: MYSQL_MIGRATIONS,
+    migrations: mergeMigrations(MYSQL_MIGRATIONS, schema.migrations.mysql),
   };
 }
 

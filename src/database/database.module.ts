@@ -5,9 +5,12 @@ import { CacheModule } from '../common/cache/cache.module';
 import { Dialect } from './dialect';
 import { SqliteCheckpointer } from './sqlite-checkpointer';
 import { UnitOfWork } from './unit-of-work';
-import { WebhookOutbox } from './webhook-outbox';
+import { WriteParticipants } from './write-participants';
 
-/** Exposes the Dialect of the configured connection to repositories, and the unit of work every write runs in. */
+/**
+ * Exposes the Dialect of the configured connection to repositories, the unit of work every
+ * write runs in, and the registry of its participants (a feature registers in onModuleInit).
+ */
 @Global()
 @Module({
   // UnitOfWork moves the data version when a write commits.
@@ -15,9 +18,9 @@ import { WebhookOutbox } from './webhook-outbox';
   providers: [
     { provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) },
     UnitOfWork,
-    WebhookOutbox,
+    WriteParticipants,
     SqliteCheckpointer,
   ],
-  exports: [Dialect, UnitOfWork, WebhookOutbox],
+  exports: [Dialect, UnitOfWork, WriteParticipants],
 })
 export class DatabaseModule {}

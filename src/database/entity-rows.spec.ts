@@ -1,7 +1,7 @@
 import { DataSource, EntityTarget, In, ObjectLiteral } from 'typeorm';
 import { EventEntity } from '../events/entities/event.entity';
 import { OrganizerEntity } from '../organizers/organizer.entity';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 import { TermEntity } from '../taxonomies/entities/term.entity';
 import { VenueEntity } from '../venues/venue.entity';
 import { insertInChunks } from './bulk-insert';
@@ -29,7 +29,7 @@ function rowFor(ds: DataSource, entity: EntityTarget<ObjectLiteral>, id: number)
 describe('findEntitiesByIds', () => {
   let ds: DataSource;
   beforeAll(async () => {
-    ds = await memoryDataSource(ENTITIES);
+    ds = await memoryDataSource(SCHEMA);
   });
   afterAll(() => ds.destroy());
 

@@ -1,13 +1,17 @@
 import { DataSource } from 'typeorm';
 import { DataVersion } from '../common/cache/data-version.service';
+import { CacheShares } from '../common/cache/cache-shares';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { loadConfig } from '../config/app-config';
 import { WpError } from '../common/errors';
-import { ENTITIES } from '../schema';
+import { FEATURES } from '../features';
+import { SCHEMA } from '../schema';
+import { ChangeKinds } from './change-kinds';
+import type { ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 import { memoryDataSource } from './testing/memory-data-source';
 import { UnitOfWork, WRITE_ATTEMPTS } from './unit-of-work';
-import { WebhookOutbox } from './webhook-outbox';
+import { WriteParticipants } from './write-participants';
 
 /** What SQLite throws when another connection holds the write lock: a reason to run the write again. */
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -17,15 +21,17 @@ describe('UnitOfWork', () => {
   let version: DataVersion;
   let uow: UnitOfWork;
   let readModel: ReadModel;
+  let participants: WriteParticipants;
   /** A cache a write may empty (taken once: the read model refuses a name twice). */
   let totals: NamedCache<number>;
 
   beforeAll(async () => {
-    ds = await memoryDataSource(ENTITIES);
+    ds = await memoryDataSource(SCHEMA);
     version = new DataVersion(ds);
     await version.current();
-    readModel = new ReadModel(version, loadConfig({}));
-    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, new WebhookOutbox());
+    readModel = new ReadModel(version, loadConfig({}), CacheShares.of(FEATURES));
+    participants = new WriteParticipants();
+    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, ChangeKinds.of(FEATURES), participants);
     totals = readModel.cache<number>('events.totals');
   });
   afterAll(async () => ds?.destroy());
@@ -132,6 +138,72 @@ describe('UnitOfWork', () => {
       expect(totals.get('warm')).toBe(1);
     });
   });
+  describe('and the registered write participants', () => {
+    /** What the participants saw, in order; `refuse` makes the second one throw. */
+    const log: string[] = [];
+    let refuse = false;
+    beforeAll(() => {
+      participants.register({
+        beforeCommit: async (tx, changes) => {
+          log.push(`first before ${changes.entries().length}`);
+          await tx.query("INSERT INTO write_locks (name) VALUES ('uow-participant')");
+          changes.record('venue', 9);
+        },
+        afterCommit: (changes) =>
+          void log.push(
+            `first after ${changes
+              .entries()
+              .map((e) => `${e.type}:${e.id}`)
+              .join(',')}`,
+          ),
+      });
+      participants.register({
+        beforeCommit: async (_tx, changes: ChangeSet) => {
+          log.push(`second before ${changes.entries().length}`);
+          if (refuse) throw new WpError('rest_invalid_param', 'refused by a participant', 400);
+        },
+        afterCommit: () => void log.push('second after'),
+      });
+    });
+    beforeEach(() => {
+      log.length = 0;
+      refuse = false;
+    });
+
+    it('calls each before the change rows, in order of registration, in the transaction (what it records is logged), then each after the commit', async () => {
+      await uow.run(async (tx, changes) => {
+        await tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')");
+        changes.record('event', 1);
+        log.push('work');
+      });
+      expect(log).toEqual(['work', 'first before 1', 'second before 2', 'first after event:1,venue:9', 'second after']);
+      expect(await writes()).toEqual([{ name: 'uow-participant' }, { name: 'uow-work' }]);
+      expect(await changeRows()).toEqual([
+        { type: 'event', id: 1 },
+        { type: 'venue', id: 9 },
+      ]);
+    });
+
+    it('a participant that throws refuses the write: nothing is kept, and no one is told of a commit', async () => {
+      refuse = true;
+      await expect(uow.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')"))).rejects.toMatchObject({
+        message: 'refused by a participant',
+      });
+      expect(log).toEqual(['first before 1', 'second before 1']);
+      expect(await writes()).toEqual([]);
+      expect(await changeRows()).toEqual([]);
+    });
+
+    it('runs again from scratch with the work when an attempt is refused for a concurrency reason', async () => {
+      let attempts = 0;
+      await uow.run(async () => {
+        attempts += 1;
+        if (attempts < 2) throw busy();
+      });
+      expect(log).toEqual(['first before 1', 'second before 1', 'first after venue:9', 'second after']);
+    });
+  });
+
   describe('runUnlogged (rows no item holds: the webhook subscriptions)', () => {
     beforeEach(() => totals.set('warm', 1));
 

@@ -5,10 +5,11 @@ import { DataSource, EntityManager } from 'typeorm';
 import { ReadModel } from '../common/cache/read-model';
 import { nowUtcSql } from '../common/datetime/clock';
 import { REST_WRITE_CONFLICT, WpError } from '../common/errors';
+import { ChangeKinds } from './change-kinds';
 import { appendChanges, attachChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 import type { Tx } from './tx';
-import { WebhookOutbox } from './webhook-outbox';
+import { WriteParticipants } from './write-participants';
 
 /**
  * How often a write is tried in all when it collides with concurrent writers. On one server a
@@ -34,7 +35,9 @@ export const writeConflict = (): WpError => {
 /**
  * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),
  * the change rows of what it did (`changes.record(type, id)`; they move every instance's
- * caches and are the seam of the change feed) written inside it, and the bounded retry
+ * caches and are the seam of the change feed) written inside it, the registered write
+ * participants (WriteParticipants: before the change rows, in order of registration; with
+ * the change rows, such as the webhook outbox; after the commit), and the bounded retry
  * when the database refuses the transaction for a concurrency reason (deadlock, lock wait, a
  * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
  * from scratch on each attempt: it must rebuild what it writes from its input, never carry
@@ -52,24 +55,27 @@ export class UnitOfWork {
     @InjectDataSource() private readonly db: DataSource,
     private readonly dialect: Dialect,
     private readonly readModel: ReadModel,
-    private readonly outbox: WebhookOutbox,
+    private readonly kinds: ChangeKinds,
+    private readonly participants: WriteParticipants,
   ) {}
 
   async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
-    let queued = 0;
+    let committed: ChangeSet | undefined;
     const result = await this.retrying(async (manager) => {
       const tx = manager as Tx; // the one place, with runUnlogged and bulkTransaction, where a Tx is made
-      const changes = new ChangeSet(); // anew on every attempt, like everything the work builds
+      const changes = new ChangeSet(this.kinds); // anew on every attempt, like everything the work builds
       attachChanges(manager, changes);
       const out = await work(tx, changes);
       await writeHooks.getStore()?.(tx, out, changes);
-      const outbox = this.outbox.forWrite(tx);
-      await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outbox);
-      queued = outbox.queued;
+      const participants = this.participants.all();
+      for (const p of participants) await p.beforeCommit?.(tx, changes);
+      const outboxes = participants.flatMap((p) => (p.changeLog ? [p.changeLog(tx, changes)] : []));
+      await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outboxes);
+      committed = changes;
       return out;
     });
     this.readModel.committed();
-    if (queued > 0) this.outbox.queued();
+    for (const p of this.participants.all()) p.afterCommit?.(committed!);
     return result;
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ChangeSet } from './change-log';
+import type { ChangeLogOutbox, ChangeSet } from './change-log';
 import type { Tx } from './tx';
 
 /**
@@ -15,6 +15,11 @@ export interface WriteParticipant {
    * again from scratch when the write is retried.
    */
   beforeCommit?(tx: Tx, changes: ChangeSet): Promise<void>;
+  /**
+   * Joins the writing of the write's change rows, in its transaction, after every beforeCommit
+   * (the webhook outbox): the listener of this attempt, which appendChanges drives.
+   */
+  changeLog?(tx: Tx, changes: ChangeSet): ChangeLogOutbox;
   /** After the write committed (never for a write that failed), with what it changed. */
   afterCommit?(changes: ChangeSet): void;
 }

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { Calendar, type CalendarReply } from '../common/http/negotiation';
 import { CurrentActor, PathId, RawQuery } from '../common/http/request-context';
-import { CalendarDocs } from '../common/http/route-docs';
+import { CalendarDocs } from './event-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventCalendarService } from './event-calendar.service';

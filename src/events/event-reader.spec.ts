@@ -15,6 +15,8 @@ import { EventReader } from './event-reader';
 import type { EventListFilters } from './events.filters';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
+import { CacheShares } from '../common/cache/cache-shares';
+import { FEATURES } from '../features';
 
 // How EventReader plans a list (spec endpoints.md §4.1) without a database (STYLE.md §11): fake
 // repository, access, taxonomies, linked items and publisher; a real read model over a fake data
@@ -57,7 +59,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
     extensions,
     publisher as unknown as ScheduledPublisher,
     config,
-    new ReadModel(version, config),
+    new ReadModel(version, config, CacheShares.of(FEATURES)),
   );
   return { reader, events, posts, taxonomies, venues, extensions };
 }

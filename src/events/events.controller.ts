@@ -13,6 +13,7 @@ import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 import { EventCalendarService } from './event-calendar.service';
 import { EventWriter } from './event-writer';
 import { EventDeleter } from './event-deleter';
+import { EVENT_DOCS } from './event-docs';
 import { EventReader } from './event-reader';
 
 type Json = Record<string, unknown>;
@@ -59,7 +60,7 @@ export class EventsController {
   ) {}
 
   @Get()
-  @ListDocs('event', LIST, EventListDto)
+  @ListDocs(EVENT_DOCS, LIST, EventListDto)
   async list(
     @CurrentActor() actor: Actor | null,
     @Query() q: ListEventsQueryDto,
@@ -70,19 +71,19 @@ export class EventsController {
   }
 
   @Post()
-  @CreateDocs('event', CREATE, CreateEventDto, EventDto)
+  @CreateDocs(EVENT_DOCS, CREATE, CreateEventDto, EventDto)
   create(@CurrentActor() actor: Actor | null, @Input() input: CreateEventDto, @RawInput() raw: Json) {
     return this.writer.create(actor, input, raw);
   }
 
   @Get(':id')
-  @ReadDocs('event', READ, EventDto, 'id')
+  @ReadDocs(EVENT_DOCS, READ, EventDto, 'id')
   async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('negotiate') calendar: CalendarReply) {
     return calendar.wanted ? calendar.send(await this.calendars.byId(actor, id)) : this.events.getById(actor, id);
   }
 
   @Post(':id')
-  @UpdateDocs('event', UPDATE, UpdateEventDto, EventDto, 'id')
+  @UpdateDocs(EVENT_DOCS, UPDATE, UpdateEventDto, EventDto, 'id')
   update(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -94,7 +95,7 @@ export class EventsController {
   }
 
   @Put(':id')
-  @UpdateDocs('event', sameAsPost(UPDATE, 'PUT'), UpdateEventDto, EventDto, 'id')
+  @UpdateDocs(EVENT_DOCS, sameAsPost(UPDATE, 'PUT'), UpdateEventDto, EventDto, 'id')
   put(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -106,7 +107,7 @@ export class EventsController {
   }
 
   @Patch(':id')
-  @UpdateDocs('event', sameAsPost(UPDATE, 'PATCH'), UpdateEventDto, EventDto, 'id')
+  @UpdateDocs(EVENT_DOCS, sameAsPost(UPDATE, 'PATCH'), UpdateEventDto, EventDto, 'id')
   patch(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -118,7 +119,7 @@ export class EventsController {
   }
 
   @Delete(':id')
-  @DeleteDocs('event', DELETE, EventDto, 'id')
+  @DeleteDocs(EVENT_DOCS, DELETE, EventDto, 'id')
   remove(
     @CurrentActor() actor: Actor | null,
     @PathId() id: number,
@@ -130,13 +131,13 @@ export class EventsController {
   }
 
   @Get('by-slug/:slug')
-  @ReadDocs('event', bySlug(READ), EventDto, 'slug')
+  @ReadDocs(EVENT_DOCS, bySlug(READ), EventDto, 'slug')
   async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Calendar('negotiate') calendar: CalendarReply) {
     return calendar.wanted ? calendar.send(await this.calendars.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);
   }
 
   @Post('by-slug/:slug')
-  @UpdateDocs('event', bySlug(UPDATE), UpdateEventDto, EventDto, 'slug')
+  @UpdateDocs(EVENT_DOCS, bySlug(UPDATE), UpdateEventDto, EventDto, 'slug')
   updateBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -148,7 +149,7 @@ export class EventsController {
   }
 
   @Put('by-slug/:slug')
-  @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PUT'), UpdateEventDto, EventDto, 'slug')
+  @UpdateDocs(EVENT_DOCS, sameAsPost(bySlug(UPDATE), 'PUT'), UpdateEventDto, EventDto, 'slug')
   putBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -160,7 +161,7 @@ export class EventsController {
   }
 
   @Patch('by-slug/:slug')
-  @UpdateDocs('event', sameAsPost(bySlug(UPDATE), 'PATCH'), UpdateEventDto, EventDto, 'slug')
+  @UpdateDocs(EVENT_DOCS, sameAsPost(bySlug(UPDATE), 'PATCH'), UpdateEventDto, EventDto, 'slug')
   patchBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,
@@ -172,7 +173,7 @@ export class EventsController {
   }
 
   @Delete('by-slug/:slug')
-  @DeleteDocs('event', bySlug(DELETE), EventDto, 'slug')
+  @DeleteDocs(EVENT_DOCS, bySlug(DELETE), EventDto, 'slug')
   removeBySlug(
     @CurrentActor() actor: Actor | null,
     @Param('slug') slug: string,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { memoryDataSource } from '../database/testing/memory-data-source';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 import { Dialect } from '../database/dialect';
 import { EventTermEntity } from '../taxonomies/entities/event-term.entity';
 import { EventOrganizerEntity } from '../organizers';
@@ -23,7 +23,7 @@ async function titles(f: Partial<EventListFilters>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource(ENTITIES);
+  ds = await memoryDataSource(SCHEMA);
   const repo = ds.getRepository(EventEntity);
   await repo.insert([
     event({ title: 'Jazz by the river', description: 'Live music', startDate: '2025-06-01 19:00:00', endDate: '2025-06-01 22:00:00', venueId: 100 }),

@@ -1,12 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 import { haversineKm } from './distance';
 
 let ds: DataSource;
 beforeAll(async () => {
-  ds = await memoryDataSource(ENTITIES);
+  ds = await memoryDataSource(SCHEMA);
 });
 afterAll(async () => ds.destroy());
 

@@ -1,6 +1,4 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { AppModule } from '../app.module';
-import type { AppConfig } from '../config/app-config';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { PostsModule } from '../posts';
@@ -12,19 +10,19 @@ import { ImportedRecordsRepository } from './imported-records.repository';
 import { ImportWriter } from './import-writer';
 
 /**
- * The importers' application context: the whole service as the server runs it (AppModule:
- * every feature module, the connection with migrations applied, the caches and the unit of
- * work) — the CLI's own context loads no feature module — plus ImportWriter, which writes
- * through the features' services. No HTTP server is started.
+ * The importers' application context: the whole service as the server runs it (`app`, the
+ * AppModule the composition root gives: every feature module, the connection with migrations
+ * applied, the caches and the unit of work) — the CLI's own context loads no feature module —
+ * plus ImportWriter, which writes through the features' services. No HTTP server is started.
  */
 @Module({})
 export class ImportModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(app: DynamicModule): DynamicModule {
     return {
       module: ImportModule,
       // The feature modules again, by name: they are the same instances AppModule loads, listed
       // so that their exported services can be injected here.
-      imports: [AppModule.forRoot(config), EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
+      imports: [app, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
       providers: [ImportedRecordsRepository, ImportWriter],
     };
   }

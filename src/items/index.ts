@@ -33,3 +33,4 @@ export type { LinkedItemWrites } from './linked-item-writes';
 export type { LinkedItemDeletes } from './linked-item-deletes';
 export { PreparedCreate } from './linked-kind';
 export type { LinkedItemRef, LinkedItemsParts, LinkedKind } from './linked-kind';
+export { linkedItemFeature } from './linked-item-feature';

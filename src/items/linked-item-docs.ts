@@ -1,5 +1,15 @@
-import type { RouteText } from '../common/http/route-docs';
+import { code, type DocKind, type RouteText } from '../common/http/route-docs';
 import type { LinkedItemType } from './linked-items';
+
+/** A venue-like kind in the routes' documentation: items with a status, and their own `could-not-…` codes. */
+export function linkedItemDocKind(kind: LinkedItemType): DocKind {
+  return {
+    noun: kind,
+    article: kind === 'organizer' ? 'an' : 'a',
+    linked: true,
+    errors: (role) => (role === 'create' || role === 'update' ? { 400: [code(`could-not-${role}-${kind}`, `the ${kind} could not be saved`)] } : {}),
+  };
+}
 
 /** What /doc says about the routes of venues and organizers, which behave alike (one text for both). */
 export function linkedItemRouteTexts(kind: LinkedItemType): Record<'list' | 'create' | 'read' | 'update' | 'delete', RouteText> {

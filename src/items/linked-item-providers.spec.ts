@@ -16,6 +16,8 @@ import { LinkedItemWrites } from './linked-item-writes';
 import type { LinkedItemEntity } from './linked-items';
 import { LinkedItems } from './linked-items.service';
 import type { LinkedKind } from './linked-kind';
+import { CacheShares } from '../common/cache/cache-shares';
+import { FEATURES } from '../features';
 
 // The rooms of a kind as the container builds them (issue 29, item 4), in a testing module with
 // a fake repository and fake shared services: one instance of each room per kind, the reads
@@ -44,7 +46,7 @@ function testingModule() {
       { provide: MediaService, useValue: { present: async () => new Map() } },
       { provide: UsersService, useValue: {} },
       { provide: AppConfig, useValue: config },
-      { provide: ReadModel, useValue: new ReadModel(version, config) },
+      { provide: ReadModel, useValue: new ReadModel(version, config, CacheShares.of(FEATURES)) },
       { provide: UnitOfWork, useValue: fakeUnitOfWork() },
     ],
   });

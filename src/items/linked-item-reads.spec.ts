@@ -10,6 +10,8 @@ import { LinkedItemReads } from './linked-item-reads';
 import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors, type LinkedItemListFilters } from './linked-items';
 import type { ListLinkedItemsQueryDto } from './linked-items.dto';
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
+import { CacheShares } from '../common/cache/cache-shares';
+import { FEATURES } from '../features';
 
 // The reads of venues and organizers without HTTP or a database (STYLE.md §11): a fake
 // repository answering from an array, fake posts, media and extensions, and a real read model
@@ -53,7 +55,7 @@ function setup(items: LinkedItemEntity[]) {
   const extensions = { present: jest.fn(async () => new Map()), lists: new ListExtensions() };
   const config = { baseUrl: 'http://cal.test', timezone: 'UTC', cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
-  const parts = { repo, posts, media, extensions, config, readModel: new ReadModel(version, config) };
+  const parts = { repo, posts, media, extensions, config, readModel: new ReadModel(version, config, CacheShares.of(FEATURES)) };
   const reads = new LinkedItemReads(
     KIND,
     parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'config' | 'extensions' | 'readModel'>,

@@ -5,7 +5,7 @@ import { IfMatch } from '../common/http/preconditions';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
 import { DeleteItemQueryDto } from './delete-item.query.dto';
-import { linkedItemRouteTexts } from './linked-item-docs';
+import { linkedItemDocKind, linkedItemRouteTexts } from './linked-item-docs';
 import type { LinkedItemEntity, LinkedItemType } from './linked-items';
 import type { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
 import type { LinkedItems } from './linked-items.service';
@@ -41,30 +41,31 @@ type Raw = Record<string, unknown>;
 export function linkedItemController(r: LinkedItemRoutes) {
   const { kind, listQuery, createDto, updateDto, itemDto, listDto } = r;
   const TEXT = linkedItemRouteTexts(kind);
+  const DOCS = linkedItemDocKind(kind);
 
   class LinkedItemsController {
     constructor(@Inject(r.service) private readonly service: LinkedItemsHolder) {}
 
     @Get()
-    @ListDocs(kind, TEXT.list, listDto)
+    @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListLinkedItemsQueryDto, @RawQuery() raw: Raw) {
       return this.service.items.list(actor, q, raw);
     }
 
     @Post()
-    @CreateDocs(kind, TEXT.create, createDto, itemDto)
+    @CreateDocs(DOCS, TEXT.create, createDto, itemDto)
     create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: LinkedItemFieldsDto, @RawInput() raw: Raw) {
       return this.service.items.create(actor, input, raw);
     }
 
     @Get('by-slug/:slug')
-    @ReadDocs(kind, bySlug(TEXT.read), itemDto, 'slug')
+    @ReadDocs(DOCS, bySlug(TEXT.read), itemDto, 'slug')
     getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
       return this.service.items.get(actor, { slug });
     }
 
     @Post('by-slug/:slug')
-    @UpdateDocs(kind, bySlug(TEXT.update), updateDto, itemDto, 'slug')
+    @UpdateDocs(DOCS, bySlug(TEXT.update), updateDto, itemDto, 'slug')
     updateBySlug(
       @CurrentActor() actor: Actor | null,
       @Param('slug') slug: string,
@@ -76,7 +77,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Put('by-slug/:slug')
-    @UpdateDocs(kind, sameAsPost(bySlug(TEXT.update), 'PUT'), updateDto, itemDto, 'slug')
+    @UpdateDocs(DOCS, sameAsPost(bySlug(TEXT.update), 'PUT'), updateDto, itemDto, 'slug')
     putBySlug(
       @CurrentActor() actor: Actor | null,
       @Param('slug') slug: string,
@@ -88,7 +89,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Patch('by-slug/:slug')
-    @UpdateDocs(kind, sameAsPost(bySlug(TEXT.update), 'PATCH'), updateDto, itemDto, 'slug')
+    @UpdateDocs(DOCS, sameAsPost(bySlug(TEXT.update), 'PATCH'), updateDto, itemDto, 'slug')
     patchBySlug(
       @CurrentActor() actor: Actor | null,
       @Param('slug') slug: string,
@@ -100,19 +101,19 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Delete('by-slug/:slug')
-    @DeleteDocs(kind, bySlug(TEXT.delete), itemDto, 'slug')
+    @DeleteDocs(DOCS, bySlug(TEXT.delete), itemDto, 'slug')
     removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
       return this.service.items.remove(actor, { slug }, q.force === true, ifMatch);
     }
 
     @Get(':id')
-    @ReadDocs(kind, TEXT.read, itemDto, 'id')
+    @ReadDocs(DOCS, TEXT.read, itemDto, 'id')
     get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
       return this.service.items.get(actor, { id });
     }
 
     @Post(':id')
-    @UpdateDocs(kind, TEXT.update, updateDto, itemDto, 'id')
+    @UpdateDocs(DOCS, TEXT.update, updateDto, itemDto, 'id')
     update(
       @CurrentActor() actor: Actor | null,
       @PathId() id: number,
@@ -124,7 +125,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Put(':id')
-    @UpdateDocs(kind, sameAsPost(TEXT.update, 'PUT'), updateDto, itemDto, 'id')
+    @UpdateDocs(DOCS, sameAsPost(TEXT.update, 'PUT'), updateDto, itemDto, 'id')
     put(
       @CurrentActor() actor: Actor | null,
       @PathId() id: number,
@@ -136,7 +137,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Patch(':id')
-    @UpdateDocs(kind, sameAsPost(TEXT.update, 'PATCH'), updateDto, itemDto, 'id')
+    @UpdateDocs(DOCS, sameAsPost(TEXT.update, 'PATCH'), updateDto, itemDto, 'id')
     patch(
       @CurrentActor() actor: Actor | null,
       @PathId() id: number,
@@ -148,7 +149,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Delete(':id')
-    @DeleteDocs(kind, TEXT.delete, itemDto, 'id')
+    @DeleteDocs(DOCS, TEXT.delete, itemDto, 'id')
     remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
       return this.service.items.remove(actor, { id }, q.force === true, ifMatch);
     }

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { applyLinkedItemFilters, LinkedItemListFilters } from '../items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
@@ -25,7 +25,7 @@ async function ids(f: Partial<LinkedItemListFilters>): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource(ENTITIES);
+  ds = await memoryDataSource(SCHEMA);
   await ds
     .getRepository(OrganizerEntity)
     .insert([

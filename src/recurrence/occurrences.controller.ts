@@ -6,7 +6,7 @@ import { CurrentActor, PathId, RawQuery } from '../common/http/request-context';
 import { ListDocs, RouteText } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { OUTER } from '../database/tx';
-import { EventListDto, EventReader, ListEventsQueryDto } from '../events';
+import { EVENT_DOCS, EventListDto, EventReader, ListEventsQueryDto } from '../events';
 import { SeriesStore } from './series.store';
 
 /** recurrence.md §5: the id is no event the caller may see. */
@@ -57,7 +57,7 @@ export class OccurrencesController {
   constructor(private readonly occurrences: OccurrencesService) {}
 
   @Get(':id/occurrences')
-  @ListDocs('event', OCCURRENCES, EventListDto)
+  @ListDocs(EVENT_DOCS, OCCURRENCES, EventListDto)
   list(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {
     return this.occurrences.list(actor, id, q, raw);
   }

@@ -1,3 +1,4 @@
+import type { ChangeKinds } from '../database/change-kinds';
 import { appendChanges, backfillChangeLog, ChangeSet } from '../database/change-log';
 import { nowUtcSql } from '../common/datetime/clock';
 import { Dialect } from '../database/dialect';
@@ -29,6 +30,8 @@ export interface SeedDependencies {
   terms: TermsRepository;
   users: UsersService;
   reads: SeedRepository;
+  /** The installed change kinds: the change log's rows of what was seeded. */
+  kinds: ChangeKinds;
 }
 
 /** Reports how far a phase is (a terminal bar in the CLI). */
@@ -103,8 +106,8 @@ export class Seeder {
     // the rows move every running server's caches too.
     await bulkTransaction(this.d.db, async (tx) => {
       const now = nowUtcSql();
-      await backfillChangeLog(tx, now);
-      const terms = new ChangeSet();
+      await backfillChangeLog(tx, this.d.kinds, now);
+      const terms = new ChangeSet(this.d.kinds);
       for (const id of categories.ids) terms.record('category', id);
       for (const id of tags.ids) terms.record('tag', id);
       await appendChanges(tx, Dialect.of(this.d.db).kind, terms, now);

@@ -6,7 +6,7 @@ import { CurrentActor } from '../common/http/request-context';
 import { keepFromSecondAsk } from '../common/http/response-cache';
 import { ChangesDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
-import { ChangesService, SYNC_TYPES, SyncType } from './changes.service';
+import { ChangesService } from './changes.service';
 import { ChangesDto, ChangesQueryDto } from './dto/changes.dto';
 
 @ApiTags('sync')
@@ -29,7 +29,7 @@ export class ChangesController {
     const page = await this.changes.changes(actor, {
       since: q.since,
       perPage: q.per_page ?? 100,
-      types: (q.types as SyncType[] | undefined) ?? (Object.keys(SYNC_TYPES) as SyncType[]),
+      types: this.changes.checkTypes(q.types),
       embed: q.embed === true,
     });
     // An anonymous page is kept for the clients that ask the same URL (response-cache.ts): those

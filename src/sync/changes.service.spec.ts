@@ -8,6 +8,8 @@ import type { TaxonomiesService } from '../taxonomies';
 import type { VenuesService } from '../venues';
 import { type ChangesQuery, ChangesService } from './changes.service';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
+import { ChangeKinds } from '../database/change-kinds';
+import { FEATURES } from '../features';
 
 // The change feed's rules (sync.md) without a database (STYLE.md §11): a fake connection that
 // answers the feed's few statements from an in-memory change log, and fake readers of items.
@@ -66,6 +68,7 @@ function setup(log: LogRow[], counter = { seq: log.length === 0 ? 0 : Math.max(.
   const service = new ChangesService(
     { query } as unknown as DataSource,
     config,
+    ChangeKinds.of(FEATURES),
     events as unknown as EventReader,
     venues as unknown as VenuesService,
     organizers as unknown as OrganizersService,

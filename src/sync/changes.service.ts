@@ -8,6 +8,8 @@ import { invalidParam, syncTokenExpired } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
 import { JsonText, jsonWithRaw } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
+import type { ChangeKind } from '../common/feature/feature';
+import { BULK, ChangeKinds } from '../database/change-kinds';
 import { EventReader } from '../events';
 import { effectiveStatus } from '../items';
 import { OrganizersService } from '../organizers';
@@ -16,9 +18,11 @@ import { VenuesService } from '../venues';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { placeholders } from '../database/sql';
 
-/** The kinds a client may ask for (`types`), with their collections. */
-export const SYNC_TYPES = { event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags' } as const;
-export type SyncType = keyof typeof SYNC_TYPES;
+/** A kind a client may ask for (`types`): a registered change kind (ChangeKinds). */
+export type SyncType = string;
+
+/** Each item of a page as its single GET answers `actor`, by id (absent: that GET answers an error). */
+type ItemReader = (actor: Actor | null, ids: number[]) => Promise<Map<number, Buffer | unknown>>;
 
 export interface ChangesQuery {
   since?: string;
@@ -65,15 +69,47 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 @Injectable()
 export class ChangesService {
   private purgedAt = 0;
+  /** How the core's kinds are read for `embed` (a kind an extension adds has no reader here: its changes come without `item`). */
+  private readonly readers: ReadonlyMap<string, ItemReader>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
-    private readonly events: EventReader,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
-    private readonly taxonomies: TaxonomiesService,
-  ) {}
+    private readonly kinds: ChangeKinds,
+    events: EventReader,
+    venues: VenuesService,
+    organizers: OrganizersService,
+    taxonomies: TaxonomiesService,
+  ) {
+    this.readers = new Map<string, ItemReader>([
+      ['event', (actor, ids) => events.getManyById(actor, ids)],
+      ['venue', (actor, ids) => venues.items.getMany(actor, ids)],
+      ['organizer', (actor, ids) => organizers.items.getMany(actor, ids)],
+      ['category', (_actor, ids) => taxonomies.getMany('category', ids)],
+      ['tag', (_actor, ids) => taxonomies.getMany('tag', ids)],
+    ]);
+  }
+
+  /** The kinds of the feed, in their order: the registered change kinds. */
+  types(): SyncType[] {
+    return this.kinds.types();
+  }
+
+  /**
+   * `types` as a client asked for them (absent: every kind): each must be a registered kind,
+   * else 400 rest_invalid_param (the kinds are known only once the features are composed, so
+   * the query's DTO checks only the list's form).
+   */
+  checkTypes(types: readonly string[] | undefined): SyncType[] {
+    if (types === undefined) return this.types();
+    if (!types.every((t) => this.kinds.has(t))) throw invalidParam('types', `Must be a list of ${this.types().join(', ')}.`);
+    return [...types];
+  }
+
+  /** The item's URL in the API: `/{collection}/{id}` of its kind. */
+  restPath(type: SyncType, id: number): string {
+    return `/${this.kinds.get(type)?.collection ?? type}/${id}`;
+  }
 
   async changes(actor: Actor | null, q: ChangesQuery): Promise<{ body: JsonText; hasMore: boolean }> {
     await this.purgeWhenDue();
@@ -96,8 +132,9 @@ export class ChangesService {
       if (state !== undefined && this.readable(actor, row.type, state)) {
         const change: Change = { type: row.type, id: row.id, action: 'upsert' };
         if (state.modifiedUtc !== '') change.modified_utc = state.modifiedUtc;
-        change.rest_url = links.href(`/${SYNC_TYPES[row.type]}/${row.id}`);
-        if (items === undefined) changes.push(change);
+        change.rest_url = links.href(this.restPath(row.type, row.id));
+        // A kind without a reader here (an extension's) is shown without `item`.
+        if (items === undefined || !this.readers.has(row.type)) changes.push(change);
         else {
           // Its GET answers an error after all (a scheduled item between the two reads): gone for this caller.
           const item = items.get(key);
@@ -130,24 +167,19 @@ export class ChangesService {
     if (this.config.syncRetentionDays > 0 && Date.now() - this.purgedAt < PURGE_EVERY_MS) return;
     this.purgedAt = Date.now();
     const before = DateTime.utc().minus({ days: this.config.syncRetentionDays }).toFormat('yyyy-MM-dd HH:mm:ss');
-    const gone = (table: string, type: string) =>
-      `FROM change_log WHERE type = '${type}' AND changed_utc <= ? AND NOT EXISTS (SELECT 1 FROM ${table} t WHERE t.id = change_log.item_id)`;
-    const kinds: [string, string][] = [
-      ['events', 'event'],
-      ['venues', 'venue'],
-      ['organizers', 'organizer'],
-      ['terms', 'category'],
-      ['terms', 'tag'],
-    ];
+    // The tombstones of each kind: its rows in the log whose item's row is gone.
+    const gone = ({ state }: ChangeKind) =>
+      `FROM change_log WHERE type = ? AND changed_utc <= ? AND NOT EXISTS (SELECT 1 FROM ${state.table} t WHERE ${state.where ? `${state.where} AND ` : ''}t.id = change_log.item_id)`;
+    const kinds = this.kinds.all();
     let top = 0;
-    for (const [table, type] of kinds) {
-      const [row] = (await this.db.query(`SELECT MAX(seq) AS top ${gone(table, type)}`, [before])) as { top: number | string | null }[];
+    for (const kind of kinds) {
+      const [row] = (await this.db.query(`SELECT MAX(seq) AS top ${gone(kind)}`, [kind.type, before])) as { top: number | string | null }[];
       top = Math.max(top, Number(row?.top ?? 0));
     }
     if (top === 0) return;
     // The mark first: a reader between the two statements is refused a token it could still have used, never the reverse.
     await this.db.query("UPDATE change_counter SET purged_seq = ? WHERE name = 'log' AND purged_seq < ?", [top, top]);
-    for (const [table, type] of kinds) await this.db.query(`DELETE ${gone(table, type)} AND seq <= ?`, [before, top]);
+    for (const kind of kinds) await this.db.query(`DELETE ${gone(kind)} AND seq <= ?`, [kind.type, before, top]);
   }
 
   private async counter(): Promise<{ seq: number; purged: number }> {
@@ -176,7 +208,7 @@ export class ChangesService {
    * token (0.3 ms).
    */
   private async readLog(after: number, types: SyncType[], limit: number): Promise<LogRow[]> {
-    const skipped = ['bulk', ...(Object.keys(SYNC_TYPES) as SyncType[]).filter((t) => !types.includes(t))];
+    const skipped = [BULK, ...this.kinds.types().filter((t) => !types.includes(t))];
     const rows = (await this.db.query(
       `SELECT type, item_id, seq, first_seq, was_public, author_id, status, date_utc, modified_utc FROM change_log WHERE seq > ? AND type NOT IN (${placeholders(skipped)}) ORDER BY seq LIMIT ${limit}`,
       [after, ...skipped],
@@ -212,7 +244,7 @@ export class ChangesService {
 
   /** What the item's single GET shows this caller: trashed items answer an error there, so here they are gone. */
   private readable(actor: Actor | null, type: SyncType, state: FeedState): boolean {
-    if (type === 'category' || type === 'tag') return true;
+    if (this.kinds.alwaysPublic(type)) return true;
     if (state.status === 'trash') return false;
     return canRead(actor, { authorId: state.authorId, status: state.status, statusBeforeTrash: null });
   }
@@ -237,17 +269,10 @@ export class ChangesService {
    */
   async items(actor: Actor | null, rows: readonly { type: SyncType; id: number }[]): Promise<Map<string, Buffer>> {
     const out = new Map<string, Buffer>();
-    for (const type of Object.keys(SYNC_TYPES) as SyncType[]) {
+    for (const [type, read] of this.readers) {
       const ids = rows.filter((r) => r.type === type).map((r) => r.id);
       if (ids.length === 0) continue;
-      const found: Map<number, Buffer | unknown> =
-        type === 'event'
-          ? await this.events.getManyById(actor, ids)
-          : type === 'venue'
-            ? await this.venues.items.getMany(actor, ids)
-            : type === 'organizer'
-              ? await this.organizers.items.getMany(actor, ids)
-              : await this.taxonomies.getMany(type, ids);
+      const found = await read(actor, ids);
       for (const [id, json] of found) out.set(`${type}:${id}`, Buffer.isBuffer(json) ? json : Buffer.from(JSON.stringify(json)));
     }
     return out;

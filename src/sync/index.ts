@@ -1,2 +1,3 @@
 export { SyncModule } from './sync.module';
 export { ChangesService } from './changes.service';
+export { WebhookOutbox } from './webhooks/webhook-outbox';

@@ -7,6 +7,7 @@ import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
 import { ChangesController } from './changes.controller';
 import { ChangesService } from './changes.service';
+import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { WebhookWorker } from './webhooks/webhook-worker';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksService } from './webhooks/webhooks.service';
@@ -15,6 +16,6 @@ import { WebhooksService } from './webhooks/webhooks.service';
 @Module({
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
-  providers: [ChangesService, WebhooksService, WebhookWorker],
+  providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox],
 })
 export class SyncModule {}

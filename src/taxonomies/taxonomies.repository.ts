@@ -8,7 +8,7 @@ import { findEntitiesByIds } from '../database/entity-rows';
 import { managerOf, type Reader, type Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { EventTermEntity } from './entities/event-term.entity';
-import { TermEntity, Taxonomy } from './entities/term.entity';
+import { TAXONOMIES, TermEntity, Taxonomy } from './entities/term.entity';
 import { shadowNameKey, termNameKey } from './term-name-key';
 import { suffixRange } from '../common/text/slugify';
 import { extended, type ListCondition } from '../common/pagination';
@@ -181,7 +181,7 @@ export class TermsRepository {
    * under a key of its own (TermEntity.nameKey), as WordPress keeps both.
    */
   async remove(term: TermEntity, tx: Tx): Promise<void> {
-    await changesOf(tx)?.recordLinkedEvents(tx, 'term', term.id);
+    await changesOf(tx)?.recordLinkedEvents(tx, term.taxonomy, term.id);
     await tx.getRepository(EventTermEntity).delete({ termId: term.id });
     const children = await tx.getRepository(TermEntity).find({ where: { taxonomy: term.taxonomy, parentId: term.id } });
     for (const child of children) {
@@ -250,7 +250,8 @@ export class TermsRepository {
    */
   async adjustCounts(manager: Tx, termIds: number[], delta: 1 | -1): Promise<void> {
     if (termIds.length === 0) return;
-    changesOf(manager)?.recordCounts(termIds);
+    // The terms' counts moved (ChangeSet.recordAmong: their kind is looked up with the change rows).
+    changesOf(manager)?.recordAmong(TAXONOMIES, termIds);
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
     const count = manager.connection.driver.escape('count');

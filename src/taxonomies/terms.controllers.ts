@@ -4,7 +4,7 @@ import type { Actor } from '../common/auth';
 import { DeclaredType } from '../common/http/declared-type';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
-import { CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
+import { code, CreateDocs, DeleteDocs, DocKind, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListCategoriesQueryDto, ListTermsQueryDto } from './dto/list-terms.query.dto';
 import { CategoryListDto, TagListDto, TermDto } from './dto/term-response.dto';
@@ -13,6 +13,24 @@ import type { Taxonomy } from './entities/term.entity';
 import { TaxonomiesService } from './taxonomies.service';
 
 /* Two thin controllers over one service, written once: categories and tags differ only in `parent`. */
+
+/** A taxonomy in the routes' documentation: terms are always public, and their names and slugs are unique. */
+function termDocKind(kind: Taxonomy): DocKind {
+  return {
+    noun: kind,
+    article: 'a',
+    linked: false,
+    errors: (role) =>
+      role === 'create' || role === 'update'
+        ? {
+            400: [
+              code('term_exists', `another ${kind} has this name at the same level; \`data.term_id\` is its id`),
+              code('duplicate_term_slug', `the given slug is already used by another ${kind}`),
+            ],
+          }
+        : {},
+  };
+}
 
 /** What /doc says about the routes of categories and tags. */
 function termTexts(kind: Taxonomy): Record<'list' | 'create' | 'read' | 'update' | 'delete', RouteText> {
@@ -61,31 +79,32 @@ interface TermRoutes {
 function termsController(taxonomy: Taxonomy, r: TermRoutes) {
   const { listQuery, createDto, updateDto, listDto } = r;
   const TEXT = termTexts(taxonomy);
+  const DOCS = termDocKind(taxonomy);
 
   class TermsController {
     // Named, not inferred: the concrete controller declares no constructor for Nest to read.
     constructor(@Inject(TaxonomiesService) private readonly taxonomies: TaxonomiesService) {}
 
     @Get()
-    @ListDocs(taxonomy, TEXT.list, listDto)
+    @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
       return this.taxonomies.list(taxonomy, q, raw, actor);
     }
 
     @Post()
-    @CreateDocs(taxonomy, TEXT.create, createDto, TermDto)
+    @CreateDocs(DOCS, TEXT.create, createDto, TermDto)
     create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: TermWrite) {
       return this.taxonomies.create(actor, taxonomy, input);
     }
 
     @Get(':id')
-    @ReadDocs(taxonomy, TEXT.read, TermDto, 'id')
+    @ReadDocs(DOCS, TEXT.read, TermDto, 'id')
     get(@PathId() id: number) {
       return this.taxonomies.get(taxonomy, id);
     }
 
     @Post(':id')
-    @UpdateDocs(taxonomy, TEXT.update, updateDto, TermDto, 'id')
+    @UpdateDocs(DOCS, TEXT.update, updateDto, TermDto, 'id')
     update(
       @CurrentActor() actor: Actor | null,
       @PathId() id: number,
@@ -96,13 +115,13 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
     }
 
     @Put(':id')
-    @UpdateDocs(taxonomy, sameAsPost(TEXT.update, 'PUT'), updateDto, TermDto, 'id')
+    @UpdateDocs(DOCS, sameAsPost(TEXT.update, 'PUT'), updateDto, TermDto, 'id')
     put(@CurrentActor() actor: Actor | null, @PathId() id: number, @Input() @DeclaredType(updateDto) input: TermWrite, @IfMatch() ifMatch: string | undefined) {
       return this.update(actor, id, input, ifMatch);
     }
 
     @Patch(':id')
-    @UpdateDocs(taxonomy, sameAsPost(TEXT.update, 'PATCH'), updateDto, TermDto, 'id')
+    @UpdateDocs(DOCS, sameAsPost(TEXT.update, 'PATCH'), updateDto, TermDto, 'id')
     patch(
       @CurrentActor() actor: Actor | null,
       @PathId() id: number,
@@ -113,7 +132,7 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
     }
 
     @Delete(':id')
-    @DeleteDocs(taxonomy, TEXT.delete, TermDto, 'id')
+    @DeleteDocs(DOCS, TEXT.delete, TermDto, 'id')
     remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
       return this.taxonomies.remove(actor, taxonomy, id, ifMatch);
     }

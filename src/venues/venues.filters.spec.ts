@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { applyLinkedItemFilters, LinkedItemListFilters, searchFragments } from '../items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
-import { ENTITIES } from '../schema';
+import { SCHEMA } from '../schema';
 import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
 import { VenueEntity } from './venue.entity';
@@ -26,7 +26,7 @@ async function names(f: Partial<LinkedItemListFilters>): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  ds = await memoryDataSource(ENTITIES);
+  ds = await memoryDataSource(SCHEMA);
   await ds
     .getRepository(VenueEntity)
     .insert([

@@ -2,6 +2,7 @@
 // items 1 and 5): after a burst of creates, updates, trashes, restores and permanent deletes,
 // and while writers run concurrently on several connections, its copy equals a full read.
 import { DataSource } from 'typeorm';
+import { ChangeKinds } from '../../src/database/change-kinds';
 import { appendChanges, ChangeSet } from '../../src/database/change-log';
 import { makeUsers, uid } from '../support/api';
 import { Change, changePages } from '../support/changes';
@@ -240,7 +241,7 @@ describe('a client mirroring the calendar through /changes', () => {
     const [a, b] = [ds.createQueryRunner(), ds.createQueryRunner()];
     const record = async () => {
       await b.startTransaction(kind === 'mysql' ? 'READ COMMITTED' : undefined);
-      const changed = new ChangeSet();
+      const changed = new ChangeSet(t.app.get(ChangeKinds));
       changed.record('event', id);
       await appendChanges(b.manager, kind, changed, '2049-01-01 00:00:01');
       await b.commitTransaction();
@@ -249,7 +250,7 @@ describe('a client mirroring the calendar through /changes', () => {
     try {
       await a.startTransaction(kind === 'mysql' ? 'READ COMMITTED' : undefined);
       await a.query("UPDATE events SET status = 'draft', modified_utc = '2049-01-01 00:00:00' WHERE id = ?", [id]);
-      const changed = new ChangeSet();
+      const changed = new ChangeSet(t.app.get(ChangeKinds));
       changed.record('event', id);
       await appendChanges(a.manager, kind, changed, '2049-01-01 00:00:00');
       if (kind === 'mysql') {

@@ -10,7 +10,7 @@ import type { Actor } from '../../src/common/auth';
 import { DataVersion } from '../../src/common/cache/data-version.service';
 import { forbidden, invalidParam, WpError } from '../../src/common/errors';
 import { CurrentActor, PathId } from '../../src/common/http/request-context';
-import type { CliRun } from '../../src/cli/cli-command';
+import type { CliRun } from '../../src/common/feature/cli-command';
 import { API_NAMESPACE, loadConfig } from '../../src/config/app-config';
 import { ChangeSet } from '../../src/database/change-log';
 import type { Tx } from '../../src/database/tx';
@@ -29,6 +29,8 @@ import {
 } from '../../src/events';
 import type { ItemExtension, ItemExtras } from '../../src/items';
 import { ImportModule } from '../../src/imports';
+import { AppModule } from '../../src/app.module';
+import { FEATURES } from '../../src/features';
 import { TaxonomiesModule, TermListExtensions } from '../../src/taxonomies';
 import { UsersService } from '../../src/users';
 import { VenueEntity, VenueExtensions, VenuesModule } from '../../src/venues';
@@ -217,7 +219,7 @@ describe('the extension API (extending.md §1) with a module defined by the test
   let store: SeatsStore;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { extraModules: [SeatsModule] });
+    t = await createTestApp({}, { features: [...FEATURES, { name: 'seats', modules: [SeatsModule] }] });
     users = await makeUsers(t);
     store = t.app.get(SeatsStore);
   });
@@ -446,7 +448,7 @@ describe("a command's work in the CLI's import context (context: 'import')", () 
     const scratch = /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
     const config = loadConfig({ LOG_LEVEL: 'silent', CALENDAR_BASE_URL: 'http://127.0.0.1:3000', DATABASE_URL: scratch?.url ?? target });
     // What src/cli.ts starts for a command with context 'import'.
-    const app = await NestFactory.createApplicationContext(ImportModule.forRoot(config), { logger: false });
+    const app = await NestFactory.createApplicationContext(ImportModule.forRoot(AppModule.forRoot(config)), { logger: false });
     try {
       const { user } = await app.get(UsersService).create('commander', 'administrator');
       const actor: Actor = { id: user.id, login: user.login, role: 'administrator' };

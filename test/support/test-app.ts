@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { DynamicModule, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection } from 'mysql2/promise';
 import { AppModule } from '../../src/app.module';
+import type { Feature } from '../../src/common/feature/feature';
 import { buildAdapter, configureApp } from '../../src/app.setup';
 import { createLogger, NestPinoLogger } from '../../src/common/logging/logger';
 import { loadConfig } from '../../src/config/app-config';
@@ -27,13 +27,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: {
-    sharing?: Pick<TestApp, 'databaseUrl'>;
-    through?: string;
-    onLog?: (line: string) => void;
-    /** Modules the app loads besides its own (an extension defined by the test). */
-    extraModules?: (Type<unknown> | DynamicModule)[];
-  } = {},
+  opts: { sharing?: Pick<TestApp, 'databaseUrl'>; through?: string; onLog?: (line: string) => void; features?: readonly Feature[] } = {},
 ): Promise<TestApp> {
   // `through`: another server of the same cluster (mysql://host:port), for the database of `sharing`.
   const shared = opts.sharing && opts.through ? onServer(opts.sharing.databaseUrl, opts.through) : opts.sharing?.databaseUrl;
@@ -46,7 +40,8 @@ export async function createTestApp(
     ...env,
     DATABASE_URL: dropDatabase?.url ?? target,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, opts.extraModules)] }).compile();
+  // `features`: the installed features instead of src/features.ts' (a test-only feature added).
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, opts.features)] }).compile();
   // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
   const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
   const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger, config), {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { memoryDataSource } from '../../database/testing/memory-data-source';
-import { ENTITIES } from '../../schema';
+import { SCHEMA } from '../../schema';
 import { DataVersion, SHARED_VERSION_POLL_MS } from './data-version.service';
 
 /** Another process's view of the same database: its own DataVersion, polling the change log. */
@@ -9,7 +9,7 @@ describe('DataVersion across processes', () => {
   let other: DataVersion;
 
   beforeAll(async () => {
-    ds = await memoryDataSource(ENTITIES);
+    ds = await memoryDataSource(SCHEMA);
     other = new DataVersion(ds);
     await other.current();
   });

@@ -1,6 +1,11 @@
 import { loadConfig } from '../../config/app-config';
+import { FEATURES } from '../../features';
+import { CacheShares } from './cache-shares';
 import type { DataVersion } from './data-version.service';
-import { approximateBytes, CACHE_SHARES, ReadModel } from './read-model';
+import { approximateBytes, ReadModel } from './read-model';
+
+/** The shares of the installed features. */
+const SHARES = CacheShares.of(FEATURES);
 
 /** A data version moved by hand: `other()` plays another process's write, `committed()` this one's. */
 class FakeVersion {
@@ -17,17 +22,22 @@ class FakeVersion {
 
 const setup = (cacheMb = 4) => {
   const version = new FakeVersion();
-  const model = new ReadModel(version as unknown as DataVersion, loadConfig({ CALENDAR_CACHE_MB: String(cacheMb) }));
+  const model = new ReadModel(version as unknown as DataVersion, loadConfig({ CALENDAR_CACHE_MB: String(cacheMb) }), SHARES);
   return { version, model };
 };
 
 describe('ReadModel', () => {
-  it('gives every cache its share of CALENDAR_CACHE_MB, and the shares add up to the whole', () => {
-    const total = Object.values(CACHE_SHARES).reduce((a, b) => a + b, 0);
-    expect(total).toBeCloseTo(1, 6);
+  it("gives every cache its share of CALENDAR_CACHE_MB, and the installed features' shares add up to the whole", () => {
+    expect(SHARES.total()).toBeCloseTo(1, 6);
     const { model } = setup(10);
     model.cache('events.listed');
-    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(CACHE_SHARES['events.listed'] * 10 * 1024 * 1024) })]);
+    expect(model.stats()).toEqual([expect.objectContaining({ name: 'events.listed', maxBytes: Math.floor(SHARES.of('events.listed') * 10 * 1024 * 1024) })]);
+  });
+
+  it('refuses a cache no feature declares, when it is taken (at start-up), not later', () => {
+    const { model } = setup();
+    expect(() => model.cache('nobody.listed')).toThrow(/no feature declares the cache nobody\.listed/);
+    expect(() => model.contentCache('nobody.encodings')).toThrow(/no feature declares/);
   });
 
   it('refuses a cache taken twice (two owners would flush and fill one another)', () => {
@@ -152,5 +162,28 @@ describe('approximateBytes', () => {
     expect(approximateBytes([1, 2, 3], '')).toBe(64 + 16 + 24);
     expect(approximateBytes(5, 'a'.repeat(100))).toBe(64 + 200 + 8);
     expect(approximateBytes({ body: Buffer.alloc(500), headers: [['a', 'bc']] }, '')).toBe(64 + 32 + 500 + 16 + 16 + 2 + 4);
+  });
+});
+
+describe('CacheShares', () => {
+  it("takes the core's caches and each feature's, by name", () => {
+    const shares = CacheShares.of([
+      { name: 'a', caches: { 'a.one': 0.3 } },
+      { name: 'b', caches: { 'b.two': 0.2 } },
+    ]);
+    expect(shares.of('a.one')).toBe(0.3);
+    expect(shares.of('b.two')).toBe(0.2);
+    expect(shares.names()).toEqual(expect.arrayContaining(['responses', 'encodings', 'a.one', 'b.two']));
+  });
+
+  it('refuses shares that add up to more than 1, a name declared twice, and a share of nothing', () => {
+    expect(() => new CacheShares([{ x: 0.6 }, { y: 0.5 }])).toThrow(/add up to 1\.100, more than 1/);
+    expect(() => new CacheShares([{ x: 0.1 }, { x: 0.1 }])).toThrow(/x is declared twice/);
+    expect(() => new CacheShares([{ x: 0 }])).toThrow(/share above 0/);
+  });
+
+  it('refuses a list collection without its totals and page-ids caches', () => {
+    expect(() => new CacheShares([{ 'things.totals': 0.1 }], ['things'])).toThrow(/things declares no cache things\.page-ids/);
+    expect(() => new CacheShares([{ 'things.totals': 0.1, 'things.page-ids': 0.1 }], ['things'])).not.toThrow();
   });
 });

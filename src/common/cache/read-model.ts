@@ -1,46 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { AppConfig } from '../../config/app-config';
+import { CacheShares } from './cache-shares';
 import { DataVersion } from './data-version.service';
-
-/**
- * Every cache of the read model, with its share of CALENDAR_CACHE_MB. The presented list items
- * of events get the most: a page is assembled from them, and a deep page of a common filter
- * presents ten events nobody asked for recently. `responses` keeps whole anonymous answers
- * (common/http/response-cache.ts), by the second; `pages.rendered` keeps the public pages' HTML by
- * the minute (pages/rendered-pages.ts). Totals, page-id blocks and lookups are small.
- */
-export const CACHE_SHARES = {
-  responses: 0.12,
-  encodings: 0.04,
-  'events.listed': 0.18,
-  // A crawler or a reader walking many event pages in turn must find them here: an LRU smaller
-  // than the set walked in a cycle keeps none of it (at 4% the bench's 500 pages thrashed it).
-  'pages.rendered': 0.08,
-  'events.singles': 0.08,
-  'events.totals': 0.02,
-  'events.page-ids': 0.08,
-  'events.lookups': 0.02,
-  'events.search': 0.04,
-  'venues.listed': 0.06,
-  'venues.totals': 0.01,
-  'venues.page-ids': 0.02,
-  'venues.embedded': 0.02,
-  'organizers.listed': 0.06,
-  'organizers.totals': 0.01,
-  'organizers.page-ids': 0.02,
-  'organizers.embedded': 0.02,
-  'categories.listed': 0.03,
-  'categories.totals': 0.01,
-  'categories.page-ids': 0.01,
-  'categories.lookups': 0.01,
-  'tags.listed': 0.03,
-  'tags.totals': 0.01,
-  'tags.page-ids': 0.01,
-  'tags.lookups': 0.01,
-} as const;
-
-export type CacheName = keyof typeof CACHE_SHARES;
 
 /**
  * What a cached value costs, in bytes, for the byte bound of its cache. Buffers count their
@@ -166,10 +128,14 @@ export class ReadModel {
   constructor(
     private readonly version: DataVersion,
     private readonly config: AppConfig,
+    private readonly shares: CacheShares,
   ) {}
 
-  /** The cache `name`, bounded to its share of CALENDAR_CACHE_MB (features take theirs at construction). */
-  cache<V extends NonNullable<unknown>>(name: CacheName): NamedCache<V> {
+  /**
+   * The cache `name`, bounded to its share of CALENDAR_CACHE_MB (CacheShares: declared by its
+   * feature; an unknown name throws). Features take theirs at construction, so at start-up.
+   */
+  cache<V extends NonNullable<unknown>>(name: string): NamedCache<V> {
     return this.register(name, () => this.generation);
   }
 
@@ -177,14 +143,14 @@ export class ReadModel {
    * A cache keyed by what its values are made from (a content hash): it never holds a stale value,
    * so writes leave it alone and only its byte bound evicts. For the compressed forms of bodies.
    */
-  contentCache<V extends NonNullable<unknown>>(name: CacheName): NamedCache<V> {
+  contentCache<V extends NonNullable<unknown>>(name: string): NamedCache<V> {
     this.lasting.add(name);
     return this.register(name, () => 0);
   }
 
-  private register<V extends NonNullable<unknown>>(name: CacheName, generation: () => number): NamedCache<V> {
+  private register<V extends NonNullable<unknown>>(name: string, generation: () => number): NamedCache<V> {
     if (this.caches.has(name)) throw new Error(`read model: the cache ${name} is taken twice`);
-    const maxBytes = Math.floor(CACHE_SHARES[name] * this.config.cacheMb * 1024 * 1024);
+    const maxBytes = Math.floor(this.shares.of(name) * this.config.cacheMb * 1024 * 1024);
     const cache = new NamedCache<V>(name, maxBytes, generation);
     this.caches.set(name, cache);
     return cache;

@@ -1,4 +1,5 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { CliCommand } from './cli-command';
 import type { AppConfig } from '../../config/app-config';
 
 /* eslint-disable @typescript-eslint/no-unsafe-function-type -- migration and entity classes are classes of any shape */
@@ -16,8 +17,11 @@ import type { AppConfig } from '../../config/app-config';
 export interface Feature {
   /** A short name, unique among the features: `events`, `geo`, `recurrence`. */
   readonly name: string;
-  /** The Nest module(s) the app loads while the feature is on. */
-  readonly modules?: readonly (Type<unknown> | DynamicModule)[];
+  /**
+   * The Nest module(s) the app loads while the feature is on; a function of the configuration
+   * for a module that is built from it (OpsModule.forRoot).
+   */
+  readonly modules?: readonly FeatureModule[] | ((config: AppConfig) => readonly FeatureModule[]);
   /** Whether the feature is on with this configuration; absent: always (a core feature). */
   enabled?(config: AppConfig): boolean;
   /** Its TypeORM entities (its tables). */
@@ -31,7 +35,19 @@ export interface Feature {
   /** Its list collections (each gets `<collection>.totals` and `<collection>.page-ids` caches, named in `caches`). */
   readonly listCollections?: readonly string[];
   /** Its commands of `npm run cli -- …`, by name. */
-  readonly commands?: Readonly<Record<string, import('../../cli/cli-command').CliCommand>>;
+  readonly commands?: Readonly<Record<string, CliCommand>>;
+}
+
+export type FeatureModule = Type<unknown> | DynamicModule;
+
+/** The features that are on with this configuration (a core feature always is). */
+export function enabledFeatures(features: readonly Feature[], config: AppConfig): Feature[] {
+  return features.filter((f) => f.enabled?.(config) ?? true);
+}
+
+/** The modules the app loads: those of the enabled features, in their order. */
+export function featureModules(features: readonly Feature[], config: AppConfig): FeatureModule[] {
+  return enabledFeatures(features, config).flatMap((f) => (typeof f.modules === 'function' ? f.modules(config) : (f.modules ?? [])));
 }
 
 /**
@@ -48,15 +64,23 @@ export interface ChangeKind {
    */
   readonly state: {
     readonly table: string;
-    /** SQL of each state column on the row `t`, or of constants: author_id, status, date_utc, modified_utc. */
+    /**
+     * SQL of each state column on the row `t`, or of constants: author_id, status, date_utc,
+     * modified_utc. Absent: the row's own columns of those names.
+     */
     readonly columns?: readonly [string, string, string, string];
+    /** SQL condition on `t` (e.g. `t.taxonomy = 'tag'`); absent: every row of the table. */
     readonly where?: string;
   };
   /** Whether its items carry a status (published or not); false: always public (terms). */
   readonly hasStatus: boolean;
   /**
-   * Events embed items of this kind (a venue, an organizer, a term): the SQL that gives the ids
-   * of the events linked to some items, `SELECT … AS id FROM … WHERE … IN` followed by the list.
+   * Events embed items of this kind (a venue, an organizer, a term): the change kind of those
+   * events (`type`), and the SQL that gives the ids of the events linked to some items,
+   * `SELECT … AS id FROM … WHERE … IN` followed by the list. A change of such an item is a
+   * change of each of those events too (ChangeSet).
    */
-  readonly linkedEvents?: string;
+  readonly linkedEvents?: { readonly type: string; readonly sql: string };
+  /** Its collection under the API root (`events`): an item's `rest_url` in the change feed and webhooks is `/{collection}/{id}`. */
+  readonly collection?: string;
 }

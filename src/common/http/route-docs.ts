@@ -20,8 +20,25 @@ import { ErrorResponseDto } from '../dto/error-response.dto';
 // endpoints.md and auth.md describe them). The texts are for API users, who do not have the
 // spec: they say what happens, not where it is written.
 
-/** What a route acts on: the error codes and words of its answers depend on it. */
-export type DocKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
+/**
+ * What a route acts on, as its feature describes it (events/event-docs.ts, …): the words and
+ * error codes of its answers depend on it. The common lines come from here; a kind's own
+ * lines (`errors`) follow them.
+ */
+export interface DocKind {
+  /** The item's noun (`event`). */
+  readonly noun: string;
+  readonly article: 'a' | 'an';
+  /**
+   * An item with a status (events, venues, organizers): lists limited by status for anonymous
+   * callers, unpublished items not readable, trash and `force`, and the `{noun}-…` error codes.
+   */
+  readonly linked: boolean;
+  /** The 400 line of a route by id whose id is not such an item; default `rest_invalid_param`, "no {noun} has this id". */
+  readonly invalidId?: string;
+  /** Error lines of its own for a route (its role, and how it names the item), by status. */
+  errors?(role: RouteRole, by?: ItemPath): Partial<Record<ErrorStatus, readonly string[]>>;
+}
 
 /** The operation's `summary` (one line) and `description` (for users of the API). */
 export interface RouteText {
@@ -74,9 +91,7 @@ export const termListQueryDoc = (description: string) =>
     description,
   );
 
-const LINKED_KINDS: readonly DocKind[] = ['event', 'venue', 'organizer'];
-const isLinkedItem = (kind: DocKind) => LINKED_KINDS.includes(kind);
-const article = (kind: DocKind) => (kind === 'event' || kind === 'organizer' ? 'an' : 'a');
+const isLinkedItem = (kind: DocKind) => kind.linked;
 
 // ---- parameters and security -------------------------------------------------------------
 
@@ -131,8 +146,8 @@ const notModified = () => ApiResponse({ status: 304, description: 'Not modified:
 
 // ---- error answers ------------------------------------------------------------------------
 
-type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 412 | 413 | 429 | 500;
-type RouteRole = 'list' | 'read' | 'create' | 'update' | 'delete';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 412 | 413 | 429 | 500;
+export type RouteRole = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 const STATUS_TITLES: Record<ErrorStatus, string> = {
   400: 'Bad request',
@@ -146,7 +161,8 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
   500: 'Internal error',
 };
 
-const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
+/** One error line of a route's documentation: the code and when it is answered. */
+export const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
 
 const BAD_LOGIN =
   '- `invalid_username` / `incorrect_password`: the `Authorization` header names an unknown login, cannot be decoded, ' +
@@ -158,14 +174,14 @@ const TOO_MANY = code(
 );
 const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
 const FORBIDDEN: Record<'create' | 'update' | 'delete', (kind: DocKind) => string> = {
-  create: (kind) => `your role may not create ${article(kind)} ${kind}`,
-  update: (kind) => `you may not edit this ${kind}`,
-  delete: (kind) => `you may not delete this ${kind}`,
+  create: (kind) => `your role may not create ${kind.article} ${kind.noun}`,
+  update: (kind) => `you may not edit this ${kind.noun}`,
+  delete: (kind) => `you may not delete this ${kind.noun}`,
 };
 
 /** The error answers of one route, as `code: explanation` lines per status. */
 function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Record<ErrorStatus, string[]>> {
-  const noun = kind;
+  const noun = kind.noun;
   const lines: Partial<Record<ErrorStatus, string[]>> = {};
   const add = (status: ErrorStatus, ...more: string[]) => (lines[status] = [...(lines[status] ?? []), ...more]);
 
@@ -173,10 +189,6 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
   if (role === 'list') {
     const visibility = isLinkedItem(kind) ? '; anonymous callers and subscribers may only ask for `status=publish`' : '';
     add(400, code('rest_invalid_param', INVALID_PARAM + visibility));
-    if (kind === 'event') {
-      add(400, code('event-tickets-not-active', '`ticketed=true`: ticket filtering is not available'));
-      add(400, code('geo-extension-disabled', '`geoloc`, `geoloc_lat` or `geoloc_lng` while geographic filters are off on this server'));
-    }
   }
   if (role === 'create' || role === 'update') {
     add(400, code('rest_invalid_json', 'the body is declared as JSON but does not parse'));
@@ -185,18 +197,7 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
   }
   if (role === 'read' || role === 'update' || role === 'delete') {
     if (by === 'slug') add(400, code('rest_invalid_param', `no ${noun} has this slug`));
-    else if (kind === 'event') add(400, code('rest-invalid-event-id', 'the id exists but is not an event'));
-    else if (by === 'id') add(400, code('rest_invalid_param', `no ${noun} has this id`));
-  }
-  if ((role === 'create' || role === 'update') && kind === 'event') {
-    add(400, code('invalid-linked-post-id', 'a `venue` or `organizer` given as `{"id": N}` where N is not a venue or organizer'));
-  }
-  if ((role === 'create' || role === 'update') && (kind === 'venue' || kind === 'organizer')) {
-    add(400, code(`could-not-${role}-${kind}`, `the ${noun} could not be saved`));
-  }
-  if ((role === 'create' || role === 'update') && (kind === 'category' || kind === 'tag')) {
-    add(400, code('term_exists', `another ${noun} has this name at the same level; \`data.term_id\` is its id`));
-    add(400, code('duplicate_term_slug', `the given slug is already used by another ${noun}`));
+    else if (by === 'id') add(400, kind.invalidId ?? code('rest_invalid_param', `no ${noun} has this id`));
   }
 
   // 401, 403
@@ -205,22 +206,17 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
     add(401, code('rest_forbidden', 'no credentials were sent, and this action needs them'));
     add(403, code('rest_forbidden', FORBIDDEN[role](kind)));
     if (isLinkedItem(kind) && role !== 'delete') add(403, code('rest_cannot_edit_others', 'only editors and administrators may set `author` to another user'));
-    if (kind === 'event' && role === 'update') add(403, code('could-not-update-event', 'the event could not be saved'));
   }
   if (role === 'read' && isLinkedItem(kind)) {
-    add(403, code(`${kind}-not-accessible`, `the ${noun} is not published and you may not read it (anonymous callers included)`));
-    if (kind === 'event') add(403, code('event-no-longer-available', 'the event is in the trash'));
+    add(403, code(`${noun}-not-accessible`, `the ${noun} is not published and you may not read it (anonymous callers included)`));
   }
 
   // 404
-  if (role === 'list' && isLinkedItem(kind)) add(404, code(`${kind}-archive-page-not-found`, '`page` is greater than 1 and past the last page'));
-  if (by === 'id') {
-    if (kind === 'event') add(404, code('rest-event-not-found', 'no event has this id'));
-    add(404, code('rest_no_route', 'the id is not a whole number'));
-  }
+  if (role === 'list' && isLinkedItem(kind)) add(404, code(`${noun}-archive-page-not-found`, '`page` is greater than 1 and past the last page'));
+  if (by === 'id') add(404, code('rest_no_route', 'the id is not a whole number'));
 
   // 410, 412, 413
-  if (role === 'delete' && isLinkedItem(kind)) add(410, code(`${kind}-is-in-trash`, `the ${noun} is already in the trash (without \`force\`)`));
+  if (role === 'delete' && isLinkedItem(kind)) add(410, code(`${noun}-is-in-trash`, `the ${noun} is already in the trash (without \`force\`)`));
   if ((role === 'update' || role === 'delete') && by) {
     add(412, code('rest_precondition_failed', '`If-Match` does not match the current `ETag` of the item; nothing was changed'));
   }
@@ -229,7 +225,10 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
   // 429, 500
   add(429, TOO_MANY);
   add(500, INTERNAL);
-  if (role === 'delete' && isLinkedItem(kind)) add(500, code(`could-not-delete-${kind}`, `the ${noun} could not be removed`));
+  if (role === 'delete' && isLinkedItem(kind)) add(500, code(`could-not-delete-${noun}`, `the ${noun} could not be removed`));
+
+  // The kind's own lines, after the common ones of their status.
+  for (const [status, more] of Object.entries(kind.errors?.(role, by) ?? {})) add(Number(status) as ErrorStatus, ...(more ?? []));
   return lines;
 }
 
@@ -271,17 +270,17 @@ export function ReadDocs(kind: DocKind, text: RouteText, response: Type, by: Ite
     publicRead(),
     ...pathParam(by),
     ifNoneMatch(),
-    ApiResponse({ status: 200, description: `The ${kind}`, type: response, headers: ETAG }),
+    ApiResponse({ status: 200, description: `The ${kind.noun}`, type: response, headers: ETAG }),
     notModified(),
     ...errorResponses('read', kind, by),
   );
 }
 
 /**
- * An iCalendar answer (ical.md, Export): the feed of a list query (`by` absent) or one event.
- * Public and conditional like the JSON reads; their errors stay JSON.
+ * An iCalendar answer (ical.md, Export): the feed of a list query (`by` absent) or one item of
+ * `kind`. Public and conditional like the JSON reads; their errors stay JSON.
  */
-export function CalendarDocs(text: RouteText, by?: ItemPath) {
+export function IcalDocs(kind: DocKind, text: RouteText, by?: ItemPath) {
   return applyDecorators(
     ApiOperation(text),
     publicRead(),
@@ -295,7 +294,7 @@ export function CalendarDocs(text: RouteText, by?: ItemPath) {
       headers: ETAG,
     }),
     notModified(),
-    ...errorResponses(by === undefined ? 'list' : 'read', 'event', by),
+    ...errorResponses(by === undefined ? 'list' : 'read', kind, by),
   );
 }
 
@@ -305,7 +304,7 @@ export function CreateDocs(kind: DocKind, text: RouteText, body: Type, response:
     ApiOperation(text),
     loginRequired(),
     ApiBody({ type: body }),
-    ApiResponse({ status: 201, description: `The new ${kind}`, type: response }),
+    ApiResponse({ status: 201, description: `The new ${kind.noun}`, type: response }),
     ...errorResponses('create', kind),
   );
 }
@@ -319,7 +318,7 @@ export function UpdateDocs(kind: DocKind, text: RouteText, body: Type, response:
     ...pathParam(by),
     ifMatch(),
     ApiBody({ type: body }),
-    ApiResponse({ status: 200, description: `The ${kind} as updated`, type: response, headers: ETAG }),
+    ApiResponse({ status: 200, description: `The ${kind.noun} as updated`, type: response, headers: ETAG }),
     ...errorResponses('update', kind, by),
   );
 }
@@ -333,7 +332,7 @@ export function DeleteDocs(kind: DocKind, text: RouteText, response: Type, by: I
   const answer = isLinkedItem(kind)
     ? ApiResponse({
         status: 200,
-        description: `Without \`force\`: the ${kind} as moved to the trash. With \`force=true\`: \`deleted\` and the ${kind} as it was.`,
+        description: `Without \`force\`: the ${kind.noun} as moved to the trash. With \`force=true\`: \`deleted\` and the ${kind.noun} as it was.`,
         schema: {
           oneOf: [
             item,
@@ -345,7 +344,7 @@ export function DeleteDocs(kind: DocKind, text: RouteText, response: Type, by: I
           ],
         },
       })
-    : ApiResponse({ status: 200, description: `The ${kind} as it was before it was deleted`, type: response });
+    : ApiResponse({ status: 200, description: `The ${kind.noun} as it was before it was deleted`, type: response });
   return applyDecorators(
     ApiOperation(text),
     loginRequired(),

@@ -1,10 +1,12 @@
 import { loadConfig } from '../../config/app-config';
+import { FEATURES } from '../../features';
+import { CacheShares } from '../cache/cache-shares';
 import type { DataVersion } from '../cache/data-version.service';
 import { ReadModel } from '../cache/read-model';
 import { ListPipeline, ListRequest, PAGE_ID_BLOCK, presentCached } from './list-pipeline';
 
 const fakeVersion = { current: async () => '0.0', fresh: () => '0.0', known: () => '0.0', committed: () => undefined } as unknown as DataVersion;
-const readModel = () => new ReadModel(fakeVersion, loadConfig({}));
+const readModel = () => new ReadModel(fakeVersion, loadConfig({}), CacheShares.of(FEATURES));
 
 /** A list of `n` items with ids 1…n, recording the queries it was asked. */
 function source(n: number) {

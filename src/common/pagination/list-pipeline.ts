@@ -1,9 +1,12 @@
-import type { CacheName, NamedCache, ReadModel } from '../cache/read-model';
+import type { NamedCache, ReadModel } from '../cache/read-model';
 import { currentLinks } from '../http/api-links';
 import { JsonText, ListPage, pageLinks, totalPages } from './list-page';
 
-/** The collections that list through the pipeline; each has its `.totals` and `.page-ids` caches. */
-export type ListedCollection = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
+/**
+ * A collection that lists through the pipeline, as its feature declares it (Feature.listCollections,
+ * with its `.totals` and `.page-ids` caches: CacheShares checks them at start).
+ */
+export type ListedCollection = string;
 
 /** Page ids are read this many at a time, in whole pages (20 pages of 10, 4 of 50, at least one page). */
 export const PAGE_ID_BLOCK = 200;
@@ -54,8 +57,8 @@ export class ListPipeline {
     /** {base_url}: the links are written in the form of the request (common/http/api-links.ts). */
     private readonly baseUrl: string,
   ) {
-    this.totals = readModel.cache(`${collection}.totals` as CacheName);
-    this.blocks = readModel.cache(`${collection}.page-ids` as CacheName);
+    this.totals = readModel.cache(`${collection}.totals`);
+    this.blocks = readModel.cache(`${collection}.page-ids`);
   }
 
   async answer(req: ListRequest): Promise<ListPage<JsonText>> {

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { subscribes } from '../../database/webhook-outbox';
+import { subscribes } from './webhook-outbox';
 import { RETRY_STEPS, retryDelayMs, signDelivery } from './webhook-signature';
 
 describe('webhook signatures', () => {

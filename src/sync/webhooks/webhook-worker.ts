@@ -5,8 +5,8 @@ import { DataSource } from 'typeorm';
 import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
 import { Metrics } from '../../common/metrics';
 import { AppConfig } from '../../config/app-config';
-import { outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
-import { ChangesService, SYNC_TYPES, SyncType } from '../changes.service';
+import { outboxTime, WebhookOutbox } from './webhook-outbox';
+import { ChangesService } from '../changes.service';
 import { ReadModel } from '../../common/cache/read-model';
 import { encodeSyncToken } from '../sync-token';
 import { openSecret, SecretUnreadable } from './secret-box';
@@ -355,7 +355,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    */
   private async bodies(deliveries: Claimed[]): Promise<Map<string, Uint8Array>> {
     const known = new Map(deliveries.map((d) => [d.id, parseKnown(d.known)]));
-    const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type as SyncType, id: d.itemId }));
+    const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type, id: d.itemId }));
     // The deliveries were queued by commits that may be another instance's, which this one's
     // caches would notice only at their next poll of the change log: the items as they are now.
     await this.readModel.catchUp();
@@ -368,9 +368,9 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
         out.set(d.id, deliveryBody({ id: d.id, event: 'ping', created_utc: created }, { webhook_id: d.webhookId }));
         continue;
       }
-      const type = d.type as SyncType;
+      const type = d.type;
       const { deleted } = known.get(d.id)!;
-      const data: Record<string, unknown> = { type, id: d.itemId, rest_url: links.href(`/${SYNC_TYPES[type]}/${d.itemId}`) };
+      const data: Record<string, unknown> = { type, id: d.itemId, rest_url: links.href(this.changes.restPath(type, d.itemId)) };
       if (deleted) data.deleted = deleted;
       const item = deleted ? undefined : items.get(`${type}:${d.itemId}`);
       const head = { id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(d.seq) };

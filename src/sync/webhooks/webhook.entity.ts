@@ -31,7 +31,7 @@ export class WebhookEntity {
 
 /**
  * The outbox: one row per delivery of one change (or ping) to one subscription, written in the
- * transaction of the write (database/webhook-outbox.ts), then sent by the delivery worker of
+ * transaction of the write (sync/webhooks/webhook-outbox.ts), then sent by the delivery worker of
  * some instance holding its lease. The row is also the delivery log.
  */
 @Entity({ name: 'webhook_deliveries' })

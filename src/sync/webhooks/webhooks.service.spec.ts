@@ -3,10 +3,12 @@ import type { Actor } from '../../common/auth';
 import { refusal } from '../../common/errors/testing/refusal';
 import type { AppConfig } from '../../config/app-config';
 import type { UnitOfWork } from '../../database/unit-of-work';
-import type { WebhookOutbox } from '../../database/webhook-outbox';
 import { isSealed, openSecret } from './secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 import { WebhooksService } from './webhooks.service';
+import type { WebhookOutbox } from './webhook-outbox';
+import { ChangeKinds } from '../../database/change-kinds';
+import { FEATURES } from '../../features';
 
 // The webhook routes' rules (sync.md, auth.md §2) without a database (STYLE.md §11): fake
 // repositories of subscriptions and deliveries, a unit of work whose transaction records what
@@ -85,7 +87,13 @@ function setup(rows: WebhookEntity[] = [], opts: { key?: Buffer; allowPrivate?: 
     query: jest.fn(async () => rows.map((r) => ({ id: String(r.id), secret: r.secret }))),
   };
   const config = { webhookKey: opts.key, webhookAllowPrivate: opts.allowPrivate ?? false } as AppConfig;
-  const service = new WebhooksService(db as unknown as DataSource, config, outbox as unknown as WebhookOutbox, uow as unknown as UnitOfWork);
+  const service = new WebhooksService(
+    db as unknown as DataSource,
+    config,
+    outbox as unknown as WebhookOutbox,
+    uow as unknown as UnitOfWork,
+    ChangeKinds.of(FEATURES),
+  );
   return { service, written, tx, uow, outbox, db, hooks, deliveries, sealed };
 }
 

@@ -7,8 +7,10 @@ import { nowUtcSql } from '../../common/datetime/clock';
 import { invalidParam, WpError } from '../../common/errors';
 import { checkOutboundUrl, OutboundUnresolved } from '../../common/net/outbound';
 import { AppConfig } from '../../config/app-config';
+import { ChangeKinds } from '../../database/change-kinds';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { deliveryId, outboxTime, WebhookOutbox } from '../../database/webhook-outbox';
+import { EVENTS_MESSAGE, isEventPattern } from './dto/webhook.dto';
+import { deliveryId, outboxTime, WebhookOutbox } from './webhook-outbox';
 import { isSealed, sealSecret } from './secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 
@@ -48,7 +50,16 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
     private readonly uow: UnitOfWork,
+    private readonly kinds: ChangeKinds,
   ) {}
+
+  /**
+   * The event names of a write name registered change kinds (the DTO checked their form). First,
+   * as the DTO's checks come before the caller's rights.
+   */
+  private checkEvents(events: readonly string[] | undefined): void {
+    if (events !== undefined && !events.every((p) => isEventPattern(p, (type) => this.kinds.has(type)))) throw invalidParam('events', EVENTS_MESSAGE);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     try {
@@ -91,6 +102,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   }
 
   async create(actor: Actor | null, input: WebhookInput & { url: string; events: string[] }): Promise<WebhookJson> {
+    this.checkEvents(input.events);
     assertCan(actor, 'manage_webhooks');
     await this.checkUrl(input.url);
     const secret = input.secret ?? randomBytes(32).toString('hex');
@@ -121,6 +133,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   }
 
   async update(actor: Actor | null, id: number, input: WebhookInput): Promise<WebhookJson> {
+    this.checkEvents(input.events);
     assertCan(actor, 'manage_webhooks');
     const row = await this.find(id);
     if (input.url !== undefined) {

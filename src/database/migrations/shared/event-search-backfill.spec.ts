@@ -4,13 +4,13 @@ import { EventEntity } from '../../../events/entities/event.entity';
 import { searchTokens } from '../../../events/search-grams';
 import { Dialect } from '../../dialect';
 import { memoryDataSource } from '../../testing/memory-data-source';
-import { ENTITIES } from '../../../schema';
+import { SCHEMA } from '../../../schema';
 import { backfillEventSearch } from './event-search-backfill';
 
 describe('backfillEventSearch (migration EventSearch)', () => {
   let ds: DataSource;
   beforeAll(async () => {
-    ds = await memoryDataSource(ENTITIES);
+    ds = await memoryDataSource(SCHEMA);
   });
   afterAll(async () => ds.destroy());
 

@@ -1,16 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Check, NonEmptyString, Optional, Required, StrictBool } from '../../../common/params';
-import { SYNC_TYPES } from '../../changes.service';
 
 const ACTIONS = ['created', 'updated', 'deleted', '*'];
-/** `*`, `{type}.*` or `{type}.{created|updated|deleted}` (sync.md "Webhooks"). */
-export const isEventPattern = (p: unknown): boolean => {
+/**
+ * `*`, `{type}.*` or `{type}.{created|updated|deleted}` (sync.md "Webhooks"), where `isKind`
+ * says which types exist: the DTO checks the form (any type), WebhooksService the kinds the
+ * installed features registered, which are known only once they are composed.
+ */
+export const isEventPattern = (p: unknown, isKind: (type: string) => boolean = () => true): boolean => {
   if (p === '*') return true;
   if (typeof p !== 'string') return false;
   const [type, action, ...rest] = p.split('.');
-  return rest.length === 0 && type in SYNC_TYPES && ACTIONS.includes(action ?? '');
+  return rest.length === 0 && type !== '' && isKind(type) && ACTIONS.includes(action ?? '');
 };
-const EVENTS_MESSAGE = 'Must be a non-empty list of event names such as event.created, venue.* or *.';
+export const EVENTS_MESSAGE = 'Must be a non-empty list of event names such as event.created, venue.* or *.';
 const URL_MESSAGE = 'Must be an http or https URL of a public address.';
 const isHttpUrl = (v: unknown): boolean => {
   if (typeof v !== 'string' || v.length > 2000) return false;
@@ -57,7 +60,7 @@ export class CreateWebhookDto extends WebhookFieldsDto {
 
   @ApiProperty(eventsDoc)
   @Required()
-  @Check('eventPatterns', (v) => Array.isArray(v) && v.length > 0 && v.every(isEventPattern), EVENTS_MESSAGE)
+  @Check('eventPatterns', (v) => Array.isArray(v) && v.length > 0 && v.every((p) => isEventPattern(p)), EVENTS_MESSAGE)
   events: string[];
 }
 
@@ -69,7 +72,7 @@ export class UpdateWebhookDto extends WebhookFieldsDto {
 
   @ApiPropertyOptional(eventsDoc)
   @Optional()
-  @Check('eventPatterns', (v) => Array.isArray(v) && v.length > 0 && v.every(isEventPattern), EVENTS_MESSAGE)
+  @Check('eventPatterns', (v) => Array.isArray(v) && v.length > 0 && v.every((p) => isEventPattern(p)), EVENTS_MESSAGE)
   events?: string[];
 }
 

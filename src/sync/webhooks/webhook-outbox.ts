@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { ChangeLogOutbox, ItemStates, NumberedChange } from './change-log';
+import type { ChangeLogOutbox, ChangeSet, ItemStates, NumberedChange } from '../../database/change-log';
+import { BULK } from '../../database/change-kinds';
+import { WriteParticipant, WriteParticipants } from '../../database/write-participants';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -20,6 +22,9 @@ export function subscribes(patterns: readonly string[], type: string, action: st
 /** Rows per INSERT (10 placeholders each; MySQL takes at most 65,535 in one statement). */
 const CHUNK = 500;
 
+/** The change_counter row that versions the subscriptions: every change of one raises it. */
+const VERSION_COUNTER = 'webhooks';
+
 /** UTC now with milliseconds, `YYYY-MM-DD HH:MM:SS.mmm`: the outbox's times (they sort as text on both engines). */
 export function outboxTime(at = new Date()): string {
   return at.toISOString().replace('T', ' ').slice(0, 23);
@@ -34,18 +39,29 @@ export function outboxTime(at = new Date()): string {
  * write reads anyway with the change log's counter. So a write costs nothing more while there
  * are no subscriptions, and reads them again exactly when some instance changed them: a write
  * that begins after a subscription's answer is delivered to it, whichever instance takes it.
- * The delivery worker (src/sync/webhooks) sends the rows; it listens here to be woken right
+ * The delivery worker (webhook-worker.ts) sends the rows; it listens here to be woken right
  * after such a commit.
+ *
+ * It joins every write as a registered write participant (database/write-participants.ts):
+ * the unit of work knows no outbox, only the participants' change-log listeners.
  */
 @Injectable()
-export class WebhookOutbox {
+export class WebhookOutbox implements WriteParticipant, OnModuleInit {
   private cached: Subscription[] = [];
   private version = -1;
   private readonly listeners: (() => void)[] = [];
+  /** Deliveries each write's change set queued (its last attempt's), for afterCommit. */
+  private readonly queuedBy = new WeakMap<ChangeSet, number>();
+
+  constructor(private readonly participants: WriteParticipants) {}
+
+  onModuleInit(): void {
+    this.participants.register(this);
+  }
 
   /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
   async changed(tx: EntityManager): Promise<void> {
-    await tx.query("UPDATE change_counter SET seq = seq + 1 WHERE name = 'webhooks'");
+    await tx.query(`UPDATE change_counter SET seq = seq + 1 WHERE name = '${VERSION_COUNTER}'`);
   }
 
   /** The active subscriptions at `version`, read again inside the write's transaction when it moved. */
@@ -62,30 +78,33 @@ export class WebhookOutbox {
     this.listeners.push(fn);
   }
 
-  /** A write that queued deliveries committed. */
+  /** Deliveries were queued (a ping): the worker is woken. */
   queued(): void {
     for (const fn of this.listeners) fn();
+  }
+
+  /** A write committed: when it queued deliveries, the worker is woken. */
+  afterCommit(changes: ChangeSet): void {
+    if ((this.queuedBy.get(changes) ?? 0) > 0) this.queued();
   }
 
   /**
    * The outbox of one write, for appendChanges to drive inside `tx`: it reads the subscriptions
    * at the version the write read, asks for the items' `logged` flags when there are any, and
    * just before the change rows are upserted writes one delivery row per subscription × change
-   * it asks for. `queued` is then the number of rows written.
+   * it asks for, counting them for afterCommit.
    */
-  forWrite(tx: EntityManager): ChangeLogOutbox & { readonly queued: number } {
+  changeLog(tx: EntityManager, changes: ChangeSet): ChangeLogOutbox {
     let subs: Subscription[] = [];
-    let queued = 0;
+    this.queuedBy.set(changes, 0);
     return {
+      counter: VERSION_COUNTER,
       wantsLogged: async (version) => {
         subs = await this.subscriptions(tx, version);
         return subs.length > 0;
       },
-      enqueue: async (changes, states) => {
-        queued = await enqueueDeliveries(tx, subs, changes, states);
-      },
-      get queued() {
-        return queued;
+      enqueue: async (numbered, states) => {
+        this.queuedBy.set(changes, await enqueueDeliveries(tx, subs, numbered, states));
       },
     };
   }
@@ -99,7 +118,7 @@ export class WebhookOutbox {
  */
 async function enqueueDeliveries(tx: EntityManager, subs: Subscription[], changes: NumberedChange[], states: ItemStates): Promise<number> {
   if (subs.length === 0) return 0;
-  const items = changes.filter((c) => c.type !== 'bulk');
+  const items = changes.filter((c) => c.type !== BULK);
   if (items.length === 0) return 0;
   const now = outboxTime();
   const rows: unknown[][] = [];
