@@ -52,7 +52,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --compare          with --series: also seed a second database the same way, add the same
                      occurrences to it as single events (through the API, the module off), and
                      measure every wrk scenario on both in turns (series, singles, singles,
-                     series: half the seconds each); reports both and the difference in %
+                     series: half the seconds each); reports both and the difference in %;
+                     give it --warmup 5: the server that just took the singles' writes starts
+                     colder than 1 s of warm-up makes up for
   --samples S        requests of create-series and edit-series-all, sent one at a time
                      (default 50)
 
@@ -948,6 +950,8 @@ function recurrenceReport(opts, setup, pairs, sequentialRows) {
     out +=
       `\nSeries writes, sent one at a time by the bench itself (not wrk: requests of up to a second under 16 connections would measure the queue); ` +
       `latencies in ms, p99 by nearest rank (with fewer than 100 samples it is the largest):\n\n${recurrence.sequentialTable(sequentialRows)}\n`;
+    for (const r of sequentialRows.filter((x) => x.errors > 0))
+      out += `ERRORS in ${r.name}: ${r.errors} of ${r.samples} answers had another status; the first: ${r.firstError}\n`;
   }
   return out;
 }
