@@ -110,6 +110,7 @@ function readOptions() {
   };
 }
 
+/** --series, --compare and --samples, checked together. */
 function seriesOptions(values, int) {
   const series = int('series', 0);
   if (values.compare && series === 0) usage('--compare needs --series N.');
@@ -933,7 +934,7 @@ async function addSeries(server, opts, dir, Random, Progress) {
 }
 
 /** The recurrence part of the report: how the series were made, the comparison, the series writes. */
-function recurrenceReport(opts, setup, pairs, sequentialRows) {
+function recurrenceReport(setup, pairs, sequentialRows) {
   if (!setup) return '';
   const occurrences = setup.ids.length * recurrence.WEEKS;
   let out =
@@ -1035,7 +1036,7 @@ async function main() {
         ? `Highest ceiling reached: ${ceilingReached.rps.toFixed(0)} req/s (${ceilingReached.scenario}, ${ceilingReached.bytes.toLocaleString('en-US')}-byte body; ` +
           `wrk ${percent(ceilingReached.loadGeneratorCpu)} of a core, the ceiling server ${percent(ceilingReached.ceilingServerCpu)}).\n`
         : '') +
-      recurrenceReport(opts, setup, pairs, sequentialRows) +
+      recurrenceReport(setup, pairs, sequentialRows) +
       `err: socket errors (connect, read, write) and timeouts (30 s); 4xx/5xx: answers with status >= 400; ` +
       `c p50/p99/err: the ceiling's latencies (ms) and errors of both kinds; wrk CPU: the share of a core wrk used against the ceiling; ` +
       `real/ceiling: the service's req/s against a bare node:http server replaying the same response.\n`,
