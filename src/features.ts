@@ -8,6 +8,7 @@ import { OPS_FEATURE } from './ops/ops.feature';
 import { ORGANIZERS_FEATURE } from './organizers/organizers.feature';
 import { PAGES_FEATURE } from './pages/pages.feature';
 import { POSTS_FEATURE } from './posts/posts.feature';
+import { RECURRENCE_FEATURE } from './recurrence/recurrence.feature';
 import { SEED_FEATURE } from './seed/seed.feature';
 import { SYNC_FEATURE } from './sync/sync.feature';
 import { TAXONOMIES_FEATURE } from './taxonomies/taxonomies.feature';
@@ -37,5 +38,6 @@ export const FEATURES: readonly Feature[] = [
   IMPORTS_FEATURE,
   SEED_FEATURE,
   GEO_FEATURE,
+  RECURRENCE_FEATURE,
   PAGES_FEATURE,
 ];

@@ -29,6 +29,18 @@ export class AppConfig {
   adminLogin?: string;
   adminPassword?: string;
   geo: boolean;
+  /** The recurrence extension (recurrence.md, CALENDAR_RECURRENCE, default off). */
+  recurrence: boolean;
+  /** Most occurrences a series' rule may give up to the horizon (CALENDAR_RECURRENCE_MAX, recurrence.md §2). */
+  recurrenceMax: number;
+  /** How far ahead series are kept made, in days (CALENDAR_RECURRENCE_HORIZON_DAYS, recurrence.md §3). */
+  recurrenceHorizonDays: number;
+  /**
+   * How often this instance extends open series up to the horizon, in seconds
+   * (CALENDAR_RECURRENCE_POLL_SECONDS, default 3600; recurrence.md §3 asks at least daily).
+   * 0: this instance extends none after its start (another does).
+   */
+  recurrencePollSeconds: number;
   logLevel: LogLevel;
   /** Failed authentications a login or a client address may have per window before 429 (beyond.md #9). */
   authMaxFailures: number;
@@ -181,6 +193,22 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_GEO?: string;
+
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_RECURRENCE?: string;
+
+  @IsOptional()
+  @IsCount(1, 100_000)
+  CALENDAR_RECURRENCE_MAX?: string;
+
+  @IsOptional()
+  @IsCount(1, 36_500)
+  CALENDAR_RECURRENCE_HORIZON_DAYS?: string;
+
+  @IsOptional()
+  @IsSecondsOrOff()
+  CALENDAR_RECURRENCE_POLL_SECONDS?: string;
 
   @IsOptional()
   @Satisfies('isTimezone', (v) => isValidTimezone(v), {
@@ -352,6 +380,10 @@ export function loadConfig(env: Env): AppConfig {
   cfg.database = parseDatabaseUrl(vars.DATABASE_URL ?? 'sqlite:data/calendar.sqlite')!;
   cfg.migrate = onOff(vars.CALENDAR_MIGRATE, true);
   cfg.geo = onOff(vars.CALENDAR_GEO, false);
+  cfg.recurrence = onOff(vars.CALENDAR_RECURRENCE, false);
+  cfg.recurrenceMax = Number(vars.CALENDAR_RECURRENCE_MAX ?? 1000);
+  cfg.recurrenceHorizonDays = Number(vars.CALENDAR_RECURRENCE_HORIZON_DAYS ?? 730);
+  cfg.recurrencePollSeconds = Number(vars.CALENDAR_RECURRENCE_POLL_SECONDS ?? 3600);
   cfg.timezone = vars.CALENDAR_TIMEZONE ?? 'UTC';
   cfg.adminLogin = vars.CALENDAR_ADMIN_LOGIN;
   cfg.adminPassword = vars.CALENDAR_ADMIN_PASSWORD;

@@ -87,9 +87,10 @@ export interface EventExtension {
   present?(events: readonly EventEntity[]): Promise<Map<number, EventExtras>>;
   /**
    * A fragment of HTML for the event's public page (pages.md), from its representation (with
-   * this extension's fields): escaped by the extension; null for none.
+   * this extension's fields): escaped by the extension; null for none. It may read (the
+   * recurrence extension links an occurrence's next occurrences), so the page awaits it.
    */
-  pageFragment?(event: Json): string | null;
+  pageFragment?(event: Json): string | null | Promise<string | null>;
   /** iCalendar answers: `single` for events/{id}.ics, else a feed. */
   ical?(events: readonly EventEntity[], single: boolean): Promise<IcalPlan>;
 }
@@ -164,8 +165,13 @@ export class EventExtensions {
   }
 
   /** The fragments of HTML the extensions add to an event's public page, in registration order. */
-  pageFragments(event: Json): string[] {
-    return this.list.map((e) => e.pageFragment?.(event) ?? null).filter((f): f is string => f !== null && f !== '');
+  async pageFragments(event: Json): Promise<string[]> {
+    const fragments: string[] = [];
+    for (const extension of this.list) {
+      const fragment = await extension.pageFragment?.(event);
+      if (fragment) fragments.push(fragment);
+    }
+    return fragments;
   }
 
   /** Do some extensions change iCalendar answers? (Only then are the answer's rows read for them.) */

@@ -14,3 +14,4 @@ export { EventWriter } from './event-writer';
 export { EventExtensions, EventWrites } from './event-extensions';
 export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
+export { EVENT_DOCS } from './event-docs';

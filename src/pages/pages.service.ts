@@ -266,7 +266,7 @@ export class PagesService {
           google: googleCalendarLink(e, venue ? [venue.name, venue.address].filter(Boolean).join(', ') : ''),
           month: this.url(`/events/month/${e.start_date.slice(0, 7)}/`),
           // The extensions' own HTML (pages.md), escaped by them, from the event as the API shows it.
-          fragments: this.eventExtensions.pageFragments(e as unknown as Json),
+          fragments: await this.eventExtensions.pageFragments(e as unknown as Json),
         },
         jsonLd: e.json_ld ? scriptJson(e.json_ld) : undefined,
       },

@@ -8,3 +8,5 @@ export { formatRecurrence, parseRecurrence, RecurrenceError } from './recurrence
 export type { Frequency, ParsedRrule, RecurrenceRule, RuleDate, RuleUntil, SeriesTiming } from './recurrence-rule';
 export { DEFAULT_HORIZON_DAYS, DEFAULT_RECURRENCE_MAX, validateRecurrence } from './validate-recurrence';
 export type { RecurrenceLimits, ValidRecurrence } from './validate-recurrence';
+export { RecurrenceModule } from './recurrence.module';
+export { RECURRENCE_FEATURE } from './recurrence.feature';

@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import type { Actor } from '../common/auth';
+import { formatSql } from '../common/datetime/format';
+import { parseDateInput } from '../common/datetime/parse-date';
+import { isValidTimezone } from '../common/datetime/zones';
+import { INVALID, toStrictBool } from '../common/params';
+import { AppConfig } from '../config/app-config';
+import { OUTER, type Tx } from '../database/tx';
+import { applyTiming, EventEntity } from '../events';
+import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../events';
+import { globalIdFields } from '../items';
+import { describeRecurrence } from './describe';
+import { icalRecurrenceLines } from './ical-lines';
+import { compact, parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
+import { isOwnWrite, readScope, SCOPE_MESSAGE } from './series-plan';
+import { PresentedOccurrence, SeriesStore } from './series.store';
+import { SeriesWriter, timingOf, timingOfSeries } from './series-writer';
+import { validateRecurrence } from './validate-recurrence';
+
+type Json = Record<string, unknown>;
+
+/** How many of the next occurrences an occurrence's page links (recurrence.md §6). */
+const NEXT_ON_PAGE = 5;
+
+/**
+ * The recurrence extension's part of every event write and representation (recurrence.md
+ * §2–§6), through the public EventExtension hooks: it owns the write parameters `recurrence`
+ * and `scope`, keeps the series in the write's unit of work (SeriesWriter), adds `recurrence`
+ * and `series` to representations and `superEvent` to JSON-LD, says the rule on the public
+ * page, and gives iCalendar feeds each series once.
+ */
+@Injectable()
+export class RecurrenceEventExtension implements EventExtension {
+  readonly name = 'recurrence';
+  readonly params = ['recurrence', 'scope'] as const;
+
+  constructor(
+    private readonly store: SeriesStore,
+    private readonly writer: SeriesWriter,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** `scope` and `recurrence` before anything is written (§2, §4): 400 rest_invalid_param naming them. */
+  async check(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Promise<Record<string, string>> {
+    if (isOwnWrite(input)) return {};
+    const bad: Record<string, string> = {};
+    const scope = readScope(input);
+    if (scope === 'invalid') bad.scope = SCOPE_MESSAGE;
+    if (input.recurrence === undefined || input.recurrence === null) return bad;
+    // A timing the core refuses is said by the core (start_date, timezone, …); the rule is then not checked.
+    const timing = this.timingFor(input, ctx.current);
+    if (!timing) return bad;
+    const inSeries = ctx.current !== null && (await this.store.occurrenceOf(OUTER, ctx.current.id)) !== null;
+    try {
+      validateRecurrence(input.recurrence, timing, this.writer.limits(), inSeries && scope !== 'invalid' ? (scope ?? 'this') : undefined);
+    } catch (e) {
+      if (!(e instanceof RecurrenceError)) throw e;
+      bad.recurrence = e.message;
+    }
+    return bad;
+  }
+
+  async saved(tx: Tx, event: EventEntity, ctx: EventWriteContext): Promise<void> {
+    if (isOwnWrite(ctx.input)) return;
+    await this.writer.saved(tx, { changes: ctx.changes, actor: ctx.actor, input: ctx.input }, event, ctx);
+  }
+
+  async deleting(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void> {
+    if (isOwnWrite(ctx.input)) return this.writer.ownDelete(tx, event, ctx.force);
+    await this.writer.deleting(tx, { changes: ctx.changes, actor: ctx.actor, input: ctx.input }, event, ctx);
+  }
+
+  /** `recurrence` and `series` on every event (§3), `superEvent` on every occurrence but the first: one query for the page. */
+  async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
+    const rows = await this.store.presented(events.map((e) => e.id));
+    return new Map(events.map((e) => [e.id, this.extrasOf(rows.get(e.id))]));
+  }
+
+  private extrasOf(row: PresentedOccurrence | undefined): EventExtras {
+    if (!row) return { fields: { recurrence: [], series: null } };
+    const series = {
+      id: row.seriesId,
+      rest_url: `${this.config.apiRoot}/events/${row.seriesId}/occurrences`,
+      original_start: row.originalStart,
+      utc_original_start: row.utcOriginalStart,
+      detached: row.detached,
+    };
+    const extras: EventExtras = { fields: { recurrence: linesOf(row.rule), series } };
+    if (row.eventId !== row.seriesId && row.firstSlug !== null && row.firstStatus !== 'trash') {
+      extras.jsonLd = { superEvent: `${this.config.publicUrl}/event/${row.firstSlug}/` };
+    }
+    return extras;
+  }
+
+  /** The occurrence's page (§6): the rule in words and links to the next occurrences. */
+  async pageFragment(event: Json): Promise<string | null> {
+    const ref = event.series as { id: number; utc_original_start: string } | null | undefined;
+    if (!ref) return null;
+    const series = await this.store.findSeries(OUTER, ref.id);
+    if (!series) return null;
+    const timing = timingOfSeries(series);
+    const words = describeRecurrence(parseRecurrence(linesOf(series.rule), timing), timing);
+    const next = await this.store.nextPublished(series.id, ref.utc_original_start, NEXT_ON_PAGE);
+    const links = next.map((n) => `<li><a href="${escapeHtml(`${this.config.publicUrl}/event/${n.slug}/`)}">${escapeHtml(n.startDate.slice(0, 16))}</a></li>`);
+    return (
+      `<section class="recurrence"><p class="recurrence-rule">${escapeHtml(words)}</p>` +
+      (links.length > 0 ? `<h2>Next occurrences</h2><ul class="recurrence-next">${links.join('')}</ul>` : '') +
+      '</section>'
+    );
+  }
+
+  /**
+   * Feeds give each series once (§6): the series' first occurrence carries the rule lines (added
+   * when only later ones are in the window), the others it stands for are left out, and each
+   * detached one is a VEVENT of the series' UID with its RECURRENCE-ID. A single event's file
+   * gives that occurrence alone.
+   */
+  async ical(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
+    if (single) return {};
+    const rows = await this.store.presented(events.map((e) => e.id));
+    const bySeries = new Map<number, PresentedOccurrence[]>();
+    for (const row of rows.values()) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);
+    const listed = new Set(events.map((e) => e.id));
+    const missingFirsts = await this.store.eventsById(
+      OUTER,
+      [...bySeries.keys()].filter((id) => !listed.has(id)),
+    );
+    const firsts = new Map([...events, ...missingFirsts].filter((e) => bySeries.has(e.id)).map((e) => [e.id, e]));
+    const omit = new Set<number>();
+    const add: EventEntity[] = [];
+    const properties = new Map<number, IcalProperty[]>();
+    const uids = new Map<number, string>();
+    for (const [seriesId, members] of bySeries) {
+      const first = firsts.get(seriesId);
+      const series = await this.store.findSeries(OUTER, seriesId);
+      // Without its first occurrence (gone, or not public) a series' events stay single VEVENTs.
+      if (!first || !series || (!listed.has(seriesId) && first.status !== 'publish')) continue;
+      const timing = timingOfSeries(series);
+      properties.set(seriesId, icalRecurrenceLines(parseRecurrence(linesOf(series.rule), timing), timing).map(property));
+      if (!listed.has(seriesId)) add.push(first);
+      for (const m of members) {
+        if (m.eventId === seriesId) continue;
+        if (!m.detached) omit.add(m.eventId);
+        else {
+          uids.set(m.eventId, globalIdFields(this.config.baseUrl, seriesId).global_id);
+          properties.set(m.eventId, [recurrenceId(m, timing)]);
+        }
+      }
+    }
+    return { omit, add, properties, uids };
+  }
+
+  /** The series timing this write would give the event: its fields as sent over what it had. Null when the core will refuse them. */
+  private timingFor(input: Json, current: EventEntity | null): SeriesTiming | null {
+    const given = typeof input.timezone === 'string' ? input.timezone.trim() : '';
+    const zone = given !== '' ? given : (current?.timezone ?? this.config.timezone);
+    if (!isValidTimezone(zone)) return null;
+    const now = DateTime.utc();
+    const wall = (value: unknown) => {
+      if (value === undefined) return undefined;
+      const dt = parseDateInput(value, zone, now);
+      return dt ? formatSql(dt.setZone(zone)) : null;
+    };
+    const start = wall(input.start_date);
+    const end = wall(input.end_date);
+    const allDay = input.all_day === undefined ? undefined : toStrictBool(input.all_day);
+    if (start === null || end === null || allDay === INVALID) return null;
+    if (!current && (start === undefined || end === undefined)) return null;
+    return timingOf(applyTiming(current, { start, end, timezone: zone, allDay }));
+  }
+}
+
+function linesOf(rule: string): string[] {
+  return rule === '' ? [] : rule.split('\n');
+}
+
+/** `RRULE:FREQ=…`, `EXDATE;VALUE=DATE:2027…` → an IcalProperty. */
+function property(line: string): IcalProperty {
+  const colon = line.indexOf(':');
+  const [name, ...params] = line.slice(0, colon).split(';');
+  return { name, params: Object.fromEntries(params.map((p) => p.split('=') as [string, string])), value: line.slice(colon + 1) };
+}
+
+/** RECURRENCE-ID of a detached occurrence: its original start, in the form of the series' DTSTART lines (ical-lines.ts). */
+function recurrenceId(m: PresentedOccurrence, timing: SeriesTiming): IcalProperty {
+  return timing.allDay
+    ? { name: 'RECURRENCE-ID', params: { VALUE: 'DATE' }, value: compact(m.originalStart.slice(0, 10)) }
+    : { name: 'RECURRENCE-ID', value: `${compact(m.utcOriginalStart)}Z` };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -1,0 +1,41 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { EventExtensions, EventListExtensions, EventsModule } from '../events';
+import { ApiDocExtensions, IndexModule } from '../index';
+import { HorizonExtender } from './horizon-extender';
+import { OccurrencesController, OccurrencesService } from './occurrences.controller';
+import { documentRecurrence } from './recurrence-api-doc';
+import { RecurrenceEventExtension } from './recurrence-event.extension';
+import { RecurrenceListExtension } from './recurrence-list.extension';
+import { SeriesWriter } from './series-writer';
+import { SeriesStore } from './series.store';
+
+/**
+ * The recurrence extension (recurrence.md), loaded only with CALENDAR_RECURRENCE=on. It plugs
+ * into the events feature's public extension points: EventExtensions (the `recurrence` and
+ * `scope` write fields, series kept in the write's unit of work, `recurrence`/`series` in
+ * representations, the page's words, iCalendar) and EventListExtensions (`series`,
+ * `hide_subsequent_recurrences`) and ApiDocExtensions (what /doc says of them); it has a route
+ * of its own and a timer that extends series.
+ */
+@Module({
+  imports: [EventsModule, IndexModule],
+  controllers: [OccurrencesController],
+  providers: [SeriesStore, SeriesWriter, RecurrenceEventExtension, RecurrenceListExtension, OccurrencesService, HorizonExtender],
+})
+export class RecurrenceModule implements OnModuleInit {
+  constructor(
+    private readonly eventExtensions: EventExtensions,
+    private readonly listExtensions: EventListExtensions,
+    private readonly events: RecurrenceEventExtension,
+    private readonly lists: RecurrenceListExtension,
+    docs: ApiDocExtensions,
+  ) {
+    // Now, not in onModuleInit: the document is built when the app is set up, before its init.
+    docs.register(documentRecurrence);
+  }
+
+  onModuleInit(): void {
+    this.eventExtensions.register(this.events);
+    this.listExtensions.register(this.lists);
+  }
+}

@@ -1,0 +1,444 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../common/auth';
+import { nowUtcSql } from '../common/datetime/clock';
+import { utcSqlMillis } from '../common/datetime/format';
+import { invalidParam } from '../common/errors';
+import { AppConfig } from '../config/app-config';
+import type { ChangeSet } from '../database/change-log';
+import type { Tx } from '../database/tx';
+import { EventEntity, EventWrites } from '../events';
+import type { EventDeleteContext, EventWriteContext } from '../events';
+import { OccurrenceEntity } from './entities/occurrence.entity';
+import { SeriesEntity } from './entities/series.entity';
+import { expandRecurrence, Occurrence } from './expand';
+import { formatRecurrence, parseRecurrence, RecurrenceError, RecurrenceRule, SeriesTiming } from './recurrence-rule';
+import {
+  carriedFields,
+  cutRule,
+  exclusionOf,
+  LINK_FIELDS,
+  movedRule,
+  movedTiming,
+  movesSeries,
+  occurrenceFields,
+  occurrenceKey,
+  occurrenceSlug,
+  OWN_WRITE,
+  readScope,
+  SCOPE_MESSAGE,
+  shiftDay,
+  splitKey,
+  withoutExclusionOf,
+} from './series-plan';
+import { SeriesStore } from './series.store';
+import { RecurrenceLimits, validateRecurrence, ValidRecurrence } from './validate-recurrence';
+
+type Json = Record<string, unknown>;
+
+/** Far enough: asking a rule for one start after its horizon up to here tells whether it goes on. */
+const END_OF_TIME = '9999-12-31 23:59:59';
+
+/** The part of a write that the series writes need: who writes, with what input, recording its changes where. */
+export interface WriteParts {
+  changes: ChangeSet;
+  actor: Actor | null;
+  input: Json;
+}
+
+/**
+ * The series side of event writes (recurrence.md §2–§4), called by the extension's hooks inside
+ * the write's unit of work: it makes, changes and removes the other occurrences through
+ * EventWrites (the same checks, rights, slugs, links and change rows as any event write, so a
+ * refusal of any occurrence refuses the whole write), and keeps the two tables in step.
+ */
+@Injectable()
+export class SeriesWriter {
+  constructor(
+    private readonly store: SeriesStore,
+    private readonly writes: EventWrites,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** CALENDAR_RECURRENCE_MAX and now + CALENDAR_RECURRENCE_HORIZON_DAYS. */
+  limits(): RecurrenceLimits {
+    const horizonMs = utcSqlMillis(nowUtcSql()) + this.config.recurrenceHorizonDays * 86_400_000;
+    return { max: this.config.recurrenceMax, horizon: new Date(horizonMs).toISOString().slice(0, 19).replace('T', ' ') };
+  }
+
+  /** The `recurrence` field checked for this timing; a RecurrenceError answers 400 naming the field. */
+  validate(lines: unknown, timing: SeriesTiming, limits = this.limits()): ValidRecurrence {
+    try {
+      return validateRecurrence(lines, timing, limits);
+    } catch (e) {
+      if (e instanceof RecurrenceError) throw invalidParam('recurrence', e.message);
+      throw e;
+    }
+  }
+
+  // ---------------------------------------------------------------- writes of an event
+
+  /** After an event's create or update: what `recurrence` and `scope` ask of its series (§2, §4). */
+  async saved(tx: Tx, w: WriteParts, event: EventEntity, ctx: Pick<EventWriteContext, 'before'>): Promise<void> {
+    const lines = w.input.recurrence;
+    const occurrence = ctx.before ? await this.store.occurrenceOf(tx, event.id) : null;
+    if (!occurrence) {
+      if (Array.isArray(lines) && lines.length > 0) await this.start(tx, w, event, lines);
+      return;
+    }
+    const series = await this.store.lockSeries(tx, occurrence.seriesId);
+    if (!series) return;
+    const scope = readScope(w.input) ?? 'this';
+    if (scope === 'this') return this.editOne(tx, w, series, occurrence, event, ctx.before!);
+    if (scope === 'following' && !(await this.isFirst(tx, series, occurrence))) {
+      const later = await this.cut(tx, series, occurrence);
+      await this.changedRule(tx, w, series.id);
+      await this.editSeries(tx, w, later, occurrence, event, ctx.before!);
+      return this.changedRule(tx, w, later.id);
+    }
+    return this.editSeries(tx, w, series, occurrence, event, ctx.before!);
+  }
+
+  /** Before an event's delete: what `scope` asks of its series (§4). */
+  async deleting(tx: Tx, w: WriteParts, event: EventEntity, ctx: Pick<EventDeleteContext, 'force'>): Promise<void> {
+    // Deletes have no parameter check of their own: a bad scope is refused here, before anything changes.
+    if (readScope(w.input) === 'invalid') throw invalidParam('scope', SCOPE_MESSAGE);
+    const occurrence = await this.store.occurrenceOf(tx, event.id);
+    if (!occurrence) return;
+    const series = await this.store.lockSeries(tx, occurrence.seriesId);
+    if (!series) return;
+    const scope = readScope(w.input) ?? 'this';
+    if (scope === 'this') {
+      // The occurrence leaves the rule (its original start an EXDATE) and keeps its row, so that a restore finds it.
+      const rule = this.ruleOf(series);
+      rule.exdates.push(exclusionOf(occurrence.originalStart, series.allDay));
+      series.rule = formatRecurrence(rule).join('\n');
+      await this.store.saveSeries(tx, series);
+      if (ctx.force) await this.store.removeOccurrences(tx, [event.id]);
+      return this.changedRule(tx, w, series.id);
+    }
+    const whole = scope === 'all' || (await this.isFirst(tx, series, occurrence));
+    if (!whole) await this.endBefore(tx, series, occurrence);
+    else series.open = false;
+    await this.store.saveSeries(tx, series);
+    if (!whole) await this.changedRule(tx, w, series.id);
+    const reached = (await this.store.occurrencesOf(tx, series.id)).filter((o) => whole || o.utcOriginalStart >= occurrence.utcOriginalStart);
+    await this.removeEvents(
+      tx,
+      w,
+      reached.map((o) => o.eventId).filter((id) => id !== event.id),
+      ctx.force,
+    );
+    if (ctx.force && whole) await this.store.removeSeries(tx, series.id);
+    else if (ctx.force)
+      await this.store.removeOccurrences(
+        tx,
+        reached.map((o) => o.eventId),
+      );
+  }
+
+  /** A write the module made itself (an occurrence removed for good with its series): its row goes with it. */
+  async ownDelete(tx: Tx, event: EventEntity, force: boolean): Promise<void> {
+    if (force) await this.store.removeOccurrences(tx, [event.id]);
+  }
+
+  // ---------------------------------------------------------------- a new series
+
+  /** The event becomes the first occurrence of a new series (§2, §3): the others are made up to the horizon. */
+  private async start(tx: Tx, w: WriteParts, event: EventEntity, lines: unknown[]): Promise<void> {
+    const timing = timingOf(event);
+    const limits = this.limits();
+    const valid = this.validate(lines, timing, limits);
+    const [first, ...rest] = valid.expansion.occurrences;
+    if (first.start !== event.startDate) throw invalidParam('recurrence', "The rule's first occurrence must be the event itself (an EXDATE removes it).");
+    const series = Object.assign(new SeriesEntity(), {
+      id: event.id,
+      rule: valid.lines.join('\n'),
+      ...seriesColumns(timing),
+      madeUntilUtc: limits.horizon,
+      open: this.goesOn(timing, valid.rule, limits.horizon),
+    });
+    await this.store.saveSeries(tx, series);
+    const template = await this.template(tx, event);
+    const rows = [occurrenceRow(series.id, event.id, first)];
+    for (const o of rest) rows.push(occurrenceRow(series.id, await this.make(tx, w, template, event.slug, timing, o), o));
+    await this.store.insertOccurrences(tx, rows);
+  }
+
+  /** Creates one occurrence from the series' fields; answers its id. */
+  private async make(tx: Tx, w: WriteParts, template: Json, seriesSlug: string, timing: SeriesTiming, o: Occurrence): Promise<number> {
+    const input = { ...template, ...occurrenceFields(o, timing), slug: occurrenceSlug(seriesSlug, o.key.slice(0, 10)), scope: OWN_WRITE };
+    return (await this.writes.create(tx, w.changes, w.actor, input)).id;
+  }
+
+  /** What a new occurrence copies from an event of the series: its fields, author, status and links. */
+  private async template(tx: Tx, event: EventEntity): Promise<Json> {
+    const links = await this.store.linksOf(tx, event.id);
+    return {
+      title: event.title,
+      // The write takes no empty text: an event without one gets '' anyway.
+      ...(event.description !== '' ? { description: event.description } : {}),
+      ...(event.excerpt !== '' ? { excerpt: event.excerpt } : {}),
+      website: event.website,
+      cost: JSON.parse(event.cost) as unknown,
+      show_map: event.showMap,
+      show_map_link: event.showMapLink,
+      hide_from_listings: event.hideFromListings,
+      sticky: event.sticky,
+      featured: event.featured,
+      status: event.status,
+      date_utc: event.dateUtc,
+      author: event.authorId,
+      venue: event.venueId ?? 0,
+      image: event.imageId ?? 0,
+      ...links,
+    };
+  }
+
+  // ---------------------------------------------------------------- edits
+
+  /** `scope=this` (§4): the occurrence is detached, or, when the write restores it from the trash, its EXDATE goes. */
+  private async editOne(tx: Tx, w: WriteParts, series: SeriesEntity, occurrence: OccurrenceEntity, event: EventEntity, before: EventEntity): Promise<void> {
+    if (before.status === 'trash' && event.status !== 'trash') {
+      series.rule = formatRecurrence(withoutExclusionOf(this.ruleOf(series), occurrence.originalStart, occurrence.utcOriginalStart)).join('\n');
+      await this.store.saveSeries(tx, series);
+      return this.changedRule(tx, w, series.id);
+    }
+    if (occurrence.detached) return;
+    occurrence.detached = true;
+    await this.store.saveOccurrence(tx, occurrence);
+  }
+
+  /**
+   * `scope=all` on `series` (§4): `[]` ends it; a new time, length, zone or rule re-makes its
+   * occurrences (ids kept by date); other fields go to every occurrence not detached.
+   */
+  private async editSeries(tx: Tx, w: WriteParts, series: SeriesEntity, addressed: OccurrenceEntity, event: EventEntity, before: EventEntity): Promise<void> {
+    const lines = w.input.recurrence;
+    if (Array.isArray(lines) && lines.length === 0) return this.end(tx, w, series, event);
+    const links = await this.linksFor(tx, w, event);
+    const fields = carriedFields(w.input, links);
+    if (movesSeries(w.input)) return this.remake(tx, w, series, event, before, fields);
+    if (Object.keys(fields).length === 0) return;
+    const others = (await this.store.occurrencesOf(tx, series.id)).filter((o) => !o.detached && o.eventId !== addressed.eventId);
+    const current = await this.eventsOf(tx, others);
+    for (const o of others) {
+      if (current.get(o.eventId)?.status !== 'trash') await this.writes.update(tx, w.changes, w.actor, o.eventId, { ...fields, scope: OWN_WRITE });
+    }
+  }
+
+  /** The events of these occurrences, by id, as committed in the write. */
+  private async eventsOf(tx: Tx, rows: OccurrenceEntity[]): Promise<Map<number, EventEntity>> {
+    const ids = rows.map((r) => r.eventId);
+    return new Map((await this.store.eventsById(tx, ids)).map((e) => [e.id, e]));
+  }
+
+  /** The links the request gave, as the addressed event now has them (ids). */
+  private async linksFor(tx: Tx, w: WriteParts, event: EventEntity): Promise<Json> {
+    if (!LINK_FIELDS.some((k) => w.input[k] !== undefined)) return {};
+    const links = await this.store.linksOf(tx, event.id);
+    return { ...links, venue: event.venueId ?? 0, image: event.imageId ?? 0 };
+  }
+
+  /** `"recurrence": []` with scope=all (§2): the addressed event stays alone, the other occurrences go to the trash. */
+  private async end(tx: Tx, w: WriteParts, series: SeriesEntity, event: EventEntity): Promise<void> {
+    const others = (await this.store.occurrencesOf(tx, series.id)).map((o) => o.eventId).filter((id) => id !== event.id);
+    await this.removeEvents(tx, w, others, false);
+    await this.store.removeSeries(tx, series.id);
+  }
+
+  /**
+   * The series moved or got a new rule: its occurrences are made again up to the horizon. An
+   * occurrence whose date (moved by as many days as the series) still comes out of the rule keeps
+   * its id and gets the new times and the carried fields (unless detached); the others go to the
+   * trash (those already there stay, with their rows); new dates get new occurrences.
+   */
+  private async remake(tx: Tx, w: WriteParts, series: SeriesEntity, event: EventEntity, before: EventEntity, fields: Json): Promise<void> {
+    const old = timingOfSeries(series);
+    const { timing, days } = movedTiming(old, before, timingOf(event));
+    const lines = Array.isArray(w.input.recurrence) ? w.input.recurrence : formatRecurrence(movedRule(this.ruleOf(series), old, timing));
+    const limits = this.limits();
+    const valid = this.validate(lines, timing, limits);
+
+    const rows = await this.store.occurrencesOf(tx, series.id);
+    const current = await this.eventsOf(tx, rows);
+    const inTrash = (r: OccurrenceEntity) => current.get(r.eventId)?.status === 'trash';
+    const byKey = new Map(rows.map((r) => [occurrenceKey(shiftDay(r.day, days), r.nth), r]));
+    const template = { ...(await this.template(tx, event)), ...fields };
+    const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? event.slug;
+    const kept: OccurrenceEntity[] = [];
+    for (const o of valid.expansion.occurrences) {
+      const row = byKey.get(o.key);
+      byKey.delete(o.key);
+      if (!row) {
+        kept.push(occurrenceRow(series.id, await this.make(tx, w, template, seriesSlug, timing, o), o));
+        continue;
+      }
+      const e = current.get(row.eventId);
+      if (e && e.id !== event.id && !row.detached && !inTrash(row)) {
+        const moved = e.startDate !== o.start || e.endDate !== o.end || e.timezone !== timing.timezone || e.allDay !== timing.allDay;
+        const change = { ...fields, ...(moved ? occurrenceFields(o, timing) : {}) };
+        if (Object.keys(change).length > 0) await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...change, scope: OWN_WRITE });
+      }
+      kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
+    }
+    const gone = [...byKey.values()];
+    // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it.
+    for (const r of gone.filter(inTrash)) kept.push(Object.assign(r, { day: shiftDay(r.day, days) }));
+    const trashed = gone.filter((r) => !inTrash(r) && r.eventId !== event.id).map((r) => r.eventId);
+    await this.removeEvents(tx, w, trashed, w.input.force === true);
+    Object.assign(series, {
+      rule: valid.lines.join('\n'),
+      ...seriesColumns(timing),
+      madeUntilUtc: limits.horizon,
+      open: this.goesOn(timing, valid.rule, limits.horizon),
+    });
+    await this.store.saveSeries(tx, series);
+    await this.store.replaceOccurrences(tx, series.id, kept);
+    await this.changedRule(tx, w, series.id);
+  }
+
+  // ---------------------------------------------------------------- cuts
+
+  /** Is this the series' first occurrence (so that `following` means `all`)? */
+  private async isFirst(tx: Tx, series: SeriesEntity, occurrence: OccurrenceEntity): Promise<boolean> {
+    if (occurrence.eventId === series.id) return true;
+    const rows = await this.store.occurrencesOf(tx, series.id);
+    return rows[0]?.eventId === occurrence.eventId;
+  }
+
+  /** The series ends before this occurrence (its rule gets an UNTIL); answers the rule of what followed. */
+  private async endBefore(tx: Tx, series: SeriesEntity, at: OccurrenceEntity): Promise<RecurrenceRule> {
+    const timing = timingOfSeries(series);
+    const rule = this.ruleOf(series);
+    const rruleOnly: RecurrenceRule = { rrule: rule.rrule, rdates: [], exdates: [] };
+    const countBefore = rule.rrule ? expandRecurrence(timing, rruleOnly, { to: at.utcOriginalStart }).occurrences.length : 0;
+    const { before, after } = cutRule(rule, timing, at, countBefore);
+    series.rule = formatRecurrence(before).join('\n');
+    series.open = false;
+    await this.store.saveSeries(tx, series);
+    return after;
+  }
+
+  /**
+   * `scope=following` (§4): the series is cut before this occurrence, which becomes the first of a
+   * new series (its id the new series' id) with the rest of the rule and the later occurrences.
+   */
+  private async cut(tx: Tx, series: SeriesEntity, at: OccurrenceEntity): Promise<SeriesEntity> {
+    const after = await this.endBefore(tx, series, at);
+    const length = utcSqlMillis(series.endDate) - utcSqlMillis(series.startDate);
+    const later = Object.assign(new SeriesEntity(), {
+      id: at.eventId,
+      rule: formatRecurrence(after).join('\n'),
+      startDate: at.originalStart,
+      endDate: new Date(utcSqlMillis(at.originalStart) + length).toISOString().slice(0, 19).replace('T', ' '),
+      timezone: series.timezone,
+      allDay: series.allDay,
+      madeUntilUtc: series.madeUntilUtc,
+      open: this.goesOn(timingOfSeries(series), after, series.madeUntilUtc),
+    });
+    await this.store.saveSeries(tx, later);
+    await this.store.moveOccurrences(tx, series.id, at.utcOriginalStart, later.id);
+    return later;
+  }
+
+  // ---------------------------------------------------------------- horizon
+
+  /**
+   * Makes a series' occurrences up to the horizon (§3), in the unit of work of `w` (the
+   * extender's, one per series). Several instances may run this at once: the series row is
+   * locked, and an occurrence made twice breaks the unique key, so the loser's unit of work is
+   * tried again and finds the work done. Answers how many occurrences it made.
+   */
+  async extend(tx: Tx, changes: ChangeSet, seriesId: number): Promise<number> {
+    const w: WriteParts = { changes, actor: null, input: {} };
+    const series = await this.store.lockSeries(tx, seriesId);
+    const limits = this.limits();
+    if (!series || !series.open || series.madeUntilUtc >= limits.horizon) return 0;
+    const timing = timingOfSeries(series);
+    const rule = this.ruleOf(series);
+    const wanted = expandRecurrence(timing, rule, { from: series.madeUntilUtc, to: limits.horizon }, limits.max).occurrences;
+    const rows = await this.store.occurrencesOf(tx, series.id);
+    const known = new Set(rows.map((r) => occurrenceKey(r.day, r.nth)));
+    const made: OccurrenceEntity[] = [];
+    const source = await this.templateEvent(tx, rows);
+    if (source) {
+      const template = await this.template(tx, source);
+      const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? source.slug;
+      // The series' own rights: its author's fields, made by the service (no request's caller).
+      const actor: Actor = { id: source.authorId, login: 'recurrence', role: 'administrator' };
+      for (const o of wanted.filter((o) => !known.has(o.key))) {
+        made.push(occurrenceRow(series.id, await this.make(tx, { ...w, actor }, template, seriesSlug, timing, o), o));
+      }
+    }
+    await this.store.insertOccurrences(tx, made);
+    series.madeUntilUtc = limits.horizon;
+    series.open = source !== null && this.goesOn(timing, rule, limits.horizon);
+    await this.store.saveSeries(tx, series);
+    return made.length;
+  }
+
+  /** The series' latest occurrence that still carries its fields (not detached, not in the trash). */
+  private async templateEvent(tx: Tx, rows: OccurrenceEntity[]): Promise<EventEntity | null> {
+    const candidates = rows.filter((r) => !r.detached).map((r) => r.eventId);
+    const events = new Map((await this.store.eventsById(tx, candidates)).map((e) => [e.id, e]));
+    for (const id of candidates.reverse()) {
+      const e = events.get(id);
+      if (e && e.status !== 'trash') return e;
+    }
+    return null;
+  }
+
+  /** Does the rule give a start at or after `horizonUtc` (so the extender must come back)? */
+  private goesOn(timing: SeriesTiming, rule: RecurrenceRule, horizonUtc: string): boolean {
+    return expandRecurrence(timing, rule, { from: horizonUtc, to: END_OF_TIME }, 1).occurrences.length > 0;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /**
+   * The series' rule (or an occurrence's original start) changed: every occurrence's `recurrence`
+   * and `series` keys did, so each is an event change of this write (recurrence.md §4: every
+   * occurrence changed appears in the change feed and webhooks).
+   */
+  private async changedRule(tx: Tx, w: WriteParts, seriesId: number): Promise<void> {
+    for (const row of await this.store.occurrencesOf(tx, seriesId)) w.changes.record('event', row.eventId);
+  }
+
+  private ruleOf(series: SeriesEntity): RecurrenceRule {
+    return parseRecurrence(series.rule === '' ? [] : series.rule.split('\n'), timingOfSeries(series));
+  }
+
+  /** Trash (or delete for good) these events through the core's deletes, under the caller's rights. */
+  private async removeEvents(tx: Tx, w: WriteParts, ids: number[], force: boolean): Promise<void> {
+    const events = await this.store.eventsById(tx, ids);
+    for (const e of events) {
+      if (!force && e.status === 'trash') continue;
+      await this.writes.remove(tx, w.changes, w.actor, e.id, force, { scope: OWN_WRITE });
+    }
+  }
+}
+
+export function timingOf(e: Pick<EventEntity, 'startDate' | 'endDate' | 'timezone' | 'allDay'>): SeriesTiming {
+  return { startDate: e.startDate, endDate: e.endDate, timezone: e.timezone, allDay: e.allDay };
+}
+
+export function timingOfSeries(s: SeriesEntity): SeriesTiming {
+  return { startDate: s.startDate, endDate: s.endDate, timezone: s.timezone, allDay: s.allDay };
+}
+
+function seriesColumns(t: SeriesTiming): Pick<SeriesEntity, 'startDate' | 'endDate' | 'timezone' | 'allDay'> {
+  return { startDate: t.startDate, endDate: t.endDate, timezone: t.timezone, allDay: t.allDay };
+}
+
+function occurrenceRow(seriesId: number, eventId: number, o: Occurrence): OccurrenceEntity {
+  const { day, nth } = splitKey(o.key);
+  return Object.assign(new OccurrenceEntity(), {
+    eventId,
+    seriesId,
+    originalStart: o.originalStart,
+    utcOriginalStart: o.utcOriginalStart,
+    day,
+    nth,
+    detached: false,
+  });
+}
