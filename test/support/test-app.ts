@@ -37,6 +37,7 @@ export async function createTestApp(
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
+    ...extensionDefaults(),
     ...env,
     DATABASE_URL: dropDatabase?.url ?? target,
   });
@@ -66,6 +67,17 @@ export async function createTestApp(
       await dropDatabase?.drop();
     },
   };
+}
+
+/**
+ * TEST_EXTENSIONS=on (issue 29, item 5; .ci/run): the optional extensions a test does not set
+ * itself are on, so that the contract suites run once with every extension off (the default)
+ * and again with geo and recurrence on. A test that needs one off says so in its own env.
+ */
+export const EXTENSIONS_ON = process.env.TEST_EXTENSIONS === 'on';
+
+function extensionDefaults(): Record<string, string> {
+  return EXTENSIONS_ON ? { CALENDAR_GEO: 'on', CALENDAR_RECURRENCE: 'on' } : {};
 }
 
 /** `url` (a database) on the server of `server` (user, host and port taken from it). */

@@ -13,9 +13,14 @@ const LIST_CACHES = ['totals', 'page-ids'] as const;
 /**
  * Every cache of the read model with its share of CALENDAR_CACHE_MB: the core's and those the
  * installed features declare (Feature.caches). Checked once, when the app is composed: a name
- * declared twice, shares that add up to more than 1, or a list collection without its
- * `.totals` and `.page-ids` caches stop the start; ReadModel.cache() refuses a name no one
- * declared.
+ * declared twice, a share outside (0, 1], or a list collection without its `.totals` and
+ * `.page-ids` caches stop the start; ReadModel.cache() refuses a name no one declared.
+ *
+ * The core's shares add up to 1 (tuned with the bench). An extension's caches come on top, so
+ * when the declared shares add up to more than 1 every share is scaled down by the total: the
+ * whole stays within CALENDAR_CACHE_MB and each cache keeps its weight relative to the others
+ * (an extension with a 5% cache costs every other cache about 5% of its room), instead of an
+ * extension being refused for want of an unclaimed share.
  */
 export class CacheShares {
   private readonly shares = new Map<string, number>();
@@ -24,13 +29,13 @@ export class CacheShares {
     for (const caches of declared) {
       for (const [name, share] of Object.entries(caches)) {
         if (this.shares.has(name)) throw new Error(`read model: the cache ${name} is declared twice`);
-        if (!(share > 0)) throw new Error(`read model: the cache ${name} needs a share above 0`);
+        if (!(share > 0 && share <= 1)) throw new Error(`read model: the cache ${name} needs a share above 0 and at most 1`);
         this.shares.set(name, share);
       }
     }
+    // A little room for the sum of decimal fractions: the core's own add up to 1.
     const total = this.total();
-    // A little room for the sum of decimal fractions.
-    if (total > 1 + 1e-9) throw new Error(`read model: the caches' shares add up to ${total.toFixed(3)}, more than 1`);
+    if (total > 1 + 1e-9) for (const [name, share] of this.shares) this.shares.set(name, share / total);
     for (const collection of listCollections) {
       const missing = LIST_CACHES.map((c) => `${collection}.${c}`).filter((name) => !this.shares.has(name));
       if (missing.length > 0) throw new Error(`read model: the list collection ${collection} declares no cache ${missing.join(', ')}`);

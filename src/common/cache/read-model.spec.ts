@@ -176,10 +176,27 @@ describe('CacheShares', () => {
     expect(shares.names()).toEqual(expect.arrayContaining(['responses', 'encodings', 'a.one', 'b.two']));
   });
 
-  it('refuses shares that add up to more than 1, a name declared twice, and a share of nothing', () => {
-    expect(() => new CacheShares([{ x: 0.6 }, { y: 0.5 }])).toThrow(/add up to 1\.100, more than 1/);
+  it('refuses a name declared twice, a share of nothing and a share above the whole', () => {
     expect(() => new CacheShares([{ x: 0.1 }, { x: 0.1 }])).toThrow(/x is declared twice/);
     expect(() => new CacheShares([{ x: 0 }])).toThrow(/share above 0/);
+    expect(() => new CacheShares([{ x: 1.5 }])).toThrow(/at most 1/);
+  });
+
+  it('scales every share by the total when they add up to more than 1, keeping their weights', () => {
+    const shares = new CacheShares([{ x: 0.6 }, { y: 0.6 }, { z: 0.3 }]);
+    expect(shares.of('x')).toBeCloseTo(0.4);
+    expect(shares.of('y')).toBeCloseTo(0.4);
+    expect(shares.of('z')).toBeCloseTo(0.2);
+    expect(shares.total()).toBeCloseTo(1);
+  });
+
+  it("leaves the core's shares as they are, and room for an extension's cache by scaling them", () => {
+    const core = CacheShares.of(FEATURES);
+    expect(core.total()).toBeCloseTo(1);
+    const extended = CacheShares.of([...FEATURES, { name: 'extra', caches: { 'extra.things': 0.05 } }]);
+    expect(extended.of('extra.things')).toBeCloseTo(0.05 / 1.05);
+    expect(extended.of('responses')).toBeCloseTo(core.of('responses') / 1.05);
+    expect(extended.total()).toBeCloseTo(1);
   });
 
   it('refuses a list collection without its totals and page-ids caches', () => {
