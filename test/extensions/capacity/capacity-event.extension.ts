@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { INVALID } from '../../../src/common/params';
+import { stripTags } from '../../../src/common/text/autop';
 import type { Tx } from '../../../src/database/tx';
 import type { EventDeleteContext, EventEntity, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../../../src/events';
 import { CAPACITY_MESSAGE, readCapacityInput } from './capacity-param';
@@ -50,10 +51,13 @@ export class CapacityEventExtension implements EventExtension {
     );
   }
 
-  /** "{title} takes up to N people.": the title comes from the representation, so it is escaped here. */
+  /**
+   * "{title} takes up to N people.": the representation's title is HTML, so it is made plain
+   * text (tags removed, entities decoded, as the page does with it) and escaped again here.
+   */
   pageFragment(event: Json): string | null {
     if (typeof event.capacity !== 'number') return null;
-    const title = typeof event.title === 'string' ? event.title : '';
+    const title = typeof event.title === 'string' ? stripTags(event.title) : '';
     return `<p class="capacity">${escapeHtml(`${title} takes up to ${event.capacity} people.`)}</p>`;
   }
 
