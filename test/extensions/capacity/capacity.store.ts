@@ -32,17 +32,16 @@ export class CapacityStore {
   }
 
   /** Every event with a capacity, largest first, with its title: what `capacity:report` prints. */
-  report(): Promise<{ id: number; title: string; capacity: number }[]> {
-    return this.db
+  async report(): Promise<{ id: number; title: string; capacity: number }[]> {
+    const rows = await this.db
       .getRepository(EventCapacityEntity)
       .createQueryBuilder('c')
       .innerJoin('events', 'e', 'e.id = c.event_id')
-      .select('c.event_id', 'id')
-      .addSelect('e.title', 'title')
-      .addSelect('c.capacity', 'capacity')
+      .select(['c.event_id AS id', 'e.title AS title', 'c.capacity AS capacity'])
       .orderBy('c.capacity', 'DESC')
       .addOrderBy('c.event_id', 'ASC')
-      .getRawMany<{ id: number | string; title: string; capacity: number | string }>()
-      .then((rows) => rows.map((r) => ({ id: Number(r.id), title: r.title, capacity: Number(r.capacity) })));
+      .getRawMany<{ id: number | string; title: string; capacity: number | string }>();
+    // MariaDB may answer numbers as strings.
+    return rows.map((r) => ({ id: Number(r.id), title: r.title, capacity: Number(r.capacity) }));
   }
 }
