@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { AppConfig } from '../config/app-config';
+import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
 import { IcsImporter, IcsInputError, ImportedRecordsRepository, ImportRecordError, ImportWriter, summaryLine } from '../imports';
 import type { CliCommand } from '../common/feature/cli-command';
 import { parseUsage, UsageError } from './usage';
@@ -46,7 +47,7 @@ export const importIcs: CliCommand = {
     const categories = (values.category ?? []).map((c) => c.trim()).filter((c) => c !== '');
 
     return async (app) => {
-      const importer = new IcsImporter(app.get(ImportWriter), app.get(ImportedRecordsRepository), process.stderr);
+      const importer = new IcsImporter(app.get(ImportWriter), app.get(ImportedRecordsRepository), process.stderr, app.get(IcsSeriesHooks));
       try {
         const result = await importer.run({
           input: positionals[0],

@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import type { Actor } from '../common/auth';
 import { toWpValidationError, WpError } from '../common/errors';
 import type { Tx } from '../database/tx';
-import { withWriteHook } from '../database/unit-of-work';
+import { UnitOfWork, withWriteHook } from '../database/unit-of-work';
 import { CreateEventDto, EventEntity, EventWriter, UpdateEventDto } from '../events';
 import { CreateOrganizerDto, OrganizerEntity, OrganizersService, UpdateOrganizerDto } from '../organizers';
 import { PostsService } from '../posts';
@@ -81,6 +81,7 @@ export class ImportWriter {
     private readonly users: UsersService,
     private readonly posts: PostsService,
     private readonly records: ImportedRecordsRepository,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** The user `login` names, or null when there is none. */
@@ -136,6 +137,15 @@ export class ImportWriter {
     return { result, localId };
   }
 
+  /**
+   * Maps a source record to an existing local one without writing it (an overridden instance of
+   * a series to the occurrence the series made): the next put updates that record. No version,
+   * so that put is never `unchanged`.
+   */
+  async adopt(target: Omit<ImportTarget, 'version'>, localId: number): Promise<void> {
+    await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, localId, null));
+  }
+
   /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
   async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
     return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
@@ -144,7 +154,8 @@ export class ImportWriter {
   private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input): Promise<unknown> {
     switch (kind) {
       case 'event':
-        return this.events.create(actor, dto);
+        // The raw input too: extensions' own write fields (a series' `recurrence`) reach their hooks.
+        return this.events.create(actor, dto, raw);
       case 'venue':
         return this.venues.items.create(actor, dto, raw);
       case 'organizer':
@@ -158,7 +169,7 @@ export class ImportWriter {
   private async update(actor: Actor, kind: ImportKind, id: number, dto: object, raw: Input): Promise<unknown> {
     switch (kind) {
       case 'event':
-        return this.events.updateById(actor, id, dto);
+        return this.events.updateById(actor, id, dto, undefined, raw);
       case 'venue':
         return this.venues.items.update(actor, { id }, dto, raw);
       case 'organizer':

@@ -5,6 +5,7 @@ import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
+import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
 import { ImportedRecordsRepository } from './imported-records.repository';
 import { ImportWriter } from './import-writer';
 
@@ -21,7 +22,7 @@ export class ImportModule {
       module: ImportModule,
       // The feature modules again, by name: they are the same instances AppModule loads, listed
       // so that their exported services can be injected here.
-      imports: [app, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule],
+      imports: [app, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
       providers: [ImportedRecordsRepository, ImportWriter],
     };
   }

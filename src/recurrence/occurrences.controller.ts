@@ -1,9 +1,9 @@
 import { Controller, Get, Injectable, Query } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { WpError } from '../common/errors';
 import { CurrentActor, PathId, RawQuery } from '../common/http/request-context';
-import { ListDocs, RouteText } from '../common/http/route-docs';
+import { ID_SCHEMA, ListDocs, RouteText } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { OUTER } from '../database/tx';
 import { EVENT_DOCS, EventListDto, EventReader, ListEventsQueryDto } from '../events';
@@ -20,7 +20,8 @@ const OCCURRENCES: RouteText = {
   description:
     "The occurrences of the series the event belongs to (any occurrence's id, or the series' id), in start order, as a list of events " +
     'with the same paging, status and visibility rules as the event list; without start_date/end_date, all of them. ' +
-    'An event outside a series lists itself. Only with CALENDAR_RECURRENCE=on.',
+    'An event outside a series lists itself. An id that is no event the caller may see answers 404 `rest_event_invalid_id`. ' +
+    'Only with CALENDAR_RECURRENCE=on.',
 };
 
 /** The occurrences route (recurrence.md §5): the event list, narrowed to one series. */
@@ -58,6 +59,7 @@ export class OccurrencesController {
 
   @Get(':id/occurrences')
   @ListDocs(EVENT_DOCS, OCCURRENCES, EventListDto)
+  @ApiParam({ name: 'id', schema: ID_SCHEMA, description: "Any occurrence's id, or the series' id" })
   list(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {
     return this.occurrences.list(actor, id, q, raw);
   }

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { EventExtensions, EventListExtensions, EventsModule } from '../events';
 import { ApiDocExtensions, IndexModule } from '../index';
+import { IcsSeriesHooks, IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
 import { HorizonExtender } from './horizon-extender';
 import { OccurrencesController, OccurrencesService } from './occurrences.controller';
 import { documentRecurrence } from './recurrence-api-doc';
@@ -14,11 +15,11 @@ import { SeriesStore } from './series.store';
  * into the events feature's public extension points: EventExtensions (the `recurrence` and
  * `scope` write fields, series kept in the write's unit of work, `recurrence`/`series` in
  * representations, the page's words, iCalendar) and EventListExtensions (`series`,
- * `hide_subsequent_recurrences`) and ApiDocExtensions (what /doc says of them); it has a route
- * of its own and a timer that extends series.
+ * `hide_subsequent_recurrences`), ApiDocExtensions (what /doc says of them) and IcsSeriesHooks
+ * (import:ics keeps series); it has a route of its own and a timer that extends series.
  */
 @Module({
-  imports: [EventsModule, IndexModule],
+  imports: [EventsModule, IndexModule, IcsSeriesHooksModule],
   controllers: [OccurrencesController],
   providers: [SeriesStore, SeriesWriter, RecurrenceEventExtension, RecurrenceListExtension, OccurrencesService, HorizonExtender],
 })
@@ -28,6 +29,8 @@ export class RecurrenceModule implements OnModuleInit {
     private readonly listExtensions: EventListExtensions,
     private readonly events: RecurrenceEventExtension,
     private readonly lists: RecurrenceListExtension,
+    private readonly icsHooks: IcsSeriesHooks,
+    private readonly store: SeriesStore,
     docs: ApiDocExtensions,
   ) {
     // Now, not in onModuleInit: the document is built when the app is set up, before its init.
@@ -37,5 +40,7 @@ export class RecurrenceModule implements OnModuleInit {
   onModuleInit(): void {
     this.eventExtensions.register(this.events);
     this.listExtensions.register(this.lists);
+    // import:ics keeps series (recurrence.md §6): an overridden instance updates its occurrence.
+    this.icsHooks.register({ instanceOf: (seriesEventId, utcStart) => this.store.instanceOf(seriesEventId, utcStart) });
   }
 }

@@ -122,18 +122,11 @@ export class SeriesWriter {
     await this.store.saveSeries(tx, series);
     if (!whole) await this.changedRule(tx, w, series.id);
     const reached = (await this.store.occurrencesOf(tx, series.id)).filter((o) => whole || o.utcOriginalStart >= occurrence.utcOriginalStart);
-    await this.removeEvents(
-      tx,
-      w,
-      reached.map((o) => o.eventId).filter((id) => id !== event.id),
-      ctx.force,
-    );
+    const ids = reached.map((o) => o.eventId);
+    const others = ids.filter((id) => id !== event.id);
+    await this.removeEvents(tx, w, others, ctx.force);
     if (ctx.force && whole) await this.store.removeSeries(tx, series.id);
-    else if (ctx.force)
-      await this.store.removeOccurrences(
-        tx,
-        reached.map((o) => o.eventId),
-      );
+    else if (ctx.force) await this.store.removeOccurrences(tx, ids);
   }
 
   /** A write the module made itself (an occurrence removed for good with its series): its row goes with it. */

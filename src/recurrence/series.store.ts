@@ -67,6 +67,12 @@ export class SeriesStore {
     return this.occurrences(reader).findOne({ where: { eventId } });
   }
 
+  /** The occurrence whose original start is this instant (UTC), of the series `eventId` belongs to (or heads). */
+  async instanceOf(eventId: number, utcOriginalStart: string): Promise<number | null> {
+    const seriesId = (await this.occurrenceOf(OUTER, eventId))?.seriesId ?? eventId;
+    return (await this.occurrences(OUTER).findOne({ where: { seriesId, utcOriginalStart } }))?.eventId ?? null;
+  }
+
   /** A series' occurrences in order of their original start. */
   occurrencesOf(reader: Reader, seriesId: number): Promise<OccurrenceEntity[]> {
     return this.occurrences(reader).find({ where: { seriesId }, order: { utcOriginalStart: 'ASC', day: 'ASC', nth: 'ASC' } });

@@ -1,6 +1,6 @@
 // GET /events (spec endpoints.md §4.1, resources.md §8, auth.md §4, geo.md §1).
 import { DateTime } from 'luxon';
-import { createTestApp, TestApp } from '../support/test-app';
+import { createTestApp, EXTENSIONS_OFF, TestApp } from '../support/test-app';
 import { API, http, JSON_TYPE, queryOf, rootOf } from '../support/http';
 import { Caller, createEvent, createOrganizer, createTerm, createVenue, EventBody, makeUsers, readEvent, trashEvent, uid } from '../support/api';
 import { EVENT_KEYS, listEvents, listIds, sql } from '../support/events';
@@ -679,6 +679,14 @@ describe('events: list', () => {
   });
 
   describe('unsupported filters', () => {
+    // The geo parameters without the geo extension: an app of the core alone, whatever
+    // TEST_EXTENSIONS turns on for the rest of this suite.
+    let core: TestApp;
+    beforeAll(async () => {
+      core = await createTestApp(EXTENSIONS_OFF);
+    });
+    afterAll(async () => core?.close());
+
     it('ticketed=true is 400 event-tickets-not-active; false is accepted', async () => {
       expectError(await list('ticketed=true'), 400, 'event-tickets-not-active');
       expectStatus(await list('ticketed=false'), 200);
@@ -691,7 +699,7 @@ describe('events: list', () => {
       ['geoloc_lat=40.7&geoloc_lng=-74', ['geoloc_lat', 'geoloc_lng']],
       ['geoloc=1&geoloc_lat=40.7', ['geoloc', 'geoloc_lat']],
     ])('%s is 400 geo-extension-disabled listing the geo parameters', async (query, params) => {
-      const res = await list(query);
+      const res = await listEvents(core, query);
 
       expectError(res, 400, 'geo-extension-disabled');
       expect([...res.body.data.params].sort()).toEqual([...params].sort());

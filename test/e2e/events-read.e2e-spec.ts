@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http, JSON_TYPE, rootOf } from '../support/http';
 import { Caller, createEvent, createOrganizer, createTerm, createVenue, getOk, makeUsers, readEvent, trashEvent, uid } from '../support/api';
-import { DATE_TIME, details, EVENT_KEYS, ImageHost, SINGLE_EVENT_KEYS, sql, startImageHost } from '../support/events';
+import { DATE_TIME, details, EVENT_KEYS, EXTENSION_EVENT_DEFAULTS, ImageHost, SINGLE_EVENT_KEYS, sql, startImageHost } from '../support/events';
 import { expectError, expectInvalidParams, expectStatus, idsOf } from '../support/expect';
 
 describe('events: representation and single reads', () => {
@@ -79,6 +79,7 @@ describe('events: representation and single reads', () => {
         venue: [],
         organizer: [],
         custom_fields: [],
+        ...EXTENSION_EVENT_DEFAULTS,
       });
       // no explicit date: published now; site zone UTC, so date = date_utc
       expect(ev.date_utc >= before && ev.date_utc <= after).toBe(true);

@@ -2,6 +2,7 @@
 // records the source → local mapping with the record, and decides created/updated/unchanged.
 // Checked through the HTTP API of the same app, on its real database.
 import { DataSource } from 'typeorm';
+import { UnitOfWork } from '../../src/database/unit-of-work';
 import { EventWriter } from '../../src/events';
 import { ImportedRecordsRepository, ImportRecordError, ImportWriter } from '../../src/imports';
 import { OrganizersService } from '../../src/organizers';
@@ -34,6 +35,7 @@ describe('import scaffold: ImportWriter', () => {
       get(UsersService),
       get(PostsService),
       records,
+      get(UnitOfWork),
     );
   });
   afterAll(() => t.close());

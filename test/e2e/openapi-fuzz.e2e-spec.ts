@@ -117,6 +117,9 @@ const ERROR_STATUSES: Record<string, number[]> = {
   rest_payload_too_large: [413],
   // "414/431 keep their status with this shape"
   rest_invalid_request: [400, 414, 431],
+  // recurrence.md §5 names it for GET /events/{id}/occurrences ("errors.md"), though errors.md's
+  // table does not list it (a gap of the spec, docs/compatibility.md): the route answers it.
+  rest_event_invalid_id: [404],
 };
 
 // ------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { expectStatus, idsOf } from './expect';
 import { API, http } from './http';
-import type { TestApp } from './test-app';
+import { EXTENSIONS_ON, type TestApp } from './test-app';
 
-/** Keys of an event, in order (resources.md §1); single reads add `json_ld` last. */
-export const EVENT_KEYS = [
+/** Keys of an event of the core, in order (resources.md §1). */
+const CORE_EVENT_KEYS = [
   'id',
   'global_id',
   'global_id_lineage',
@@ -50,6 +50,13 @@ export const EVENT_KEYS = [
   'organizer',
   'custom_fields',
 ];
+/**
+ * Keys of an event, in order; single reads add `json_ld` last. With the extensions on
+ * (TEST_EXTENSIONS=on), the recurrence extension's keys end it (recurrence.md §3).
+ */
+export const EVENT_KEYS = [...CORE_EVENT_KEYS, ...(EXTENSIONS_ON ? ['recurrence', 'series'] : [])];
+/** What those keys hold on an event outside a series (with the extensions on; nothing otherwise). */
+export const EXTENSION_EVENT_DEFAULTS: Readonly<Record<string, unknown>> = EXTENSIONS_ON ? { recurrence: [], series: null } : {};
 export const SINGLE_EVENT_KEYS = [...EVENT_KEYS, 'json_ld'];
 
 /** Output format of every date-time (README §6.1). */

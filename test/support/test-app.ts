@@ -76,6 +76,9 @@ export async function createTestApp(
  */
 export const EXTENSIONS_ON = process.env.TEST_EXTENSIONS === 'on';
 
+/** Every optional extension off, whatever TEST_EXTENSIONS says: for a test of the core alone. */
+export const EXTENSIONS_OFF: Readonly<Record<string, string>> = { CALENDAR_GEO: 'off', CALENDAR_RECURRENCE: 'off' };
+
 function extensionDefaults(): Record<string, string> {
   return EXTENSIONS_ON ? { CALENDAR_GEO: 'on', CALENDAR_RECURRENCE: 'on' } : {};
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
+import { formatSql, wallToUtc } from '../../common/datetime/format';
 import { YearSpan } from '../../common/ical/vtimezone';
 import { ianaFromTzid, TzidResolver } from './ics-zones';
 import { endOf, eventTimes, EventTimes, IcsTimeError, Moment, momentKey, momentMillis, TimeReader } from './ics-times';
@@ -170,13 +171,19 @@ export interface EntryOptions {
   categories: string[];
   /** Instances per series at most. */
   cap?: number;
+  /**
+   * An extension keeps series (IcsSeriesHooks): a recurring VEVENT becomes one event with the
+   * `recurrence` write field, and each overridden instance an update of its occurrence.
+   */
+  keepSeries?: boolean;
 }
 
 /** The API-shaped input of one event (the writer adds status and author). */
-export type EventInput = EventFields & EventTimes;
+export type EventInput = EventFields & EventTimes & { recurrence?: string[]; scope?: 'all' | 'this' };
 
 export type Entry =
-  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput }
+  /** `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`). */
+  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string }
   | { kind: 'skipped'; uid: string; reason: string; count: number }
   | { kind: 'failed'; uid: string; message: string };
 
@@ -331,11 +338,11 @@ function groupEntries(
   dayZone: string,
   opts: EntryOptions,
 ): Entry[] {
-  const entry = (v: ICAL.Component, t: Timing, instance: string | null): Entry => {
+  const entry = (v: ICAL.Component, t: Timing, instance: string | null, extra: Pick<EventInput, 'recurrence' | 'scope'> = {}): Entry => {
     const fields = eventFields(v);
     const categories = [...fields.categories];
     for (const name of opts.categories) if (!categories.some((c) => c.toLowerCase() === name.toLowerCase())) categories.push(name);
-    const input: EventInput = { ...fields, categories, ...eventTimes(t.start, t.end, dayZone) };
+    const input: EventInput = { ...fields, categories, ...eventTimes(t.start, t.end, dayZone), ...extra };
     const sequence = Number(v.getFirstPropertyValue('sequence') ?? 0);
     const modified = v.getFirstPropertyValue('last-modified');
     const lastModified = modified instanceof ICAL.Time ? modified.toString().replace(/[-:]/g, '') : null;
@@ -350,6 +357,11 @@ function groupEntries(
     return [isCancelled(master) ? skipped(SKIP.cancelled) : entry(master, t, null)];
   }
   if (master && isCancelled(master)) return [skipped(SKIP.cancelled)];
+  if (opts.keepSeries && master && recurring && master.getAllProperties('rrule').length <= 1) {
+    const t = timingOf(master, reader);
+    if (!t) return [skipped(SKIP.noStart)];
+    return keptSeries(master, t, overrides, reader, dayZone, { entry, skipped });
+  }
 
   const entries: Entry[] = [];
   const inWindow = (t: Timing) => momentMillis(t.start) < opts.window.toMs && momentMillis(t.end) + dayLength(t.end) > opts.window.fromMs;
@@ -403,6 +415,60 @@ function groupEntries(
   // A series none of whose instances lies in the window is said so, once (a birthdays calendar
   // read for a month holds many), instead of vanishing from the summary.
   return entries.length === 0 ? [skipped(SKIP.outside)] : entries;
+}
+
+/**
+ * A recurring VEVENT kept as a series (recurrence.md §6): one entry for the series (its times, and
+ * the `recurrence` lines: RRULE with UNTIL in UTC, RDATE and EXDATE in UTC, dates for all-day
+ * series; a cancelled override is one more EXDATE), then one per overridden instance, to update
+ * the occurrence that stands for it (`scope=this`: it is detached).
+ */
+function keptSeries(
+  master: ICAL.Component,
+  t: Timing,
+  overrides: ICAL.Component[],
+  reader: TimeReader,
+  dayZone: string,
+  make: {
+    entry: (v: ICAL.Component, t: Timing, instance: string | null, extra?: Pick<EventInput, 'recurrence' | 'scope'>) => Entry;
+    skipped: (reason: string) => Entry;
+  },
+): Entry[] {
+  const dateLine = (name: string, m: Moment) => (m.kind === 'day' ? `${name};VALUE=DATE:${momentKey(m)}` : `${name}:${momentKey(m)}`);
+  const lines = master.getAllProperties('rrule').map((p) => `RRULE:${ruleValue(p.getFirstValue() as ICAL.Recur, t.start, reader)}`);
+  lines.push(...momentsOf(master, 'rdate', reader).map((m) => dateLine('RDATE', m)));
+  lines.push(...momentsOf(master, 'exdate', reader).map((m) => dateLine('EXDATE', m)));
+  const instances: Entry[] = [];
+  for (const v of overrides) {
+    const prop = v.getFirstProperty('recurrence-id')!;
+    const value = prop.getFirstValue();
+    if (!(value instanceof ICAL.Time)) continue;
+    const original = reader.moment(value, tzidOf(prop));
+    if (isCancelled(v)) {
+      lines.push(dateLine('EXDATE', original));
+      continue;
+    }
+    const own = timingOf(v, reader);
+    if (!own) {
+      instances.push(make.skipped(SKIP.noStart));
+      continue;
+    }
+    const utc = original.kind === 'day' ? wallToUtc(`${original.date.toISODate()} 00:00:00`, dayZone) : formatSql(original.at.toUTC());
+    instances.push({ ...(make.entry(v, own, momentKey(original), { scope: 'this' }) as Extract<Entry, { kind: 'event' }>), instanceOf: utc });
+  }
+  return [make.entry(master, t, null, { recurrence: lines, scope: 'all' }), ...instances];
+}
+
+/** An RRULE value for the `recurrence` field: UNTIL in UTC (a floating or zoned UNTIL read in the series' zone), a date kept. */
+function ruleValue(recur: ICAL.Recur, start: Moment, reader: TimeReader): string {
+  const rule = recur.clone();
+  const until = rule.until;
+  rule.until = null;
+  if (!until) return rule.toString();
+  const value = until.isDate
+    ? `${until.year}${String(until.month).padStart(2, '0')}${String(until.day).padStart(2, '0')}`
+    : DateTime.fromMillis(untilMillis(until, start, reader), { zone: 'utc' }).toFormat("yyyyLLdd'T'HHmmss'Z'");
+  return `${rule.toString()};UNTIL=${value}`;
 }
 
 /** A day moment covers the whole day: its length is added where an end is compared. */

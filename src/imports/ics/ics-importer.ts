@@ -2,8 +2,9 @@ import type { Actor } from '../../common/auth';
 import { ImportedRecordsRepository } from '../imported-records.repository';
 import { ImportReport, ReportStream } from '../import-report';
 import { ImportRecordError, ImportResult, ImportWriter } from '../import-writer';
-import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar } from './ics-calendar';
+import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar, sourceKey } from './ics-calendar';
 import { Window } from './ics-recurrence';
+import type { IcsSeriesHooks } from '../../common/ical/ics-series-hooks';
 import { readCalendarSource } from './ics-source';
 
 // `import:ics` (ical.md, Import): reads the calendar (ics-source.ts), turns it into API-shaped
@@ -50,13 +51,16 @@ export class IcsImporter {
     private readonly writer: ImportWriter,
     private readonly records: ImportedRecordsRepository,
     private readonly out: ReportStream,
+    /** With a hook registered (the recurrence extension on), recurring VEVENTs are kept as series. */
+    private readonly series?: IcsSeriesHooks,
   ) {}
 
   /** Reads and writes; unusable input throws IcsInputError, an unknown --author ImportRecordError (both exit 2). */
   async run(opts: IcsImportOptions): Promise<IcsImportResult> {
     const calendar = parseCalendar(await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`)));
     const actor = await this.writer.importingUser(opts.author);
-    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories });
+    const keepSeries = this.series?.keepsSeries ?? false;
+    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries });
     const report = new ImportReport(this.out, opts.dryRun);
     const result: IcsImportResult = { counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 }, skipped: new Map() };
     report.begin('event', entries.filter((e) => e.kind !== 'skipped').length);
@@ -91,6 +95,7 @@ export class IcsImporter {
         report.count('event', 'unchanged');
         return 'unchanged'; // the file holds an older copy than the one imported before
       }
+      if (entry.instanceOf !== undefined && !opts.dryRun) await this.adoptInstance(entry.uid, entry.instanceOf, target, record);
       const body = { ...this.body(entry.input, opts), categories: await this.categoryItems(entry.input.categories, record) };
       const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun });
       report.count('event', outcome.result);
@@ -100,6 +105,17 @@ export class IcsImporter {
       report.fail('event', record, err.message);
       return 'failed';
     }
+  }
+
+  /**
+   * An overridden instance of a kept series updates the occurrence that stands for it: the
+   * record is mapped to that event before it is written (once; later runs find the mapping).
+   */
+  private async adoptInstance(uid: string, utcStart: string, target: { source: string; kind: 'event'; key: string }, record: string): Promise<void> {
+    const series = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, null));
+    const occurrence = series && (await this.series!.instanceOf(series.localId, utcStart));
+    if (!occurrence) throw new ImportRecordError(`event ${record}: no occurrence of its series starts at ${utcStart} UTC`);
+    if ((await this.records.find(ICS_SOURCE, 'event', target.key))?.localId !== occurrence) await this.writer.adopt(target, occurrence);
   }
 
   /**

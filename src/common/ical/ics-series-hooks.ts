@@ -1,0 +1,38 @@
+import { Injectable, Module } from '@nestjs/common';
+
+/**
+ * (In common/, not src/imports: the importer's module loads the whole app, whose extension
+ * modules register here, so a registry in src/imports would make an import cycle.)
+ *
+ * What an extension that keeps series (recurrence.md §6: "import:ics with the module on keeps
+ * series") tells the iCalendar importer. With one registered, a recurring VEVENT is written as
+ * one event with a `recurrence` field instead of being expanded, and each overridden instance
+ * (RECURRENCE-ID) updates the event that stands for that instance.
+ */
+export interface IcsSeriesHook {
+  /** The event that stands for the instance originally starting at `utcStart` (UTC `YYYY-MM-DD HH:MM:SS`) of the series event `seriesEventId` heads; null when none. */
+  instanceOf(seriesEventId: number, utcStart: string): Promise<number | null>;
+}
+
+/** The registry the importer asks; an extension registers in onModuleInit. */
+@Injectable()
+export class IcsSeriesHooks {
+  private hook: IcsSeriesHook | null = null;
+
+  register(hook: IcsSeriesHook): void {
+    this.hook = hook;
+  }
+
+  /** Does an extension keep series (so that recurring VEVENTs are not expanded)? */
+  get keepsSeries(): boolean {
+    return this.hook !== null;
+  }
+
+  instanceOf(seriesEventId: number, utcStart: string): Promise<number | null> {
+    return this.hook ? this.hook.instanceOf(seriesEventId, utcStart) : Promise.resolve(null);
+  }
+}
+
+/** Provides the one IcsSeriesHooks to the importer's context and to the extension that registers. */
+@Module({ providers: [IcsSeriesHooks], exports: [IcsSeriesHooks] })
+export class IcsSeriesHooksModule {}

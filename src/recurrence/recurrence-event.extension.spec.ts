@@ -1,0 +1,115 @@
+import type { AppConfig } from '../config/app-config';
+import { EventEntity } from '../events';
+import { RecurrenceEventExtension } from './recurrence-event.extension';
+import { OWN_WRITE } from './series-plan';
+import type { PresentedOccurrence, SeriesStore } from './series.store';
+import { SeriesWriter } from './series-writer';
+
+// The extension's own decisions without a database (STYLE.md §11): which parameters it refuses
+// before anything is written, what it adds to representations, and the iCalendar plan of a
+// feed, on a fake store.
+
+const config = {
+  apiRoot: 'http://x/calendar/events/v1',
+  publicUrl: 'http://x',
+  baseUrl: 'http://x',
+  timezone: 'UTC',
+  recurrenceMax: 5,
+  recurrenceHorizonDays: 730,
+} as AppConfig;
+
+function event(over: Partial<EventEntity>): EventEntity {
+  return Object.assign(new EventEntity(), {
+    status: 'publish',
+    timezone: 'Europe/Paris',
+    allDay: false,
+    startDate: '2027-01-12 19:00:00',
+    endDate: '2027-01-12 20:00:00',
+    ...over,
+  });
+}
+
+const row = (eventId: number, over: Partial<PresentedOccurrence> = {}): PresentedOccurrence => ({
+  eventId,
+  seriesId: 57,
+  originalStart: '2027-01-19 19:00:00',
+  utcOriginalStart: '2027-01-19 18:00:00',
+  detached: false,
+  rule: 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:20270126T190000',
+  firstSlug: 'yoga',
+  firstStatus: 'publish',
+  ...over,
+});
+
+function extension(rows: PresentedOccurrence[] = [], inSeries = false) {
+  const store = {
+    occurrenceOf: jest.fn(async () => (inSeries ? { seriesId: 57 } : null)),
+    presented: jest.fn(async (ids: readonly number[]) => new Map(rows.filter((r) => ids.includes(r.eventId)).map((r) => [r.eventId, r]))),
+    eventsById: jest.fn(async (_r: unknown, ids: number[]) => ids.map((id) => event({ id }))),
+    findSeries: jest.fn(async () => ({
+      id: 57,
+      rule: rows[0]?.rule ?? '',
+      startDate: '2027-01-12 19:00:00',
+      endDate: '2027-01-12 20:00:00',
+      timezone: 'Europe/Paris',
+      allDay: false,
+    })),
+  };
+  const writer = new SeriesWriter(store as unknown as SeriesStore, {} as never, config);
+  return { ext: new RecurrenceEventExtension(store as unknown as SeriesStore, writer, config), store };
+}
+
+describe('RecurrenceEventExtension', () => {
+  it('check: a bad scope, and a rule that breaks a limit, for the timing the write would give', async () => {
+    const { ext } = extension();
+    const create = { start_date: '2027-01-12 19:00', end_date: '2027-01-12 20:00', timezone: 'Europe/Paris' };
+    expect(await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=6'], scope: 'some' }, { actor: null, current: null })).toEqual({
+      scope: 'Must be one of this, following, all.',
+      recurrence: 'The rule gives more than 5 occurrences before the horizon.',
+    });
+    expect(await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=5'] }, { actor: null, current: null })).toEqual({});
+    // Dates the core refuses are the core's to say: the rule is not checked then.
+    expect(await ext.check({ start_date: 'soon', end_date: 'later', recurrence: ['nonsense'] }, { actor: null, current: null })).toEqual({});
+    // The module's own writes are not checked again.
+    expect(await ext.check({ scope: OWN_WRITE, recurrence: 'x' }, { actor: null, current: null })).toEqual({});
+  });
+
+  it('check: on an occurrence, recurrence with the default scope (this) is refused; with all it is checked against its timing', async () => {
+    const { ext } = extension([], true);
+    const current = event({ id: 60 });
+    expect(Object.keys(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] }, { actor: null, current }))).toEqual(['recurrence']);
+    expect(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'], scope: 'all' }, { actor: null, current })).toEqual({});
+  });
+
+  it('present: recurrence and series on every event (empty outside a series), superEvent on all but the first, in one read', async () => {
+    const { ext, store } = extension([row(57, { originalStart: '2027-01-12 19:00:00', utcOriginalStart: '2027-01-12 18:00:00' }), row(60, { detached: true })]);
+    const out = await ext.present([event({ id: 57 }), event({ id: 60 }), event({ id: 99 })]);
+    expect(store.presented).toHaveBeenCalledTimes(1);
+    expect(out.get(99)).toEqual({ fields: { recurrence: [], series: null } });
+    expect(out.get(57)).toEqual({
+      fields: {
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T190000'],
+        series: {
+          id: 57,
+          rest_url: 'http://x/calendar/events/v1/events/57/occurrences',
+          original_start: '2027-01-12 19:00:00',
+          utc_original_start: '2027-01-12 18:00:00',
+          detached: false,
+        },
+      },
+    });
+    expect(out.get(60)?.jsonLd).toEqual({ superEvent: 'http://x/event/yoga/' });
+    expect(out.get(60)?.fields?.series).toMatchObject({ detached: true });
+  });
+
+  it('ical: a feed gives the series once (the first occurrence, added when only later ones are listed) and detached ones with a RECURRENCE-ID', async () => {
+    const { ext } = extension([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
+    const plan = await ext.ical([event({ id: 60 }), event({ id: 61 })], false);
+    expect(plan.add?.map((e) => e.id)).toEqual([57]);
+    expect([...(plan.omit ?? [])]).toEqual([60]);
+    expect(plan.uids?.get(61)).toBe('x?id=57');
+    expect(plan.properties?.get(61)).toEqual([{ name: 'RECURRENCE-ID', value: '20270126T180000Z' }]);
+    expect(plan.properties?.get(57)?.map((p) => `${p.name}:${p.value}`)).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T180000Z']);
+    expect(await ext.ical([event({ id: 60 })], true)).toEqual({});
+  });
+});
