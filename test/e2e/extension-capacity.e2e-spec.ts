@@ -45,6 +45,17 @@ function writeBodies(doc: OpenApi): string[] {
   return [...new Set(ops.flatMap((op) => Object.values(op?.requestBody?.content ?? {}).map((m) => m.schema!.$ref!.split('/').pop()!)))];
 }
 
+/**
+ * What reading the table answers: its row count, or the error that says it is missing. (The
+ * message, not `rejects.toThrow()`: the driver's errors may come from another test file's realm
+ * in a run in band, and then are no `Error` of this one.)
+ */
+const readTable = (t: TestApp): Promise<string> =>
+  countRows(t, 'SELECT COUNT(*) AS n FROM event_capacity').then(
+    (n) => `${n} rows`,
+    (e: { message: string }) => e.message,
+  );
+
 /** What a command writes on stdout while `run` runs in `context`, and its exit code. */
 async function output(run: CliRun, context: INestApplicationContext): Promise<{ code: number; out: string }> {
   const written: string[] = [];
@@ -83,7 +94,7 @@ describe('the capacity module, installed by a test app', () => {
 
   describe('its table', () => {
     it("is made by its migration, applied with the core's in timestamp order", async () => {
-      expect(await countRows(t, 'SELECT COUNT(*) AS n FROM event_capacity')).toBe(0);
+      expect(await readTable(t)).toBe('0 rows');
       const applied = await selectRows(t, 'SELECT name FROM migrations ORDER BY id');
       expect(applied.map((r) => r.name)).toContain('EventCapacity1795800000000');
     });
@@ -348,11 +359,11 @@ describe('the capacity module, installed by a test app', () => {
 
       // Its migration is the newest, so it is the one reverted.
       expect((await run(migrationRevert.prepare([]))).code).toBe(0);
-      await expect(selectRows(t, 'SELECT COUNT(*) AS n FROM event_capacity')).rejects.toThrow();
+      expect(await readTable(t)).toMatch(/event_capacity/);
       expect((await run(migrationShow.prepare([]))).out).toContain('[ ] EventCapacity1795800000000');
 
       expect((await run(migrationRun.prepare([]))).out).toContain('applied EventCapacity1795800000000');
-      expect(await countRows(t, 'SELECT COUNT(*) AS n FROM event_capacity')).toBe(0);
+      expect(await readTable(t)).toBe('0 rows');
     });
   });
 });
@@ -376,7 +387,7 @@ describe('an app without the capacity module', () => {
     expect(filtered.body.events).toEqual(plain.body.events);
 
     expectError(await http(t).get(`${API}/events/${event.id}/capacity`), 404, 'rest_no_route');
-    await expect(selectRows(t, 'SELECT COUNT(*) AS n FROM event_capacity')).rejects.toThrow();
+    expect(await readTable(t)).toMatch(/event_capacity/);
 
     const doc = await servedDocument<OpenApi>(t);
     expect(doc.paths).not.toHaveProperty(['/events/{id}/capacity']);
