@@ -91,6 +91,27 @@ export class Dialect {
     return Number(id);
   }
 
+  /**
+   * Runs a plain multi-row INSERT of `count` rows into a table with an auto-increment key and
+   * returns their ids, or null when the engine may interleave them with a concurrent INSERT's
+   * (the caller then inserts row by row). SQLite has one writer and reports the last rowid.
+   * InnoDB gives the rows of one such INSERT consecutive values (every auto_increment_increment)
+   * under innodb_autoinc_lock_mode 0 or 1 and reports the first; under 2 (Galera's) it may not.
+   */
+  async insertReturningIds(manager: EntityManager, sql: string, params: unknown[], count: number): Promise<number[] | null> {
+    let step = 1;
+    if (this.kind === 'mysql') {
+      const [mode]: { mode: number | string; step: number | string }[] = await manager.query(
+        'SELECT @@innodb_autoinc_lock_mode AS mode, @@auto_increment_increment AS step',
+      );
+      if (Number(mode.mode) === 2) return null;
+      step = Number(mode.step);
+    }
+    const reported = await this.insertReturningId(manager, sql, params);
+    const first = this.kind === 'mysql' ? reported : reported - (count - 1);
+    return Array.from({ length: count }, (_, i) => first + i * step);
+  }
+
   /** The full-text expression requiring every token (tokens are `[a-z0-9]+`, nothing to escape). */
   searchExpression(tokens: string[]): string {
     return tokens.map((t) => (this.kind === 'mysql' ? `+${t}` : `"${t}"`)).join(' ');

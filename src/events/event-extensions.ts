@@ -103,6 +103,13 @@ export interface EventExtension {
  */
 export abstract class EventWrites {
   abstract create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json): Promise<EventEntity>;
+  /**
+   * As many creates in a row, with the same rows, links, change records, errors and `saved`
+   * hooks (in the list's order, after every row and link is written), in far fewer statements
+   * when the inputs share their author, venue, organizers, image and terms (a series'
+   * occurrences). Answers the rows in the order of `inputs`.
+   */
+  abstract createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[]): Promise<EventEntity[]>;
   abstract update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity>;
   /** To the trash (`force` false) or for good. */
   abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json): Promise<void>;

@@ -12,7 +12,7 @@ import { OUTER, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { baseSlug, type PreparedCreate, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug } from '../items';
 import { ImageChoice, MediaService } from '../media';
-import { OrganizersService } from '../organizers';
+import { EventOrganizerEntity, OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { UsersService } from '../users';
@@ -117,6 +117,51 @@ export class EventWriter {
     return event;
   }
 
+  /**
+   * Many creates inside `tx`, with the rows, links, change records, errors and extension hooks
+   * of as many createIn calls in a row, in a number of statements that does not grow with the
+   * list (a series' occurrences): when the writes share their author, links, image and terms,
+   * those are checked, resolved and linked once; the ids come from one statement
+   * (PostsService.allocateIn), the rows, organizer and term links and search documents from
+   * multi-row INSERTs, the slugs from one read (chooseFreeSlugs), and the term counts move
+   * once. Other lists go through createIn one by one. The `saved` hooks run after every row
+   * and link of the list is written, in the list's order.
+   */
+  async createManyIn(tx: Tx, changes: ChangeSet, actor: Actor | null, writes: { dto: UpdateEventDto; raw: Json }[]): Promise<EventEntity[]> {
+    if (!sharesLinks(writes.map((x) => x.dto))) {
+      const created: EventEntity[] = [];
+      for (const { dto, raw } of writes) created.push(await this.createIn(tx, changes, actor, dto, raw));
+      return created;
+    }
+    // The first write checked as createIn checks it; the others' own fields after it, their links being the same.
+    const shared = await this.prepare(actor, writes[0].dto, null, tx, writes[0].raw);
+    assertCan(actor, 'create_items');
+    await this.inWrite(tx, shared);
+    const prepared = [shared];
+    for (const { dto, raw } of writes.slice(1)) prepared.push(await this.prepare(actor, dto, null, tx, raw, shared));
+
+    const ids = await this.posts.allocateIn('event', writes.length, tx);
+    const imageId = (await this.media.idFor(tx, shared.image, actor)) ?? null;
+    const venueId = shared.venue ? await this.linkedId(tx, shared.venue, shared, 'venue', actor, changes) : null;
+    const events = writes.map(({ dto }, i) => {
+      changes.record('event', ids[i]);
+      const event = this.newEvent(ids[i], dto, prepared[i], actor);
+      event.imageId = imageId;
+      if (shared.venue) event.venueId = venueId;
+      return event;
+    });
+    await this.events.insertAll(
+      events.map((event, i) => ({ event, base: baseSlug(writes[i].dto.slug, event.title, String(event.id)) })),
+      tx,
+    );
+    await this.writeManyLinks(tx, events, writes[0].dto, shared, actor, changes);
+    for (const [i, event] of events.entries()) {
+      await this.extensions.saved(tx, event, { actor, input: prepared[i].raw, before: null, changes });
+      this.publisher.noteScheduled(event.dateUtc, event.status);
+    }
+    return events;
+  }
+
   /** An update inside `tx`: the row is locked first, then checked as the route checks it. */
   async updateIn(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, dto: UpdateEventDto, raw: Json): Promise<EventEntity> {
     const stored = await this.events.findForUpdate(id, tx);
@@ -133,18 +178,24 @@ export class EventWriter {
   private async insert(tx: Tx, changes: ChangeSet, actor: Actor | null, dto: UpdateEventDto, w: PreparedWrite): Promise<EventEntity> {
     const id = await this.posts.allocate('event', tx);
     changes.record('event', id);
-    const event = new EventEntity();
-    event.id = id;
-    event.authorId = w.authorId ?? actor?.id ?? 0;
-    event.parentId = 0;
-    event.statusBeforeTrash = null;
-    this.applyFields(event, dto, w, null, actor);
+    const event = this.newEvent(id, dto, w, actor);
     event.imageId = (await this.media.idFor(tx, w.image, actor)) ?? null;
     // The venue is known before the row is written: one INSERT, no UPDATE after it.
     if (w.venue) event.venueId = await this.linkedId(tx, w.venue, w, 'venue', actor, changes);
     await this.events.insert(event, baseSlug(dto.slug, event.title, String(id)), tx);
     await this.writeLinks(tx, event, dto, w, actor, null, changes);
     await this.extensions.saved(tx, event, { actor, input: w.raw, before: null, changes });
+    return event;
+  }
+
+  /** A new event's row with its fields (no image, venue or slug yet). */
+  private newEvent(id: number, dto: UpdateEventDto, w: PreparedWrite, actor: Actor | null): EventEntity {
+    const event = new EventEntity();
+    event.id = id;
+    event.authorId = w.authorId ?? actor?.id ?? 0;
+    event.parentId = 0;
+    event.statusBeforeTrash = null;
+    this.applyFields(event, dto, w, null, actor);
     return event;
   }
 
@@ -220,7 +271,21 @@ export class EventWriter {
    * (reported together), then author, linked ids and image. `reader`: OUTER for a route's
    * write, else the transaction the write runs in.
    */
-  private async prepare(actor: Actor | null, dto: UpdateEventDto, current: EventEntity | null, reader: Reader, raw: Json): Promise<PreparedWrite> {
+  private async prepare(
+    actor: Actor | null,
+    dto: UpdateEventDto,
+    current: EventEntity | null,
+    reader: Reader,
+    raw: Json,
+    sharing?: PreparedWrite,
+  ): Promise<PreparedWrite> {
+    const w = await this.prepareFields(actor, dto, current, raw);
+    // `sharing`: a write of the same batch with the same author, links and image, checked already (createManyIn).
+    return sharing ? Object.assign(w, linksOf(sharing)) : this.prepareLinks(actor, dto, w, reader);
+  }
+
+  /** The checks of prepare() that need no read: dates, text and the extensions' parameters. */
+  private async prepareFields(actor: Actor | null, dto: UpdateEventDto, current: EventEntity | null, raw: Json): Promise<PreparedWrite> {
     const bad: Record<string, string> = {};
     const now = DateTime.utc();
     const zone =
@@ -270,7 +335,11 @@ export class EventWriter {
     }
     Object.assign(bad, await this.extensions.check(raw, { actor, current }));
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
+    return w;
+  }
 
+  /** The checks of prepare() that read: author, linked ids (new ones prepared) and image, set on `w`. */
+  private async prepareLinks(actor: Actor | null, dto: UpdateEventDto, w: PreparedWrite, reader: Reader): Promise<PreparedWrite> {
     w.authorId = await resolveAuthor(actor, dto.author, (id) => this.users.exists(id, reader));
     w.venue = parseVenueInput(dto.venue);
     w.organizers = parseOrganizerInput(dto.organizer);
@@ -370,14 +439,8 @@ export class EventWriter {
     current: EventEntity | null,
     changes: ChangeSet,
   ): Promise<void> {
-    if (w.organizers !== undefined) {
-      const ids: number[] = [];
-      for (const ref of w.organizers) {
-        const id = await this.linkedId(tx, ref, w, 'organizer', actor, changes);
-        if (!ids.includes(id)) ids.push(id);
-      }
-      await this.events.replaceOrganizers(tx, event.id, ids, current === null);
-    }
+    if (w.organizers !== undefined)
+      await this.events.replaceOrganizers(tx, event.id, await this.organizerIds(tx, w, w.organizers, actor, changes), current === null);
     const published = countsAsPublished(event.status);
     for (const taxonomy of ['category', 'tag'] as const) {
       const items = taxonomy === 'category' ? dto.categories : dto.tags;
@@ -385,6 +448,37 @@ export class EventWriter {
       const ids = await this.taxonomies.resolveForEventWrite(tx, taxonomy, items, actor);
       await this.taxonomies.assignToEvent(tx, event.id, taxonomy, ids, published, current === null);
     }
+  }
+
+  /** writeLinks() for new events that share their organizers and terms (createManyIn): resolved once, linked in multi-row INSERTs. */
+  private async writeManyLinks(tx: Tx, events: EventEntity[], dto: UpdateEventDto, w: PreparedWrite, actor: Actor | null, changes: ChangeSet): Promise<void> {
+    if (w.organizers !== undefined) {
+      const ids = await this.organizerIds(tx, w, w.organizers, actor, changes);
+      const links = events.flatMap((e) =>
+        ids.map((organizerId, position) => Object.assign(new EventOrganizerEntity(), { eventId: e.id, organizerId, position })),
+      );
+      await this.events.insertOrganizerLinks(links, tx);
+    }
+    for (const taxonomy of ['category', 'tag'] as const) {
+      const items = taxonomy === 'category' ? dto.categories : dto.tags;
+      if (items === undefined) continue;
+      const ids = await this.taxonomies.resolveForEventWrite(tx, taxonomy, items, actor);
+      await this.taxonomies.assignToNewEvents(
+        tx,
+        events.map((e) => ({ id: e.id, published: countsAsPublished(e.status) })),
+        ids,
+      );
+    }
+  }
+
+  /** The organizers to link, in order, each once (new ones created now). */
+  private async organizerIds(tx: Tx, w: PreparedWrite, refs: LinkedRef[], actor: Actor | null, changes: ChangeSet): Promise<number[]> {
+    const ids: number[] = [];
+    for (const ref of refs) {
+      const id = await this.linkedId(tx, ref, w, 'organizer', actor, changes);
+      if (!ids.includes(id)) ids.push(id);
+    }
+    return ids;
   }
 
   /**
@@ -403,6 +497,25 @@ export class EventWriter {
     if (!reused) changes.record(kind, entity.id);
     return entity.id;
   }
+}
+
+/** The fields of a write that createManyIn checks and links once: equal in every write, and no new venue or organizer. */
+const SHARED_FIELDS = ['author', 'venue', 'organizer', 'image', 'categories', 'tags'] as const;
+
+function sharesLinks(dtos: UpdateEventDto[]): boolean {
+  const key = (dto: UpdateEventDto) => JSON.stringify(SHARED_FIELDS.map((f) => dto[f] ?? null));
+  const first = dtos[0];
+  if (first === undefined || !dtos.every((dto) => key(dto) === key(first))) return false;
+  try {
+    return [parseVenueInput(first.venue), ...(parseOrganizerInput(first.organizer) ?? [])].every((r) => r?.kind !== 'new');
+  } catch {
+    return false; // a bad link: createIn refuses it after the checks that come first
+  }
+}
+
+/** What prepareLinks() set on a write, for writes that share it. */
+function linksOf(w: PreparedWrite): Pick<PreparedWrite, 'authorId' | 'venue' | 'organizers' | 'image' | 'nested' | 'checkedIn'> {
+  return { authorId: w.authorId, venue: w.venue, organizers: w.organizers, image: w.image, nested: w.nested, checkedIn: w.checkedIn };
 }
 
 function timingOf(e: EventEntity): EventTiming {

@@ -34,6 +34,21 @@ export class EventWritesInTx extends EventWrites {
     return this.writer.createIn(tx, changes, actor, validated(CreateEventDto, input), given(input));
   }
 
+  async createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[]): Promise<EventEntity[]> {
+    const writes: { dto: CreateEventDto; raw: Json }[] = [];
+    for (const input of inputs) {
+      try {
+        writes.push({ dto: validated(CreateEventDto, input), raw: given(input) });
+      } catch {
+        // A bad input: one create after another refuses the list where and as `create` would.
+        const created: EventEntity[] = [];
+        for (const each of inputs) created.push(await this.create(tx, changes, actor, each));
+        return created;
+      }
+    }
+    return this.writer.createManyIn(tx, changes, actor, writes);
+  }
+
   update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity> {
     return this.writer.updateIn(tx, changes, actor, id, validated(UpdateEventDto, input), given(input));
   }

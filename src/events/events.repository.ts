@@ -6,7 +6,7 @@ import { Dialect } from '../database/dialect';
 import { findEntitiesByIds } from '../database/entity-rows';
 import type { Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
-import { storeUnderFreeSlug } from '../items';
+import { chooseFreeSlugs, storeUnderFreeSlug } from '../items';
 import { EventOrganizerEntity } from '../organizers';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument } from './search-grams';
@@ -14,6 +14,9 @@ import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtensi
 
 /** Search documents are long (hundreds of tokens): a few hundred to a statement. */
 const SEARCH_ROWS_PER_STATEMENT = 200;
+
+/** New events written by one INSERT in insertAll (as many rows as insertInChunks puts in one statement at most). */
+const NEW_ROWS_PER_STATEMENT = 500;
 
 /**
  * Planner threshold for term filters: when the filtered terms carry more published events than
@@ -135,9 +138,46 @@ export class EventsRepository {
     await this.writeSearch([event], manager);
   }
 
+  /**
+   * New events (ids allocated, every column set but the slug), each under the first free slug
+   * for its base as insert() would choose them one after the other, with their search
+   * documents, in a few statements for the whole list. A slug taken meanwhile by a concurrent
+   * writer (the unique index refuses the statement, which writes nothing) sends that
+   * statement's rows through insert(), one by one.
+   */
+  async insertAll(items: { event: EventEntity; base: string }[], manager: Tx): Promise<void> {
+    await chooseFreeSlugs(
+      manager,
+      'events',
+      items.map(({ event, base }) => ({ item: event, base, live: event.status !== 'trash' })),
+    );
+    for (let i = 0; i < items.length; i += NEW_ROWS_PER_STATEMENT) {
+      const chunk = items.slice(i, i + NEW_ROWS_PER_STATEMENT);
+      try {
+        await insertInChunks(
+          manager,
+          EventEntity,
+          chunk.map((c) => c.event),
+        );
+      } catch (err) {
+        if (!this.dialect.violatesUnique(err, 'events', 'uq_events_live_slug', ['live_slug'])) throw err;
+        for (const { event, base } of chunk)
+          await storeUnderFreeSlug(manager, this.dialect, 'events', event, base, () => insertInChunks(manager, EventEntity, [event]));
+      }
+    }
+    await this.writeSearchInChunks(
+      items.map((c) => c.event),
+      manager,
+    );
+  }
+
   /** Bulk load (`seed`): rows with their ids already allocated, in the caller's transaction. */
   async insertMany(events: EventEntity[], manager: Tx): Promise<void> {
     await insertInChunks(manager, EventEntity, events);
+    await this.writeSearchInChunks(events, manager);
+  }
+
+  private async writeSearchInChunks(events: EventEntity[], manager: Tx): Promise<void> {
     for (let i = 0; i < events.length; i += SEARCH_ROWS_PER_STATEMENT) {
       await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager);
     }

@@ -1,6 +1,6 @@
 import type { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
-import { slugify, SLUG_MAX_LENGTH, suffixRange, writeUnderFreeSlug } from '../common/text/slugify';
+import { slugCandidate, slugify, SLUG_MAX_LENGTH, suffixRange, writeUnderFreeSlug } from '../common/text/slugify';
 
 export const TRASHED_SUFFIX = '__trashed';
 
@@ -39,6 +39,36 @@ export async function storeUnderFreeSlug(
     isSlugConflict,
   );
 }
+
+/**
+ * Sets the slug of each new item of `table` (not stored yet) in one read: the first candidate
+ * for its base that no live item takes, nor an earlier item of the list that will be live
+ * (`live`), as as many storeUnderFreeSlug calls in a row would choose. The unique index still
+ * judges when the rows are written: a caller whose write breaks it stores them one by one.
+ */
+export async function chooseFreeSlugs(manager: Tx, table: string, items: { item: { slug: string }; base: string; live: boolean }[]): Promise<void> {
+  const bases = [...new Set(items.map((i) => i.base))];
+  const taken = new Set<string>();
+  for (let at = 0; at < bases.length; at += SLUG_BASES_PER_READ) {
+    const chunk = bases.slice(at, at + SLUG_BASES_PER_READ);
+    const ranges = chunk.map(suffixRange);
+    const rows: { slug: string }[] = await manager.query(
+      `SELECT live_slug AS slug FROM ${table} WHERE live_slug IN (${chunk.map(() => '?').join(', ')})` +
+        ranges.map(() => ' OR (live_slug >= ? AND live_slug < ?)').join(''),
+      [...chunk, ...ranges.flatMap((r) => [r.lo, r.hi])],
+    );
+    for (const row of rows) taken.add(row.slug);
+  }
+  for (const { item, base, live } of items) {
+    let n = 1;
+    while (taken.has(slugCandidate(base, n))) n++;
+    item.slug = slugCandidate(base, n);
+    if (live) taken.add(item.slug);
+  }
+}
+
+/** Bases per read of chooseFreeSlugs: three bound values each, well within SQLite's limit. */
+const SLUG_BASES_PER_READ = 500;
 
 /**
  * Live slugs of `table` (events, venues, organizers) among `base` and `base-…`, the item

@@ -115,7 +115,12 @@ function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
       else store.events.get(id)!.status = 'trash';
     }),
   };
-  return { writes: writes as unknown as EventWrites, calls };
+  const createMany = jest.fn(async (tx: unknown, c: ChangeSet, a: Actor | null, inputs: Record<string, unknown>[]) => {
+    const made = [];
+    for (const input of inputs) made.push(await writes.create(tx, c, a, input));
+    return made;
+  });
+  return { writes: { ...writes, createMany } as unknown as EventWrites, calls };
 }
 
 const parts = (input: Record<string, unknown>, actor: Actor | null = admin): WriteParts => ({ changes: new ChangeSet(), actor, input });

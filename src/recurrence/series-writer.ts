@@ -152,15 +152,14 @@ export class SeriesWriter {
     });
     await this.store.saveSeries(tx, series);
     const template = await this.template(tx, event);
-    const rows = [occurrenceRow(series.id, event.id, first)];
-    for (const o of rest) rows.push(occurrenceRow(series.id, await this.make(tx, w, template, event.slug, timing, o), o));
-    await this.store.insertOccurrences(tx, rows);
+    const made = await this.make(tx, w, template, event.slug, timing, rest);
+    await this.store.insertOccurrences(tx, [occurrenceRow(series.id, event.id, first), ...rest.map((o, i) => occurrenceRow(series.id, made[i], o))]);
   }
 
-  /** Creates one occurrence from the series' fields; answers its id. */
-  private async make(tx: Tx, w: WriteParts, template: Json, seriesSlug: string, timing: SeriesTiming, o: Occurrence): Promise<number> {
-    const input = { ...template, ...occurrenceFields(o, timing), slug: occurrenceSlug(seriesSlug, o.key.slice(0, 10)), scope: OWN_WRITE };
-    return (await this.writes.create(tx, w.changes, w.actor, input)).id;
+  /** Creates these occurrences from the series' fields in one batch (EventWrites.createMany); answers their ids in order. */
+  private async make(tx: Tx, w: WriteParts, template: Json, seriesSlug: string, timing: SeriesTiming, list: Occurrence[]): Promise<number[]> {
+    const inputs = list.map((o) => ({ ...template, ...occurrenceFields(o, timing), slug: occurrenceSlug(seriesSlug, o.key.slice(0, 10)), scope: OWN_WRITE }));
+    return (await this.writes.createMany(tx, w.changes, w.actor, inputs)).map((e) => e.id);
   }
 
   /** What a new occurrence copies from an event of the series: its fields, author, status and links. */
@@ -259,11 +258,12 @@ export class SeriesWriter {
     const template = { ...(await this.template(tx, event)), ...fields };
     const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? event.slug;
     const kept: OccurrenceEntity[] = [];
+    const fresh: Occurrence[] = [];
     for (const o of valid.expansion.occurrences) {
       const row = byKey.get(o.key);
       byKey.delete(o.key);
       if (!row) {
-        kept.push(occurrenceRow(series.id, await this.make(tx, w, template, seriesSlug, timing, o), o));
+        fresh.push(o);
         continue;
       }
       const e = current.get(row.eventId);
@@ -274,6 +274,8 @@ export class SeriesWriter {
       }
       kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
     }
+    const made = await this.make(tx, w, template, seriesSlug, timing, fresh);
+    kept.push(...fresh.map((o, i) => occurrenceRow(series.id, made[i], o)));
     const gone = [...byKey.values()];
     // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it.
     for (const r of gone.filter(inTrash)) kept.push(Object.assign(r, { day: shiftDay(r.day, days) }));
@@ -359,9 +361,9 @@ export class SeriesWriter {
       const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? source.slug;
       // The series' own rights: its author's fields, made by the service (no request's caller).
       const actor: Actor = { id: source.authorId, login: 'recurrence', role: 'administrator' };
-      for (const o of wanted.filter((o) => !known.has(o.key))) {
-        made.push(occurrenceRow(series.id, await this.make(tx, { ...w, actor }, template, seriesSlug, timing, o), o));
-      }
+      const missing = wanted.filter((o) => !known.has(o.key));
+      const ids = await this.make(tx, { ...w, actor }, template, seriesSlug, timing, missing);
+      made.push(...missing.map((o, i) => occurrenceRow(series.id, ids[i], o)));
     }
     await this.store.insertOccurrences(tx, made);
     series.madeUntilUtc = limits.horizon;

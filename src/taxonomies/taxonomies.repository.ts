@@ -244,18 +244,19 @@ export class TermsRepository {
   }
 
   /**
-   * Moves the stored counts of these terms by `delta` in one statement. Increments stay right
-   * when concurrent writes touch the same term (each waits for the row lock), where a recount
-   * from each transaction's own snapshot could lose updates.
+   * Moves the stored counts of these terms by `delta` in one statement (a batch of new events
+   * moves them by its size at once). Increments stay right when concurrent writes touch the
+   * same term (each waits for the row lock), where a recount from each transaction's own
+   * snapshot could lose updates.
    */
-  async adjustCounts(manager: Tx, termIds: number[], delta: 1 | -1): Promise<void> {
-    if (termIds.length === 0) return;
+  async adjustCounts(manager: Tx, termIds: number[], delta: number): Promise<void> {
+    if (termIds.length === 0 || delta === 0) return;
     // The terms' counts moved (ChangeSet.recordAmong: their kind is looked up with the change rows).
     changesOf(manager)?.recordAmong(TAXONOMIES, termIds);
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
     const count = manager.connection.driver.escape('count');
-    await manager.query(`UPDATE terms SET ${count} = ${count} ${delta > 0 ? '+' : '-'} 1 WHERE id IN (${placeholders(ids)})`, ids);
+    await manager.query(`UPDATE terms SET ${count} = ${count} ${delta > 0 ? '+' : '-'} ${Math.abs(delta)} WHERE id IN (${placeholders(ids)})`, ids);
   }
 
   /** Marks every assignment of an event as published or not; returns the affected term ids. */

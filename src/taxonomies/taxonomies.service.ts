@@ -16,6 +16,7 @@ import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 import { TermListExtensions } from './term-list-extensions';
 import type { TermWrite } from './dto/write-term.dto';
+import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
 import { parseTermOrder, TermListFilters } from './taxonomies.filters';
@@ -206,6 +207,17 @@ export class TaxonomiesService {
     if (!published) return;
     await this.terms.adjustCounts(manager, added, 1);
     await this.terms.adjustCounts(manager, removed, -1);
+  }
+
+  /**
+   * New events (no terms yet) all get these terms, as assignToEvent for each would give them:
+   * the links in multi-row INSERTs, the counts raised once by the number of published events.
+   */
+  async assignToNewEvents(manager: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
+    const ids = [...new Set(termIds)];
+    const links = events.flatMap((e) => ids.map((termId) => Object.assign(new EventTermEntity(), { eventId: e.id, termId, published: e.published })));
+    await this.terms.insertEventTerms(links, manager);
+    await this.terms.adjustCounts(manager, ids, events.filter((e) => e.published).length);
   }
 
   /** The event became (un)published (or was trashed): its terms' counts follow. */

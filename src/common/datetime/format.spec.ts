@@ -224,6 +224,14 @@ describe('atWallTime', () => {
   it('returns an invalid DateTime for an impossible date', () => {
     expect(atWallTime({ year: 2025, month: 2, day: 30, hour: 0, minute: 0, second: 0 }, 'UTC').isValid).toBe(false);
   });
+
+  it('answers a wall time asked again (remembered) as the first time, per zone', () => {
+    const wall = { year: 2025, month: 11, day: 2, hour: 1, minute: 30, second: 0 };
+    const first = toIsoWithOffset(atWallTime(wall, NY));
+    expect(toIsoWithOffset(atWallTime({ ...wall }, NY))).toBe(first);
+    expect(toIsoWithOffset(atWallTime(wall, BERLIN))).toBe('2025-11-02T01:30:00+01:00');
+    expect(atWallTime(wall, BERLIN).zoneName).toBe(BERLIN);
+  });
 });
 
 describe('the arithmetic paths agree with luxon', () => {

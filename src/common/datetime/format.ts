@@ -82,10 +82,28 @@ export function utcSqlMillis(s: string): number {
  * getPossibleOffsets() and taking the earliest makes the answer fixed.
  */
 export function atWallTime(wall: WallTime, zone: Zone | string): DateTime {
-  const dt = DateTime.fromObject(wall, { zone: requireZone(zone) });
+  const resolved = requireZone(zone);
+  // Remembered (DateTime is immutable): luxon asks Intl for the zone's offset several times per
+  // call, and one write reads the same wall time in the same zone several times (its checks, its
+  // timing; a series' occurrences each).
+  const key = `${resolved.name}|${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
+  const known = Object.keys(wall).length === WALL_FIELDS ? INSTANTS.get(key) : undefined;
+  if (known) return known;
+  const dt = DateTime.fromObject(wall, { zone: resolved });
   if (!dt.isValid) return dt;
-  return dt.getPossibleOffsets().reduce((earliest, candidate) => (candidate < earliest ? candidate : earliest));
+  const instant = dt.getPossibleOffsets().reduce((earliest, candidate) => (candidate < earliest ? candidate : earliest));
+  if (Object.keys(wall).length === WALL_FIELDS) {
+    // Bounded: emptied rather than evicted one by one, as zones.ts' offsets are.
+    if (INSTANTS.size >= MAX_REMEMBERED_INSTANTS) INSTANTS.clear();
+    INSTANTS.set(key, instant);
+  }
+  return instant;
 }
+
+/** atWallTime's answers by zone and wall time (only for walls of exactly WallTime's six fields). */
+const INSTANTS = new Map<string, DateTime>();
+const MAX_REMEMBERED_INSTANTS = 20_000;
+const WALL_FIELDS = 6;
 
 /** Inverse of formatSql: the wall-clock string read in `zone`. Throws on a malformed string. */
 export function parseSql(s: string, zone: Zone | string): DateTime {
