@@ -19,12 +19,12 @@ describe('EventExtensions.present', () => {
   it('asks each extension once for the whole page and merges per event in registration order, the first key kept', async () => {
     const calls: number[] = [];
     const registry = new EventExtensions();
-    registry.register(presenting('a', { fields: { seats: 1, room: 'A' }, jsonLd: { maximumAttendeeCapacity: 1 } }, calls));
+    registry.register(presenting('a', { fields: { seats: 1, room: 'A' }, jsonLd: { doorTime: '18:30' } }, calls));
     registry.register({ name: 'no output', params: [] });
     registry.register(presenting('b', { fields: { room: 'B', floor: 2 } }, calls));
     const merged = await registry.present(rows);
     expect(calls).toEqual([2, 2]);
-    expect(merged.get(2)).toEqual({ fields: { seats: 1, room: 'A', floor: 2 }, jsonLd: { maximumAttendeeCapacity: 1 } });
+    expect(merged.get(2)).toEqual({ fields: { seats: 1, room: 'A', floor: 2 }, jsonLd: { doorTime: '18:30' } });
     expect(Object.keys(merged.get(1)!.fields!)).toEqual(['seats', 'room', 'floor']);
   });
 

@@ -143,11 +143,11 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
   });
 
   it("reports a registered extension's refusal with the other parameters and writes nothing", async () => {
-    const { writes, uow } = setup(null, { capacity: 'Must be a positive number.' });
+    const { writes, uow } = setup(null, { parking: 'Must be a positive number.' });
     const err = await refusal(writes.create(admin, input({ venue: '' })));
     expect(err).toMatchObject({
       status: 400,
-      data: expect.objectContaining({ params: expect.objectContaining({ capacity: 'Must be a positive number.', venue: expect.any(String) }) }),
+      data: expect.objectContaining({ params: expect.objectContaining({ parking: 'Must be a positive number.', venue: expect.any(String) }) }),
     });
     expect(uow.run).not.toHaveBeenCalled();
   });

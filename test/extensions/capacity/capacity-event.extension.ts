@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { INVALID } from '../../../src/common/params';
+import { stripTags } from '../../../src/common/text/autop';
+import type { Tx } from '../../../src/database/tx';
+import type { EventDeleteContext, EventEntity, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../../../src/events';
+import { CAPACITY_MESSAGE, readCapacityInput } from './capacity-param';
+import { CapacityStore } from './capacity.store';
+
+type Json = Record<string, unknown>;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/**
+ * The `capacity` field of events, through the public EventExtension hooks: checked before the
+ * write, kept in the module's table inside the write's unit of work (so the write records the
+ * event in the change log and every cache is emptied), removed with the event when it is
+ * deleted for good, shown as `capacity` (null when unset) and as schema.org's
+ * `maximumAttendeeCapacity`, on the event page and as `X-CAPACITY` in iCalendar answers.
+ */
+@Injectable()
+export class CapacityEventExtension implements EventExtension {
+  readonly name = 'capacity';
+  readonly params = ['capacity'] as const;
+
+  constructor(private readonly store: CapacityStore) {}
+
+  check(input: Json): Record<string, string> {
+    return readCapacityInput(input) === INVALID ? { capacity: CAPACITY_MESSAGE } : {};
+  }
+
+  async saved(tx: Tx, event: EventEntity, ctx: EventWriteContext): Promise<void> {
+    const capacity = readCapacityInput(ctx.input);
+    // Checked already; a write without the parameter leaves the capacity as it is.
+    if (capacity === undefined || capacity === INVALID) return;
+    await this.store.set(tx, event.id, capacity);
+  }
+
+  /** The trash keeps the capacity (a restored event has it again); a delete for good takes it away. */
+  async deleting(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void> {
+    if (ctx.force) await this.store.remove(tx, event.id);
+  }
+
+  async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
+    const capacities = await this.store.capacities(events.map((e) => e.id));
+    return new Map(
+      events.map((e) => {
+        const capacity = capacities.get(e.id) ?? null;
+        return [e.id, { fields: { capacity }, ...(capacity !== null && { jsonLd: { maximumAttendeeCapacity: capacity } }) }];
+      }),
+    );
+  }
+
+  /**
+   * "{title} takes up to N people.": the representation's title is HTML, so it is made plain
+   * text (tags removed, entities decoded, as the page does with it) and escaped again here.
+   */
+  pageFragment(event: Json): string | null {
+    if (typeof event.capacity !== 'number') return null;
+    const title = typeof event.title === 'string' ? stripTags(event.title) : '';
+    return `<p class="capacity">${escapeHtml(`${title} takes up to ${event.capacity} people.`)}</p>`;
+  }
+
+  async ical(events: readonly EventEntity[]): Promise<IcalPlan> {
+    const capacities = await this.store.capacities(events.map((e) => e.id));
+    const properties = new Map<number, IcalProperty[]>();
+    for (const [id, capacity] of capacities) properties.set(id, [{ name: 'X-CAPACITY', value: String(capacity) }]);
+    return { properties };
+  }
+}

@@ -1,0 +1,21 @@
+import type { CliCommand } from '../../../src/common/feature/cli-command';
+import { UsageError } from '../../../src/cli/usage';
+import { CapacityStore } from './capacity.store';
+
+/**
+ * `capacity:report`: every event with a capacity, largest first (`id`, capacity, title, tab
+ * separated), then the total. It runs in the service's context (`import`) for the module's store.
+ */
+export const capacityReport: CliCommand = {
+  migratesAtStart: true,
+  context: 'import',
+  prepare(args) {
+    if (args.length > 0) throw new UsageError('capacity:report takes no arguments.');
+    return async (app) => {
+      const rows = await app.get(CapacityStore).report();
+      for (const r of rows) process.stdout.write(`${r.id}\t${r.capacity}\t${r.title}\n`);
+      process.stdout.write(`${rows.length} events, ${rows.reduce((sum, r) => sum + r.capacity, 0)} places\n`);
+      return 0;
+    };
+  },
+};
