@@ -15,10 +15,12 @@ const os = require('node:os');
 const path = require('node:path');
 const { parseArgs } = require('node:util');
 const { ensureWrk, wrkVersion, luaCyclePaths, luaNumberedBody, writeScript, runWrk } = require('./bench-wrk');
+const recurrence = require('./bench-series');
 
 const ROOT = path.join(__dirname, '..');
 const API = '/calendar/events/v1';
 const ADMIN = { login: 'bench-admin', password: crypto.randomBytes(12).toString('hex') };
+const AUTH = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
 
 const USAGE = `Usage: npm run bench -- [options]
 
@@ -43,6 +45,18 @@ const USAGE = `Usage: npm run bench -- [options]
   --profile DIR      run the server under the V8 profiler (node --cpu-prof): it writes a
                      .cpuprofile into DIR when it stops (open it in Chrome DevTools); numbers
                      measured so are lower than without the profiler
+  --series N         run the server with CALENDAR_RECURRENCE=on and, after the seed, create N
+                     weekly two-year series (104 occurrences each) through the API; adds the
+                     scenarios create-series and edit-series-all (default 0: none; issue 29
+                     measures 1000 among 100000 events)
+  --compare          with --series: also seed a second database the same way, add the same
+                     occurrences to it as single events (through the API, the module off), and
+                     measure every wrk scenario on both in turns (series, singles, singles,
+                     series: half the seconds each); reports both and the difference in %;
+                     give it --warmup 5: the server that just took the singles' writes starts
+                     colder than 1 s of warm-up makes up for
+  --samples S        requests of create-series and edit-series-all, sent one at a time
+                     (default 50)
 
 Load generator: wrk with one thread (wrk -t1), installed with apt-get when it is not on PATH.
 `;
@@ -62,6 +76,9 @@ function readOptions() {
       json: { type: 'string' },
       profile: { type: 'string' },
       slices: { type: 'string', default: '1' },
+      series: { type: 'string', default: '0' },
+      compare: { type: 'boolean', default: false },
+      samples: { type: 'string', default: '50' },
       'webhook-relay': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
@@ -89,7 +106,17 @@ function readOptions() {
     profile: values.profile && path.resolve(values.profile),
     webhookRelay: values['webhook-relay'],
     slices: int('slices', 1),
+    ...seriesOptions(values, int),
   };
+}
+
+/** --series, --compare and --samples, checked together. */
+function seriesOptions(values, int) {
+  const series = int('series', 0);
+  if (values.compare && series === 0) usage('--compare needs --series N.');
+  if (values.compare && (values.slices !== '1' || values['webhook-relay']))
+    usage('--compare measures the two servers in turns; it does not take --slices or --webhook-relay.');
+  return { series, compare: values.compare, samples: int('samples', 1) };
 }
 
 function usage(message) {
@@ -198,17 +225,23 @@ function build() {
   execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'start.js'), '--cli', 'help'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-async function prepareDatabase(opts, dir) {
+/**
+ * A fresh database: a SQLite file in `dir`, or the database `--db` names, which it creates (and
+ * drops at the end); `suffix` goes into the file's or database's name (the --compare run's own).
+ */
+async function prepareDatabase(opts, dir, suffix = '') {
   if (!opts.db) {
     const Database = require('better-sqlite3');
     const probe = new Database(':memory:');
     const version = probe.prepare('SELECT sqlite_version() AS v').get().v;
     probe.close();
-    return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, kind: 'sqlite', version: `SQLite ${version}` };
+    return { url: `sqlite:${path.join(dir, `bench${suffix}.sqlite`)}`, kind: 'sqlite', version: `SQLite ${version}` };
   }
   const mysql = require('mysql2/promise');
   const url = new URL(opts.db.replace(/^mariadb:/, 'mysql:'));
-  const name = url.pathname.slice(1);
+  const name = `${url.pathname.slice(1)}${suffix}`;
+  const own = new URL(url);
+  own.pathname = `/${name}`;
   url.pathname = '/';
   const admin = () => mysql.createConnection({ uri: url.toString() });
   const conn = await admin();
@@ -222,7 +255,7 @@ async function prepareDatabase(opts, dir) {
       await c.end();
     });
     const [[{ version }]] = await conn.query('SELECT VERSION() AS version');
-    return { url: opts.db, kind: 'mysql', version: /mariadb/i.test(version) ? `MariaDB ${version}` : `MySQL ${version}` };
+    return { url: own.toString(), kind: 'mysql', version: /mariadb/i.test(version) ? `MariaDB ${version}` : `MySQL ${version}` };
   } finally {
     await conn.end();
   }
@@ -497,7 +530,6 @@ const MIXED_REQUESTS = 20_000;
  * measurement, ceiling) as the requests of one generator.
  */
 function scenarios(found, combos, random) {
-  const auth = `Basic ${Buffer.from(`${ADMIN.login}:${ADMIN.password}`).toString('base64')}`;
   // The k-th created event: wrk fills in k (from 1, counted over all the scenario's runs, so
   // every title is new), a category and a venue (ids in turn); k = 0 is the sample the ceiling replays.
   const createBody = (k, category, venue, kind = 'event') =>
@@ -514,7 +546,7 @@ function scenarios(found, combos, random) {
     name,
     method: 'POST',
     path: `${API}/events`,
-    headers: { authorization: auth, 'content-type': 'application/json' },
+    headers: { authorization: AUTH, 'content-type': 'application/json' },
     body: createBody(0, String(found.categories[0]), found.venues[0], kind),
     lua: luaNumberedBody(createBody('@K@', '@C@', '@V@', kind).replaceAll('%', '%%').replace('@K@', '%d').replace('"@C@"', '"%s"').replace('"@V@"', '%s'), [
       found.categories.map(String),
@@ -578,8 +610,8 @@ function scenarios(found, combos, random) {
     {
       ...createEvent('create-event-subscribed', 'subscribed'),
       queuesDeliveries: true,
-      before: (base) => subscribeAll(base, auth),
-      after: (base, state) => unsubscribe(base, auth, state),
+      before: (base) => subscribeAll(base, AUTH),
+      after: (base, state) => unsubscribe(base, AUTH, state),
     },
   ];
 }
@@ -789,9 +821,7 @@ function table(rows) {
     percent(r.ceiling.loadGeneratorCpu),
     `${(r.ratio * 100).toFixed(1)}%`,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  return [fmt(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(fmt)].join('\n');
+  return recurrence.textTable(header, lines);
 }
 
 /** Lines that must not go unnoticed: errors on either side, a saturated load generator, stalls. */
@@ -842,6 +872,91 @@ function machine() {
   };
 }
 
+// ---------------------------------------------------------------- recurrence (--series)
+
+/** A scenario's measurement between its before and after steps (a webhook subscription). */
+async function measureAround(server, scenario, work) {
+  const state = scenario.before ? await scenario.before(server.base) : undefined;
+  const result = await work();
+  if (scenario.after) await scenario.after(server.base, state);
+  return result;
+}
+
+/**
+ * --compare: a scenario on the series server and on the singles server, in four halves of the
+ * measured time, series–singles–singles–series, so that a machine whose speed drifts (other
+ * processes come and go) weighs on both alike; each side's halves are merged as --slices merges
+ * them. The series side is compared with the ceiling as usual; the pair goes into `pairs`.
+ */
+async function measurePair(gen, series, singles, ceiling, opts, pairs) {
+  const half = Math.max(1, Math.round(opts.seconds / 2));
+  const run = (side, warmup) => measureAround(side.server, side.scenario, () => measureReal(gen, side.server, side.scenario, opts, side.db, half, warmup));
+  const sample = await sampleOf(series.server, series.scenario);
+  const [a1, b1, b2, a2] = [await run(series, opts.warmup), await run(singles, opts.warmup), await run(singles, 0), await run(series, 0)];
+  const real = mergeSlices([a1.real, a2.real]);
+  const twin = mergeSlices([b1.real, b2.real]);
+  if (twin.stalled) note(`  the singles server stopped answering during ${series.scenario.name}`);
+  pairs.push({ name: series.scenario.name, series: real, singles: twin });
+  return withRatio({ name: series.scenario.name, real, ...(await measureCeiling(gen, ceiling, series.scenario, opts, sample)) });
+}
+
+/** What the scenarios ask for on a server: ids, words, the feed's query, sync tokens. */
+async function findTargets(base, opts, Random) {
+  const found = await discover(base);
+  found.ics = await icsQuery(base, found);
+  note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
+  found.syncToken = await middleSyncToken(base);
+  found.syncTokens = randomSyncTokens(found.syncToken, new Random(opts.seed + 1)); // its own stream: the other scenarios draw as before
+  return found;
+}
+
+/**
+ * --series N: N weekly series made through the API on the measured server (timed); with
+ * --compare, a second database seeded the same way and a server on it with the module off,
+ * given the same occurrences as single events.
+ */
+async function addSeries(server, opts, dir, Random, Progress) {
+  const bodies = recurrence.seriesBodies(opts.series, await discover(server.base), new Random(opts.seed + 2), 'series');
+  let started = Date.now();
+  const made = await recurrence.createSeries(request, server.base, AUTH, bodies, Progress);
+  const setup = { ids: made.ids, latency: recurrence.latencySummary(made.latencies), seconds: (Date.now() - started) / 1000 };
+  note(
+    `  ${bodies.length} series in ${setup.seconds.toFixed(1)} s; per series p50 ${setup.latency.p50} ms, p99 ${setup.latency.p99} ms, max ${setup.latency.max} ms`,
+  );
+  if (!opts.compare) return setup;
+  const db = await prepareDatabase(opts, dir, '_singles');
+  note('Seeding the comparison database the same way…');
+  await seed(db, opts);
+  const twinServer = await startServer(db, undefined);
+  started = Date.now();
+  const count = await recurrence.createSingles(request, twinServer.base, AUTH, bodies, opts.connections, Progress);
+  return { ...setup, singles: { db, server: twinServer, count, seconds: (Date.now() - started) / 1000 } };
+}
+
+/** The recurrence part of the report: how the series were made, the comparison, the series writes. */
+function recurrenceReport(setup, pairs, sequentialRows) {
+  if (!setup) return '';
+  const occurrences = setup.ids.length * recurrence.WEEKS;
+  let out =
+    `\nRecurrence (CALENDAR_RECURRENCE=on): ${setup.ids.length.toLocaleString('en-US')} weekly series, ${occurrences.toLocaleString('en-US')} occurrences, ` +
+    `made through the API one at a time in ${setup.seconds.toFixed(1)} s (per series p50 ${setup.latency.p50} ms, p99 ${setup.latency.p99} ms, max ${setup.latency.max} ms).\n`;
+  if (setup.singles) {
+    out +=
+      `Comparison: a second database seeded the same way, with the same ${setup.singles.count.toLocaleString('en-US')} occurrences as single events ` +
+      `(made through the API in ${setup.singles.seconds.toFixed(1)} s) and the module off; each scenario measured on both in turns ` +
+      `(series, singles, singles, series; half the seconds each).\n\n` +
+      `${recurrence.comparisonTable(pairs)}\n`;
+  }
+  if (sequentialRows.length > 0) {
+    out +=
+      `\nSeries writes, sent one at a time by the bench itself (not wrk: requests of up to a second under 16 connections would measure the queue); ` +
+      `latencies in ms, p99 by nearest rank (with fewer than 100 samples it is the largest):\n\n${recurrence.sequentialTable(sequentialRows)}\n`;
+    for (const r of sequentialRows.filter((x) => x.errors > 0))
+      out += `ERRORS in ${r.name}: ${r.errors} of ${r.samples} answers had another status; the first: ${r.firstError}\n`;
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -855,41 +970,55 @@ async function main() {
   note('Building when needed…');
   build();
   const { Random } = require(path.join(ROOT, 'dist', 'src', 'seed', 'prng.js'));
+  const { Progress } = require(path.join(ROOT, 'dist', 'src', 'seed', 'progress.js'));
   const db = await prepareDatabase(opts, dir);
   note(`Seeding ${opts.events.toLocaleString('en-US')} events into ${db.kind === 'sqlite' ? db.url : `${db.version} (${new URL(db.url).pathname.slice(1)})`}…`);
   const seeded = await seed(db, opts);
   note('Starting the server…');
   if (opts.profile) fs.mkdirSync(opts.profile, { recursive: true });
-  const server = await startServer(db, opts.profile, opts.webhookRelay ? { CALENDAR_WEBHOOK_WORKER: 'off' } : {});
+  const recurrenceEnv = opts.series > 0 ? { CALENDAR_RECURRENCE: 'on' } : {};
+  const server = await startServer(db, opts.profile, { ...recurrenceEnv, ...(opts.webhookRelay ? { CALENDAR_WEBHOOK_WORKER: 'off' } : {}) });
   if (opts.webhookRelay) {
     note('Starting the webhook relay (a second server on the same database, sending the deliveries)…');
-    await startServer(db, undefined, { CALENDAR_WEBHOOK_WORKER: 'on' });
+    await startServer(db, undefined, { ...recurrenceEnv, CALENDAR_WEBHOOK_WORKER: 'on' });
   }
+  const setup = opts.series > 0 ? await addSeries(server, opts, dir, Random, Progress) : undefined;
+  const twin = setup?.singles;
   const ceiling = await startCeiling();
-  const found = await discover(server.base);
-  found.ics = await icsQuery(server.base, found);
-  note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
-  found.syncToken = await middleSyncToken(server.base);
+  const found = await findTargets(server.base, opts, Random);
   const random = new Random(opts.seed);
-  found.syncTokens = randomSyncTokens(found.syncToken, new Random(opts.seed + 1)); // its own stream: the other scenarios draw as before
-  let list = scenarios(found, await mixedCombos(server.base, found, random), random);
+  const combos = await mixedCombos(server.base, found, random);
+  // The comparison run draws the same mixed requests: a copy of the generator as it is now.
+  const twinRandom = Object.assign(Object.create(Object.getPrototypeOf(random)), random);
+  let list = scenarios(found, combos, random);
+  let twins = twin ? scenarios(await findTargets(twin.server.base, opts, Random), combos, twinRandom) : [];
+  let sequential = setup ? recurrence.seriesWriteScenarios(found, setup.ids, new Random(opts.seed + 3), AUTH) : [];
   if (opts.scenarios) {
-    const unknown = opts.scenarios.filter((s) => !list.some((x) => x.name === s));
-    if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(', ')}. Known: ${list.map((s) => s.name).join(', ')}`);
-    list = list.filter((s) => opts.scenarios.includes(s.name));
+    const known = [...list, ...sequential].map((x) => x.name);
+    const unknown = opts.scenarios.filter((s) => !known.includes(s));
+    const hint = opts.series > 0 ? '' : ' (create-series and edit-series-all need --series N)';
+    if (unknown.length > 0) throw new Error(`Unknown scenario(s): ${unknown.join(', ')}${hint}. Known: ${known.join(', ')}`);
+    [list, twins, sequential] = [list, twins, sequential].map((l) => l.filter((s) => opts.scenarios.includes(s.name)));
   }
 
-  const rows = opts.slices > 1 ? await measureSliced({ bin: wrkBin, dir }, server, ceiling, list, opts, db) : [];
+  const gen = { bin: wrkBin, dir };
+  const rows = opts.slices > 1 ? await measureSliced(gen, server, ceiling, list, opts, db) : [];
+  const pairs = [];
   for (const scenario of opts.slices > 1 ? [] : list) {
     note(`→ ${scenario.name}: ${scenario.method} ${scenario.path.replace(API, '')}`);
-    const state = scenario.before ? await scenario.before(server.base) : undefined;
-    const row = await measure({ bin: wrkBin, dir }, server, ceiling, scenario, opts, db);
-    if (scenario.after) await scenario.after(server.base, state);
+    const row = twin
+      ? await measurePair(gen, { server, scenario, db }, { ...twin, scenario: twins.find((t) => t.name === scenario.name) }, ceiling, opts, pairs)
+      : await measureAround(server, scenario, () => measure(gen, server, ceiling, scenario, opts, db));
     rows.push(row);
     if (row.real.stalled) {
       note(`  the server stopped answering during ${scenario.name}; the remaining scenarios are skipped`);
       break;
     }
+  }
+  const sequentialRows = [];
+  for (const scenario of rows.some((r) => r.real.stalled) ? [] : sequential) {
+    note(`→ ${scenario.name}: ${opts.samples} requests, one at a time`);
+    sequentialRows.push(await recurrence.measureSequential(request, server.base, scenario, opts.samples));
   }
 
   const info = machine();
@@ -900,12 +1029,14 @@ async function main() {
   process.stdout.write(
     `\n${info.cpus} × ${info.cpuModel}, ${info.memoryGb} GB, Node ${info.node}; ${db.version}; ` +
       `${opts.events.toLocaleString('en-US')} events (seeded in ${seeded.seconds.toFixed(1)} s); ` +
+      `${opts.series > 0 ? `${opts.series.toLocaleString('en-US')} weekly series (--series); ` : ''}` +
       `wrk ${loadGenerator.version}, 1 thread, ${opts.connections} connections, ${opts.seconds} s per measurement${opts.webhookRelay ? '; webhook deliveries sent by a second server (--webhook-relay)' : ''}\n\n${table(rows)}\n\n` +
       warnings(rows) +
       (ceilingReached
         ? `Highest ceiling reached: ${ceilingReached.rps.toFixed(0)} req/s (${ceilingReached.scenario}, ${ceilingReached.bytes.toLocaleString('en-US')}-byte body; ` +
           `wrk ${percent(ceilingReached.loadGeneratorCpu)} of a core, the ceiling server ${percent(ceilingReached.ceilingServerCpu)}).\n`
         : '') +
+      recurrenceReport(setup, pairs, sequentialRows) +
       `err: socket errors (connect, read, write) and timeouts (30 s); 4xx/5xx: answers with status >= 400; ` +
       `c p50/p99/err: the ceiling's latencies (ms) and errors of both kinds; wrk CPU: the share of a core wrk used against the ceiling; ` +
       `real/ceiling: the service's req/s against a bare node:http server replaying the same response.\n`,
@@ -926,6 +1057,18 @@ async function main() {
       seed: opts.seed,
       totalSeconds: round((Date.now() - started) / 1000, 1),
       scenarios: rows,
+      ...(setup
+        ? {
+            recurrence: {
+              series: setup.ids.length,
+              occurrences: setup.ids.length * recurrence.WEEKS,
+              setupSeconds: round(setup.seconds, 1),
+              perSeries: setup.latency,
+              ...(setup.singles ? { singles: { events: setup.singles.count, setupSeconds: round(setup.singles.seconds, 1) }, comparison: pairs } : {}),
+              sequential: sequentialRows,
+            },
+          }
+        : {}),
     };
     fs.writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
     note(`Wrote ${opts.json}`);
