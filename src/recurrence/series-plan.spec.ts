@@ -1,6 +1,6 @@
 import { parseRecurrence, formatRecurrence, SeriesTiming } from './recurrence-rule';
 import { readSeriesFilter } from './recurrence-list.extension';
-import { carriedFields, cutRule, exclusionOf, isOwnWrite, movedTiming, OWN_WRITE, readScope, withoutExclusionOf } from './series-plan';
+import { carriedFields, cutRule, exclusionOf, isOwnWrite, movedTiming, OWN_WRITE, readScope, seriesSlugOf, withoutExclusionOf } from './series-plan';
 
 const paris: SeriesTiming = { startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00', timezone: 'Europe/Paris', allDay: false };
 
@@ -85,5 +85,15 @@ describe('series plan', () => {
       status: 400,
       data: { params: { series: expect.any(String), hide_subsequent_recurrences: expect.any(String) } },
     });
+  });
+});
+
+describe('seriesSlugOf', () => {
+  it("reads the series' slug off its first occurrence's, dropping one date suffix (and its -2) and a trash suffix", () => {
+    expect(seriesSlugOf('yoga-in-the-park-2027-01-12')).toBe('yoga-in-the-park');
+    expect(seriesSlugOf('yoga-in-the-park-2027-01-12-2')).toBe('yoga-in-the-park');
+    expect(seriesSlugOf('yoga-in-the-park-2027-01-12__trashed')).toBe('yoga-in-the-park');
+    expect(seriesSlugOf('meetup-2027-01-12-2027-01-12')).toBe('meetup-2027-01-12');
+    expect(seriesSlugOf('renamed-by-hand')).toBe('renamed-by-hand');
   });
 });

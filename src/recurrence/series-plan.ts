@@ -59,6 +59,15 @@ export function occurrenceSlug(seriesSlug: string, day: string): string {
   return `${seriesSlug}-${day}`;
 }
 
+/**
+ * The series' slug, read off its first occurrence's (`yoga-in-the-park-2027-01-12`, or with the
+ * usual `-2` when that was taken; a trashed one's suffix dropped): what every occurrence's dated
+ * slug is made from. Only the one date suffix goes, so a title that ends in a date keeps it.
+ */
+export function seriesSlugOf(firstSlug: string): string {
+  return firstSlug.replace(/__trashed$/, '').replace(/-\d{4}-\d{2}-\d{2}(-\d+)?$/, '');
+}
+
 /** `2027-01-12` and 1 → `2027-01-12`; the second that day → `2027-01-12#2` (expand.ts's keys). */
 export function occurrenceKey(day: string, nth: number): string {
   return nth === 1 ? day : `${day}#${nth}`;

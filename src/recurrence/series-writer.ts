@@ -24,6 +24,7 @@ import {
   occurrenceKey,
   occurrenceSlug,
   OWN_WRITE,
+  seriesSlugOf,
   readScope,
   SCOPE_MESSAGE,
   shiftDay,
@@ -154,6 +155,10 @@ export class SeriesWriter {
     const template = await this.template(tx, event);
     const made = await this.make(tx, w, template, event.slug, timing, rest);
     await this.store.insertOccurrences(tx, [occurrenceRow(series.id, event.id, first), ...rest.map((o, i) => occurrenceRow(series.id, made[i], o))]);
+    // The first occurrence's slug is dated like the others' (§3: "the series' slug with the
+    // date"); the write answers with it, so the row the route presents takes it too.
+    const dated = await this.writes.update(tx, w.changes, w.actor, event.id, { slug: occurrenceSlug(event.slug, first.key.slice(0, 10)), scope: OWN_WRITE });
+    event.slug = dated.slug;
   }
 
   /** Creates these occurrences from the series' fields in one batch (EventWrites.createMany); answers their ids in order. */
@@ -256,7 +261,7 @@ export class SeriesWriter {
     const inTrash = (r: OccurrenceEntity) => current.get(r.eventId)?.status === 'trash';
     const byKey = new Map(rows.map((r) => [occurrenceKey(shiftDay(r.day, days), r.nth), r]));
     const template = { ...(await this.template(tx, event)), ...fields };
-    const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? event.slug;
+    const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? event.slug);
     const kept: OccurrenceEntity[] = [];
     const fresh: Occurrence[] = [];
     for (const o of valid.expansion.occurrences) {
@@ -358,7 +363,7 @@ export class SeriesWriter {
     const source = await this.templateEvent(tx, rows);
     if (source) {
       const template = await this.template(tx, source);
-      const seriesSlug = (await this.store.eventsById(tx, [series.id]))[0]?.slug.replace(/__trashed$/, '') ?? source.slug;
+      const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? source.slug);
       // The series' own rights: its author's fields, made by the service (no request's caller).
       const actor: Actor = { id: source.authorId, login: 'recurrence', role: 'administrator' };
       const missing = wanted.filter((o) => !known.has(o.key));

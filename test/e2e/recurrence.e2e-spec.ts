@@ -180,6 +180,8 @@ describe('recurring events (recurrence.md, module on)', () => {
       });
       expectStatus(res, 201);
       const first = res.body as Occurrence;
+      // "their slugs are the series' slug with the date" (§3): the first occurrence's too.
+      expect(first.slug).toBe(`${title}-2027-01-12`);
       expect(first.series).toEqual({
         id: first.id,
         rest_url: `${t.baseUrl}${API.replace('/wp-json/tribe/events/v1', '/calendar/events/v1')}/events/${first.id}/occurrences`,
@@ -195,7 +197,7 @@ describe('recurring events (recurrence.md, module on)', () => {
       ).toEqual(['recurrence', 'series']);
       const all = await occurrences(first.id);
       expect(all.map((o) => [o.slug, o.start_date, o.title, o.series?.id])).toEqual([
-        [title, '2027-01-12 19:00:00', title, first.id],
+        [`${title}-2027-01-12`, '2027-01-12 19:00:00', title, first.id],
         [`${title}-2027-01-14`, '2027-01-14 19:00:00', title, first.id],
         [`${title}-2027-01-19`, '2027-01-19 19:00:00', title, first.id],
         [`${title}-2027-01-21`, '2027-01-21 19:00:00', title, first.id],
