@@ -1,3 +1,3 @@
 export { IndexModule } from './index.module';
-export { ApiDocExtensions } from './api-doc-extensions';
+export { addParameters, addProperties, ApiDocExtensions, requestBodySchemas } from './api-doc-extensions';
 export type { ApiDocChange } from './api-doc-extensions';

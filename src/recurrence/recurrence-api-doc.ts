@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OperationObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { addParameters, addProperties, requestBodySchemas } from '../index';
 
 // What the recurrence extension adds to the OpenAPI document (recurrence.md §6: `/doc`
 // documents `recurrence`, `series`, `scope` and the list parameters when the module is on).
@@ -55,30 +56,11 @@ export function documentRecurrence(document: OpenAPIObject): void {
     const single = path !== '/events';
     for (const op of [item.post, item.put, item.patch]) {
       if (!op) continue;
-      for (const name of bodySchemas(op)) bodies.set(name, (bodies.get(name) ?? false) || single);
+      for (const name of requestBodySchemas(op)) bodies.set(name, (bodies.get(name) ?? false) || single);
       if (single) addParameters(op, [SCOPE_PARAM]);
     }
     if (item.delete) addParameters(item.delete, [SCOPE_PARAM]);
     if (!single && item.get) addParameters(item.get, LIST_PARAMS);
   }
   for (const [name, takesScope] of bodies) addProperties(schemas[name], { recurrence: RECURRENCE, ...(takesScope ? { scope: SCOPE } : {}) });
-}
-
-function addProperties(schema: SchemaObject | ReferenceObject | undefined, properties: Record<string, SchemaObject>): void {
-  if (!schema || '$ref' in schema) return;
-  schema.properties = { ...schema.properties, ...properties };
-}
-
-function addParameters(op: OperationObject, parameters: ParameterObject[]): void {
-  const known = new Set((op.parameters ?? []).map((p) => ('name' in p ? p.name : '')));
-  op.parameters = [...(op.parameters ?? []), ...parameters.filter((p) => !known.has(p.name))];
-}
-
-/** The component names of an operation's request bodies. */
-function bodySchemas(op: OperationObject): string[] {
-  const body = op.requestBody;
-  if (!body || '$ref' in body) return [];
-  return Object.values(body.content)
-    .map((media) => (media.schema && '$ref' in media.schema ? media.schema.$ref.split('/').pop()! : null))
-    .filter((name): name is string => name !== null);
 }

@@ -1,5 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { OperationObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { addParameters, addProperties, requestBodySchemas } from '../../../src/index';
 import { MAX_CAPACITY } from './capacity-param';
 
 // What the capacity module adds to the core's part of the OpenAPI document: `capacity` on the
@@ -25,21 +26,11 @@ const EVENT_WRITES = /^\/events(\/\{id\}|\/by-slug\/\{slug\})?$/;
 
 export function documentCapacity(document: OpenAPIObject): void {
   const schemas = document.components?.schemas ?? {};
-  addCapacity(schemas.Event);
+  addProperties(schemas.Event, { capacity: CAPACITY });
   for (const [path, item] of Object.entries(document.paths)) {
     if (!EVENT_WRITES.test(path)) continue;
-    for (const op of [item.post, item.put, item.patch]) for (const name of op ? bodySchemas(op) : []) addCapacity(schemas[name]);
-    if (path === '/events' && item.get) item.get.parameters = [...(item.get.parameters ?? []), MIN_CAPACITY];
+    for (const op of [item.post, item.put, item.patch])
+      for (const name of op ? requestBodySchemas(op) : []) addProperties(schemas[name], { capacity: CAPACITY });
+    if (path === '/events' && item.get) addParameters(item.get, [MIN_CAPACITY]);
   }
-}
-
-function addCapacity(schema: SchemaObject | ReferenceObject | undefined): void {
-  if (schema && !('$ref' in schema)) schema.properties = { ...schema.properties, capacity: CAPACITY };
-}
-
-/** The component names of an operation's request bodies. */
-function bodySchemas(op: OperationObject): string[] {
-  const body = op.requestBody;
-  if (!body || '$ref' in body) return [];
-  return Object.values(body.content).flatMap((media) => (media.schema && '$ref' in media.schema ? [media.schema.$ref.split('/').pop()!] : []));
 }
