@@ -52,39 +52,89 @@ export interface EventListFilters {
 /** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
 export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
 
-/** Adds the WHERE conditions of an event list (no ordering, no paging). */
-export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventListFilters, dialect: Dialect): SelectQueryBuilder<EventEntity> {
+/**
+ * Where a list's listing columns are read (issue 30, item 1): the events themselves (`e`), or the
+ * link rows of the terms or organizers that drive it (`l`, ListingColumns), which carry the
+ * same values; `id` is the event id there, `driven` the filter the link table answers itself.
+ */
+export interface ListingSource {
+  alias: string;
+  id: string;
+  driven?: LinkDrive['filter'];
+}
+
+/** The events' own columns. */
+export const ON_EVENTS: ListingSource = { alias: 'e', id: 'e.id' };
+
+/**
+ * A list driven from a link table's listing index: the events of these terms or organizers are
+ * a range of ix_event_terms_listing / ix_event_organizers_listing in list order.
+ */
+export interface LinkDrive {
+  filter: 'cat' | 'tag' | 'organizer';
+  ids: number[];
+}
+
+/**
+ * The link table a list walks (issue 30, item 1), or undefined when the events' indexes serve
+ * it better or must: a short id list (`include`, a few search candidates) and a venue (its own
+ * listing index, ix_events_venue) are narrower starts, and extensions' conditions (a join of
+ * their own, an order of their own, a subquery over `e` taken whole) are written for `e`. Of
+ * several term or organizer filters the categories drive, then the tags, then the organizers;
+ * the others stay conditions on the event id.
+ */
+export function linkDrive(f: EventListFilters, extensions: number): LinkDrive | undefined {
+  if (extensions > 0 || f.include !== undefined || Array.isArray(f.searchCandidates) || f.venueIds !== undefined) return undefined;
+  if (f.categoryIds !== undefined) return { filter: 'cat', ids: nonEmpty(f.categoryIds) };
+  if (f.tagIds !== undefined) return { filter: 'tag', ids: nonEmpty(f.tagIds) };
+  if (f.organizerIds !== undefined) return { filter: 'organizer', ids: nonEmpty(f.organizerIds) };
+  return undefined;
+}
+
+/** Does a list driven from a link table still need the event rows (conditions on columns only `events` has)? */
+export function needsEvents(f: EventListFilters): boolean {
+  return f.visibility.ownerId !== undefined || f.words !== undefined || f.featured !== undefined || f.parentId !== undefined || f.modifiedAfter !== undefined;
+}
+
+/** Adds the WHERE conditions of an event list (no ordering, no paging), on the listing columns of `on`. */
+export function applyEventFilters<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  f: EventListFilters,
+  dialect: Dialect,
+  on: ListingSource = ON_EVENTS,
+): SelectQueryBuilder<T> {
+  const l = on.alias;
   // A short list of search candidates is the best start: the status must not lure the planner
   // into walking the list index instead (100 lookups against ~100,000 entries).
   if (f.dueBefore !== undefined) {
     // Reads never write: a due scheduled event is listed as published until it is stored so.
-    qb.where(effectiveStatusIn('e', f.visibility.statuses, 'dueBefore'), { dueBefore: f.dueBefore });
+    qb.where(effectiveStatusIn(l, f.visibility.statuses, 'dueBefore'), { dueBefore: f.dueBefore });
   } else {
-    const status = Array.isArray(f.searchCandidates) && f.words ? dialect.unindexed('e.status') : 'e.status';
+    const status = Array.isArray(f.searchCandidates) && f.words ? dialect.unindexed(`${l}.status`) : `${l}.status`;
     qb.where(`${status} IN (:...statuses)`, { statuses: f.visibility.statuses });
   }
   if (f.visibility.ownerId !== undefined) {
-    const published = f.dueBefore !== undefined ? effectiveStatusIn('e', ['publish'], 'dueBefore') : "e.status = 'publish'";
+    const published = f.dueBefore !== undefined ? effectiveStatusIn(l, ['publish'], 'dueBefore') : `${l}.status = 'publish'`;
     qb.andWhere(`(${published} OR e.authorId = :ownerId)`, { ownerId: f.visibility.ownerId });
   }
   // Hidden events stay reachable by id/slug but are never listed (spec §4.1.3).
-  qb.andWhere('e.hideFromListings = :hidden', { hidden: false });
+  qb.andWhere(`${l}.hideFromListings = :hidden`, { hidden: false });
 
   // Whatever bounds the end also bounds the start (an event ends at or after it starts), so
   // the index on the start date is walked over a closed range, never to the end of time.
   const startTo = minOf(f.startTo, f.endTo);
-  if (f.startFrom !== undefined) qb.andWhere('e.startDate >= :startFrom', { startFrom: f.startFrom });
-  if (startTo !== undefined) qb.andWhere('e.startDate <= :startTo', { startTo });
-  if (f.endFrom !== undefined) qb.andWhere('e.endDate >= :endFrom', { endFrom: f.endFrom });
-  if (f.endTo !== undefined) qb.andWhere('e.endDate <= :endTo', { endTo: f.endTo });
+  if (f.startFrom !== undefined) qb.andWhere(`${l}.startDate >= :startFrom`, { startFrom: f.startFrom });
+  if (startTo !== undefined) qb.andWhere(`${l}.startDate <= :startTo`, { startTo });
+  if (f.endFrom !== undefined) qb.andWhere(`${l}.endDate >= :endFrom`, { endFrom: f.endFrom });
+  if (f.endTo !== undefined) qb.andWhere(`${l}.endDate <= :endTo`, { endTo: f.endTo });
 
   if (f.words && f.searchCandidates !== undefined) {
     if (f.searchCandidates === 'index') {
       const tokens = searchTokens(f.words);
-      if (tokens.length > 0) qb.andWhere(`e.id IN (${dialect.searchCandidates(':searchExpr')})`, { searchExpr: dialect.searchExpression(tokens) });
+      if (tokens.length > 0) qb.andWhere(`${on.id} IN (${dialect.searchCandidates(':searchExpr')})`, { searchExpr: dialect.searchExpression(tokens) });
     } else {
       // Ids from the index, written inline: a bound parameter each costs more to build than the lookup.
-      qb.andWhere(`e.id IN (${idList(f.searchCandidates)})`);
+      qb.andWhere(`${on.id} IN (${idList(f.searchCandidates)})`);
     }
   }
   f.words?.forEach((word, i) => {
@@ -101,19 +151,22 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
     ['cat', f.categoryIds],
     ['tag', f.tagIds],
   ] as const) {
-    if (ids === undefined) continue;
+    if (ids === undefined || on.driven === name) continue;
     const sub = qb.subQuery().from(EventTermEntity, `${name}_et`);
     const sql =
       f.termMatch === 'exists'
-        ? `EXISTS ${sub.select('1').where(`${name}_et.event_id = e.id AND ${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`
-        : `e.id IN ${sub.select(`${name}_et.event_id`).where(`${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`;
+        ? `EXISTS ${sub.select('1').where(`${name}_et.event_id = ${on.id} AND ${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`
+        : `${on.id} IN ${sub.select(`${name}_et.event_id`).where(`${name}_et.term_id IN (:...${name}Ids)`).getQuery()}`;
     qb.andWhere(sql, { [`${name}Ids`]: ids.length > 0 ? ids : [0] });
   }
   if (f.venueIds !== undefined) qb.andWhere('e.venueId IN (:...venueIds)', { venueIds: nonEmpty(f.venueIds) });
-  if (f.organizerIds !== undefined) {
-    qb.andWhere(`e.id IN ${qb.subQuery().select('eo.event_id').from(EventOrganizerEntity, 'eo').where('eo.organizer_id IN (:...organizerIds)').getQuery()}`, {
-      organizerIds: nonEmpty(f.organizerIds),
-    });
+  if (f.organizerIds !== undefined && on.driven !== 'organizer') {
+    qb.andWhere(
+      `${on.id} IN ${qb.subQuery().select('eo.event_id').from(EventOrganizerEntity, 'eo').where('eo.organizer_id IN (:...organizerIds)').getQuery()}`,
+      {
+        organizerIds: nonEmpty(f.organizerIds),
+      },
+    );
   }
   if (f.featured !== undefined) qb.andWhere('e.featured = :featured', { featured: f.featured });
   if (f.include !== undefined) qb.andWhere('e.id IN (:...include)', { include: nonEmpty(f.include) });
@@ -126,9 +179,14 @@ export function applyEventFilters(qb: SelectQueryBuilder<EventEntity>, f: EventL
  * Default order: start, publication date, id; with `include`: publication date, id (spec §4.1.4).
  * `DESC` walks the same order backwards (the calendar feed's past events, nearestFirst).
  */
-export function applyEventOrder(qb: SelectQueryBuilder<EventEntity>, byInclude: boolean, direction: 'ASC' | 'DESC' = 'ASC'): SelectQueryBuilder<EventEntity> {
-  if (!byInclude) qb.addOrderBy('e.startDate', direction);
-  return qb.addOrderBy('e.dateUtc', direction).addOrderBy('e.id', direction);
+export function applyEventOrder<T extends object>(
+  qb: SelectQueryBuilder<T>,
+  byInclude: boolean,
+  direction: 'ASC' | 'DESC' = 'ASC',
+  on: ListingSource = ON_EVENTS,
+): SelectQueryBuilder<T> {
+  if (!byInclude) qb.addOrderBy(`${on.alias}.startDate`, direction);
+  return qb.addOrderBy(`${on.alias}.dateUtc`, direction).addOrderBy(on.id, direction);
 }
 
 /** A listed event's id with its start (a wall time, as the list compares them). */

@@ -17,6 +17,7 @@ import { EventsRepository } from './events.repository';
 import { EventAccess } from './event-access';
 import { EventDeleter } from './event-deleter';
 import { EventReader } from './event-reader';
+import { ListingSync } from './listing-sync';
 import { ScheduledPublisher } from './scheduled-publisher';
 
 @Module({
@@ -33,6 +34,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
     EventExtensions,
     { provide: EventWrites, useClass: EventWritesInTx },
     EventCalendarService,
+    ListingSync,
   ],
   // EventWriter: the importers (src/imports) write through it as the routes do.
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { findEntitiesByIds } from '../database/entity-rows';
@@ -8,9 +8,22 @@ import type { Tx } from '../database/tx';
 import { placeholders } from '../database/sql';
 import { chooseFreeSlugs, storeUnderFreeSlug } from '../items';
 import { EventOrganizerEntity } from '../organizers';
+import { EventTermEntity } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument } from './search-grams';
-import { applyEventFilters, applyEventOrder, EventListFilters, EventQueryExtension, IdAndStart, nearestFirst } from './events.filters';
+import {
+  applyEventFilters,
+  applyEventOrder,
+  EventListFilters,
+  EventQueryExtension,
+  IdAndStart,
+  LinkDrive,
+  linkDrive,
+  ListingSource,
+  nearestFirst,
+  needsEvents,
+  ON_EVENTS,
+} from './events.filters';
 
 /** Search documents are long (hundreds of tokens): a few hundred to a statement. */
 const SEARCH_ROWS_PER_STATEMENT = 200;
@@ -33,6 +46,20 @@ export const COMMON_TERM_EVENTS = 2000;
  * pages walk the listing index (a common word fills a page after a few rows).
  */
 export const FEW_SEARCH_CANDIDATES = 2000;
+
+/**
+ * A page of a list driven by several terms (a category with its descendants) is merged from
+ * the first offset+limit of each term's range, in one statement, up to this many terms; more,
+ * and the ranges are read together and sorted.
+ */
+export const MERGED_RANGES = 64;
+
+/** The list query over `l`, a link table, or `e`, the events; `on` says which. */
+interface ListQuery {
+  qb: SelectQueryBuilder<ObjectLiteral>;
+  on: ListingSource;
+  drive?: LinkDrive;
+}
 
 /** Every query on events and their organizer links. */
 @Injectable()
@@ -62,14 +89,43 @@ export class EventsRepository {
   }
 
   /** How many events match; extensions may add conditions of their own. */
-  countMatching(filters: EventListFilters, extensions: EventQueryExtension[] = []): Promise<number> {
-    return this.matching(filters, extensions).getCount();
+  async countMatching(filters: EventListFilters, extensions: EventQueryExtension[] = []): Promise<number> {
+    const { qb, drive } = this.matching(filters, extensions);
+    if (!drive) return qb.getCount();
+    // One link row per event and term (organizer): one range counts its rows; several count each event once.
+    const row = await qb.select(drive.ids.length === 1 ? 'COUNT(*)' : 'COUNT(DISTINCT l.event_id)', 'n').getRawOne<{ n: number | string }>();
+    return Number(row?.n ?? 0);
   }
 
   /** The ids of one page, in list order (spec §4.1.4), without loading the rows. */
   async pageIds(filters: EventListFilters, offset: number, limit: number, extensions: EventQueryExtension[] = []): Promise<number[]> {
-    const qb = applyEventOrder(this.matching(filters, extensions, true), filters.include !== undefined);
+    const list = this.matching(filters, extensions, true);
+    if (list.drive && list.drive.ids.length > 1 && list.drive.ids.length <= MERGED_RANGES) return this.mergedPage(filters, list.drive, offset, limit);
+    const qb = applyEventOrder(list.qb, filters.include !== undefined, 'ASC', list.on);
     const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /**
+   * A page of a list driven by several terms: the events of the page are among the first
+   * offset+limit of each term's range in list order (an event ahead of one in a term's range is
+   * ahead of it in the list), so each range is read that far along its index, and the union,
+   * each event once, is sorted and cut (issue 30, item 1).
+   */
+  private async mergedPage(filters: EventListFilters, drive: LinkDrive, offset: number, limit: number): Promise<number[]> {
+    const parts = drive.ids.map((id) => {
+      const { qb, on } = this.matching(filters, [], true, { ...drive, ids: [id] });
+      qb.addSelect('l.start_date', 's').addSelect('l.date_utc', 'd');
+      return applyEventOrder(qb, false, 'ASC', on)
+        .limit(offset + limit)
+        .getQueryAndParameters();
+    });
+    const union = parts.map(([sql], i) => `SELECT * FROM (${sql}) r${i}`).join(' UNION ALL ');
+    const rows: { id: number | string }[] = await this.db.query(`SELECT DISTINCT u.id, u.s, u.d FROM (${union}) u ORDER BY u.s, u.d, u.id LIMIT ? OFFSET ?`, [
+      ...parts.flatMap(([, params]) => params as unknown[]),
+      limit,
+      offset,
+    ]);
     return rows.map((r) => Number(r.id));
   }
 
@@ -82,9 +138,10 @@ export class EventsRepository {
   async nearestIds(filters: EventListFilters, pivot: string, limit: number, extensions: EventQueryExtension[] = []): Promise<number[]> {
     if (filters.include !== undefined) return this.pageIds(filters, 0, limit, extensions);
     const side = async (later: boolean): Promise<IdAndStart[]> => {
-      const qb = this.matching(filters, extensions, true).addSelect('e.startDate', 'start');
-      qb.andWhere(later ? 'e.startDate >= :pivot' : 'e.startDate < :pivot', { pivot });
-      const rows = await applyEventOrder(qb, false, later ? 'ASC' : 'DESC')
+      const { qb, on } = this.matching(filters, extensions, true);
+      qb.addSelect(`${on.alias}.startDate`, 'start');
+      qb.andWhere(later ? `${on.alias}.startDate >= :pivot` : `${on.alias}.startDate < :pivot`, { pivot });
+      const rows = await applyEventOrder(qb, false, later ? 'ASC' : 'DESC', on)
         .limit(limit)
         .getRawMany<{ id: number | string; start: string }>();
       return rows.map((r) => ({ id: Number(r.id), start: r.start }));
@@ -120,13 +177,28 @@ export class EventsRepository {
     return ids.map((id) => byId.get(id)).filter((e): e is EventEntity => e !== undefined);
   }
 
-  /** The list query; `idsOnly` selects just the id (extensions may still add their own columns). */
-  private matching(filters: EventListFilters, extensions: EventQueryExtension[], idsOnly = false) {
+  /**
+   * The list query; `idsOnly` selects just the id (extensions may still add their own columns).
+   * A list filtered by terms or organizers walks their link table's listing index (linkDrive,
+   * issue 30, item 1), joining the events only for conditions on their other columns.
+   */
+  private matching(filters: EventListFilters, extensions: EventQueryExtension[], idsOnly = false, drive = linkDrive(filters, extensions.length)): ListQuery {
+    if (drive) {
+      const on: ListingSource = { alias: 'l', id: 'l.eventId', driven: drive.filter };
+      const qb = this.db.createQueryBuilder().from(drive.filter === 'organizer' ? EventOrganizerEntity : EventTermEntity, 'l');
+      if (needsEvents(filters)) qb.innerJoin(EventEntity, 'e', 'e.id = l.event_id');
+      if (idsOnly) qb.select('l.event_id', 'id');
+      applyEventFilters(qb, filters, this.dialect, on);
+      const column = drive.filter === 'organizer' ? 'l.organizer_id' : 'l.term_id';
+      if (drive.ids.length === 1) qb.andWhere(`${column} = :driveId`, { driveId: drive.ids[0] });
+      else qb.andWhere(`${column} IN (:...driveIds)`, { driveIds: drive.ids });
+      return { qb, on, drive };
+    }
     const qb = this.events().createQueryBuilder('e');
     if (idsOnly) qb.select('e.id', 'id');
     applyEventFilters(qb, filters, this.dialect);
     for (const extend of extensions) extend(qb);
-    return qb;
+    return { qb, on: ON_EVENTS };
   }
 
   /**

@@ -5,6 +5,7 @@ import { Dialect } from '../database/dialect';
 import type { DataSource } from 'typeorm';
 import type { Tx } from '../database/tx';
 import { bulkTransaction } from '../database/unit-of-work';
+import { listingOf } from '../database/listing-columns';
 import { trashedSlug } from '../items';
 import { slugify } from '../common/text/slugify';
 import { countsAsPublished, EventEntity, EventsRepository } from '../events';
@@ -213,11 +214,14 @@ export class Seeder {
       batch.forEach((spec, k) => {
         const id = ids[k];
         const slug = slugs.take(slugify(spec.title), String(id));
-        events.push(eventRow(spec, id, spec.status === 'trash' ? trashedSlug(slug) : slug, authorId, spec.venue === null ? null : links.venueIds[spec.venue]));
-        spec.organizers.forEach((o, position) => organizers.push({ eventId: id, organizerId: links.organizerIds[o], position }));
+        const event = eventRow(spec, id, spec.status === 'trash' ? trashedSlug(slug) : slug, authorId, spec.venue === null ? null : links.venueIds[spec.venue]);
+        events.push(event);
+        // The links carry the event's listing columns (ListingColumns), as ListingSync keeps them.
+        const listing = listingOf(event);
+        spec.organizers.forEach((o, position) => organizers.push({ eventId: id, organizerId: links.organizerIds[o], position, ...listing }));
         const published = countsAsPublished(spec.status);
         for (const termId of [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])]) {
-          terms.push({ eventId: id, termId, published });
+          terms.push({ eventId: id, termId, published, ...listing });
         }
       });
       await this.d.events.insertMany(events, tx);
