@@ -16,7 +16,7 @@ import { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
-import { dateWindow } from './event-query';
+import { DateWindows } from './date-windows';
 import { EventListExtensions } from './event-list-extensions';
 import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
 import type { EventListFilters, EventQueryExtension } from './events.filters';
@@ -47,7 +47,6 @@ const ECHOED_PARAMS = [
   'ticketed',
   'modified_after',
 ];
-const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /**
  * Reading and listing events (spec endpoints.md §4.1, §4.2), with the read model's caches of
  * lookups, search plans and presented events. Reads never write: a scheduled event whose date
@@ -64,7 +63,8 @@ export class EventReader {
   /** Single reads as an anonymous reader sees them, by id or slug, as UTF-8 JSON. */
   private readonly singles: NamedCache<Buffer>;
   private readonly pipeline: ListPipeline;
-  private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
+  /** Date windows by their parameters' values (parsing them costs more than a cached list's other work). */
+  private readonly windows: DateWindows;
 
   constructor(
     private readonly events: EventsRepository,
@@ -83,6 +83,7 @@ export class EventReader {
     this.listed = readModel.cache('events.listed');
     this.singles = readModel.cache('events.singles');
     this.pipeline = new ListPipeline(readModel, 'events', config.baseUrl);
+    this.windows = new DateWindows(config.timezone);
   }
 
   // ---------------------------------------------------------------- list
@@ -155,8 +156,8 @@ export class EventReader {
     raw: Json,
   ): Promise<{ filters: EventListFilters; extra: EventQueryExtension[]; echo: Record<string, string> }> {
     const visibility = listVisibility(actor, q.status);
-    const { window, bad: windowBad } = this.window(q);
-    const bad = { ...windowBad }; // the default window is shared between requests: never mutate it
+    const { window, bad: windowBad } = this.windows.of(q);
+    const bad = { ...windowBad }; // windows are shared between requests: never mutate them
     const modifiedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
     if (modifiedAfter === null) bad.modified_after = PARAM_MESSAGES.date;
     const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
@@ -214,21 +215,6 @@ export class EventReader {
     const tokens = searchTokens(words);
     if (tokens.length === 0) return undefined;
     return this.searchPlans.through(tokens.join(' '), () => this.events.searchPlan(tokens));
-  }
-
-  /** The date window; the default one (no date parameter at all) only changes by the minute. */
-  private window(q: ListEventsQueryDto): ReturnType<typeof dateWindow> {
-    const now = DateTime.utc();
-    const isDefault = DATE_PARAMS.every((p) => q[p] === undefined) && q.include === undefined;
-    if (!isDefault) return dateWindow(q, this.config.timezone, now);
-    const minute = Math.floor(now.toMillis() / 60_000);
-    if (this.defaultWindow?.minute !== minute) {
-      const value = dateWindow(q, this.config.timezone, now);
-      Object.freeze(value.bad);
-      Object.freeze(value.window.echo);
-      this.defaultWindow = { minute, value: Object.freeze({ window: Object.freeze(value.window), bad: value.bad }) };
-    }
-    return this.defaultWindow.value;
   }
 
   // ---------------------------------------------------------------- single reads
