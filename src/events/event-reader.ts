@@ -22,7 +22,7 @@ import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisab
 import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { searchTokens } from './search-grams';
-import { EventsRepository } from './events.repository';
+import { EventSpan, EventsRepository } from './events.repository';
 import { ScheduledPublisher } from './scheduled-publisher';
 
 type Json = Record<string, unknown>;
@@ -127,6 +127,21 @@ export class EventReader {
         : { ...q, start_date: q.start_date ?? formatSql(now.minus({ days: 30 })), end_date: q.end_date ?? formatSql(now.plus({ years: 1 })) };
     const { filters, extra, plan } = await this.listQuery(actor, windowed, raw);
     const ids = await this.events.nearestIds(walkFilters(filters, plan), formatSql(now), this.config.icsMaxEvents, extra);
+    return this.listedItems(ids);
+  }
+
+  /**
+   * Every event the list gives for these parameters and caller, as id and wall dates, in list
+   * order, in one query and without paging or presenting them: for a calendar grid, which places
+   * them on its days and presents only those it shows (listedItems).
+   */
+  async spans(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<EventSpan[]> {
+    const { filters, extra, plan } = await this.listQuery(actor, q, raw);
+    return this.events.spans(walkFilters(filters, plan), extra);
+  }
+
+  /** Events by id as list items (the JSON of a list page's items, from the cache of presented events), in the order given; unknown ids left out. */
+  async listedItems(ids: number[]): Promise<Json[]> {
     return (await this.presentListed(ids)).map((bytes) => JSON.parse(bytes.toString()) as Json);
   }
 
