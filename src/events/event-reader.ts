@@ -16,13 +16,13 @@ import { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
-import { dateWindow } from './event-query';
+import { DateWindows } from './date-windows';
 import { EventListExtensions } from './event-list-extensions';
 import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
 import type { EventListFilters, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { searchTokens } from './search-grams';
-import { EventsRepository } from './events.repository';
+import { EventSpan, EventsRepository } from './events.repository';
 import { ScheduledPublisher } from './scheduled-publisher';
 
 type Json = Record<string, unknown>;
@@ -47,7 +47,6 @@ const ECHOED_PARAMS = [
   'ticketed',
   'modified_after',
 ];
-const DATE_PARAMS = ['start_date', 'end_date', 'strict_dates', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 /**
  * Reading and listing events (spec endpoints.md §4.1, §4.2), with the read model's caches of
  * lookups, search plans and presented events. Reads never write: a scheduled event whose date
@@ -64,7 +63,8 @@ export class EventReader {
   /** Single reads as an anonymous reader sees them, by id or slug, as UTF-8 JSON. */
   private readonly singles: NamedCache<Buffer>;
   private readonly pipeline: ListPipeline;
-  private defaultWindow?: { minute: number; value: ReturnType<typeof dateWindow> };
+  /** Date windows by their parameters' values (parsing them costs more than a cached list's other work). */
+  private readonly windows: DateWindows;
 
   constructor(
     private readonly events: EventsRepository,
@@ -83,6 +83,7 @@ export class EventReader {
     this.listed = readModel.cache('events.listed');
     this.singles = readModel.cache('events.singles');
     this.pipeline = new ListPipeline(readModel, 'events', config.baseUrl);
+    this.windows = new DateWindows(config.timezone);
   }
 
   // ---------------------------------------------------------------- list
@@ -126,6 +127,21 @@ export class EventReader {
         : { ...q, start_date: q.start_date ?? formatSql(now.minus({ days: 30 })), end_date: q.end_date ?? formatSql(now.plus({ years: 1 })) };
     const { filters, extra, plan } = await this.listQuery(actor, windowed, raw);
     const ids = await this.events.nearestIds(walkFilters(filters, plan), formatSql(now), this.config.icsMaxEvents, extra);
+    return this.listedItems(ids);
+  }
+
+  /**
+   * Every event the list gives for these parameters and caller, as id and wall dates, in list
+   * order, in one query and without paging or presenting them: for a calendar grid, which places
+   * them on its days and presents only those it shows (listedItems).
+   */
+  async spans(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<EventSpan[]> {
+    const { filters, extra, plan } = await this.listQuery(actor, q, raw);
+    return this.events.spans(walkFilters(filters, plan), extra);
+  }
+
+  /** Events by id as list items (the JSON of a list page's items, from the cache of presented events), in the order given; unknown ids left out. */
+  async listedItems(ids: number[]): Promise<Json[]> {
     return (await this.presentListed(ids)).map((bytes) => JSON.parse(bytes.toString()) as Json);
   }
 
@@ -155,8 +171,8 @@ export class EventReader {
     raw: Json,
   ): Promise<{ filters: EventListFilters; extra: EventQueryExtension[]; echo: Record<string, string> }> {
     const visibility = listVisibility(actor, q.status);
-    const { window, bad: windowBad } = this.window(q);
-    const bad = { ...windowBad }; // the default window is shared between requests: never mutate it
+    const { window, bad: windowBad } = this.windows.of(q);
+    const bad = { ...windowBad }; // windows are shared between requests: never mutate them
     const modifiedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
     if (modifiedAfter === null) bad.modified_after = PARAM_MESSAGES.date;
     const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
@@ -214,21 +230,6 @@ export class EventReader {
     const tokens = searchTokens(words);
     if (tokens.length === 0) return undefined;
     return this.searchPlans.through(tokens.join(' '), () => this.events.searchPlan(tokens));
-  }
-
-  /** The date window; the default one (no date parameter at all) only changes by the minute. */
-  private window(q: ListEventsQueryDto): ReturnType<typeof dateWindow> {
-    const now = DateTime.utc();
-    const isDefault = DATE_PARAMS.every((p) => q[p] === undefined) && q.include === undefined;
-    if (!isDefault) return dateWindow(q, this.config.timezone, now);
-    const minute = Math.floor(now.toMillis() / 60_000);
-    if (this.defaultWindow?.minute !== minute) {
-      const value = dateWindow(q, this.config.timezone, now);
-      Object.freeze(value.bad);
-      Object.freeze(value.window.echo);
-      this.defaultWindow = { minute, value: Object.freeze({ window: Object.freeze(value.window), bad: value.bad }) };
-    }
-    return this.defaultWindow.value;
   }
 
   // ---------------------------------------------------------------- single reads

@@ -62,6 +62,13 @@ interface ListQuery {
 }
 
 /** Every query on events and their organizer links. */
+/** An event's id and its wall start and end (`YYYY-MM-DD HH:MM:SS`, in its own zone). */
+export interface EventSpan {
+  id: number;
+  start: string;
+  end: string;
+}
+
 @Injectable()
 export class EventsRepository {
   constructor(
@@ -149,6 +156,16 @@ export class EventsRepository {
     const later = await side(true);
     const earlier = await side(false);
     return nearestFirst(earlier, later, pivot, limit);
+  }
+
+  /**
+   * Every matching event's id and wall dates, in list order, with no paging: what a calendar grid
+   * needs to place events on its days (the month page), from the listing index alone.
+   */
+  async spans(filters: EventListFilters, extensions: EventQueryExtension[] = []): Promise<EventSpan[]> {
+    const qb = this.matching(filters, extensions, true).addSelect('e.startDate', 'start').addSelect('e.endDate', 'end');
+    const rows = await applyEventOrder(qb, filters.include !== undefined).getRawMany<{ id: number | string; start: string; end: string }>();
+    return rows.map((r) => ({ id: Number(r.id), start: r.start, end: r.end }));
   }
 
   /**

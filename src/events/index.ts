@@ -2,6 +2,7 @@ export { EventsModule } from './events.module';
 export { EventReader } from './event-reader';
 export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';
+export type { EventSpan } from './events.repository';
 export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';
 export type { EventTiming } from './event-timing';

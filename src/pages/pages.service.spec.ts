@@ -1,7 +1,7 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import type { AppConfig } from '../config/app-config';
-import { EventExtensions, type EventReader, type ListEventsQueryDto } from '../events';
+import { EventExtensions, type EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
 import { OrganizerExtensions, type OrganizersService } from '../organizers';
 import type { TaxonomiesService } from '../taxonomies';
 import { VenueExtensions, type VenuesService } from '../venues';
@@ -32,9 +32,15 @@ const event = (id: number, day: string, over: Partial<EventJson> = {}): EventJso
 const answer = (events: EventJson[], total = events.length, perPage = 10) =>
   new ListPage(new JsonText(JSON.stringify({ events })), total, Math.ceil(total / perPage));
 
-function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<ListPage<JsonText>> = () => answer([])) {
+/** An event as EventReader.spans gives it: its id and wall dates. */
+const spanOf = (e: EventJson): EventSpan => ({ id: e.id, start: e.start_date, end: e.end_date });
+
+function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<ListPage<JsonText>> = () => answer([]), matching: EventJson[] = []) {
+  const byId = new Map(matching.map((e) => [e.id, e]));
   const events = {
     list: jest.fn(async (_actor: null, q: ListEventsQueryDto, _raw: Record<string, unknown>) => listed(q)),
+    spans: jest.fn(async (_actor: null, _q: ListEventsQueryDto, _raw: Record<string, unknown>) => matching.map(spanOf)),
+    listedItems: jest.fn(async (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? [])),
     getBySlug: jest.fn(),
   };
   const item = (over: Record<string, unknown>) => ({ items: { get: jest.fn(async () => ({ id: 5, url: `${SITE}/venue/hall/`, description: '', ...over })) } });
@@ -90,25 +96,34 @@ describe('PagesService: what a page asks the event list for', () => {
     expect(view.data.nav).toMatchObject({ previous: `${SITE}/events/2030-05-03/`, next: `${SITE}/events/2030-05-05/`, month: `${SITE}/events/month/2030-05/` });
   });
 
-  it('a quiet month is one walk over the grid, each event placed on the days it covers', async () => {
+  it('a quiet month is one list query over the grid, each event placed on the days it covers, all-day first', async () => {
     const twoDays = event(1, '2030-05-04', { end_date: '2030-05-05 09:00:00' });
-    const { pages, events } = setup(() => answer([twoDays]));
+    const allDay = event(2, '2030-05-05', { all_day: true, utc_start_date: '2030-05-05 00:00:00' });
+    const { pages, events } = setup(undefined, [twoDays, allDay]);
     const view = await pages.month('2030-05', {});
-    expect(events.list).toHaveBeenCalledTimes(1);
-    const cells = (view.data.weeks as { date: string; events: unknown[] }[][]).flat();
-    expect(cells.filter((c) => c.events.length > 0).map((c) => c.date)).toEqual(['2030-05-04', '2030-05-05']);
+    expect(events.list).not.toHaveBeenCalled();
+    expect(events.spans).toHaveBeenCalledTimes(1);
+    // The visible grid: Monday 29 April to Sunday 2 June.
+    expect(events.spans.mock.calls[0][2]).toMatchObject({ strict_dates: 'true', starts_before: '2030-06-02 23:59:59', ends_after: '2030-04-29 00:00:01' });
+    const cells = (view.data.weeks as { date: string; events: { title: string }[] }[][]).flat();
+    expect(cells.filter((c) => c.events.length > 0).map((c) => [c.date, c.events.map((e) => e.title)])).toEqual([
+      ['2030-05-04', ['Event 1']],
+      ['2030-05-05', ['Event 2', 'Event 1']],
+    ]);
   });
 
-  it('a busy month asks each day for its first three events and its total, and shows how many more', async () => {
-    const { pages, events } = setup((q) =>
-      q.per_page === 50 ? answer([], 500, 50) : answer([event(1, '2030-05-04'), event(2, '2030-05-04'), event(3, '2030-05-04')], 7, 3),
-    );
+  it('a busy month is one list query too: each day shows its first three events in list order and how many more, and only they are presented', async () => {
+    const first = Array.from({ length: 7 }, (_, i) => event(i + 1, '2030-04-29', { all_day: i === 2, utc_start_date: `2030-04-29 0${i}:00:00` }));
+    const others = Array.from({ length: 493 }, (_, i) => event(100 + i, '2030-05-20'));
+    const { pages, events } = setup(undefined, [...first, ...others]);
     const view = await pages.month('2030-05', {});
-    const cells = (view.data.weeks as { events: unknown[]; more: number }[][]).flat();
-    expect(events.list).toHaveBeenCalledTimes(1 + cells.length);
-    expect(asked(events)[1]).toMatchObject({ per_page: 3 });
-    expect(cells[0]).toMatchObject({ more: 4 });
-    expect(cells[0].events).toHaveLength(3);
+    const cells = (view.data.weeks as { date: string; events: { title: string }[]; more: number }[][]).flat();
+    expect(events.list).not.toHaveBeenCalled();
+    expect(events.spans).toHaveBeenCalledTimes(1);
+    expect(events.listedItems.mock.calls.flatMap((c) => c[0])).toEqual([1, 2, 3, 100, 101, 102]);
+    expect(cells[0]).toMatchObject({ date: '2030-04-29', more: 4 });
+    expect(cells[0].events.map((e) => e.title)).toEqual(['Event 3', 'Event 1', 'Event 2']); // the all-day one first
+    expect(cells.find((c) => c.date === '2030-05-20')).toMatchObject({ more: 490 });
   });
 });
 

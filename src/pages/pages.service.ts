@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import { DateTime } from 'luxon';
 import { sanitizeHtml } from '../common/text/sanitize';
 import { WpError } from '../common/errors';
-import type { JsonText, ListPage } from '../common/pagination';
+import type { JsonText } from '../common/pagination';
 import { AppConfig, API_NAMESPACE } from '../config/app-config';
 import { EventExtensions, EventReader, ListEventsQueryDto } from '../events';
 import { OrganizerExtensions, OrganizersService } from '../organizers';
@@ -203,36 +203,32 @@ export class PagesService {
 
   /**
    * The events of each day from `first` to `last` (site zone), all-day ones first, and how many
-   * each day has. A quiet month is one walk of the list over the whole span, placed day by day;
-   * a busy one asks the list once per day (its first events and its total), which the list's
-   * caches keep until the next write.
+   * each day has, from one list query over the whole span (the matching events' ids and dates,
+   * EventReader.spans), split by day here; only the events shown are presented. A quiet month
+   * (at most MONTH_WALK_LIMIT events) shows each day's events all-day first; a busy one each day's
+   * first CELL_EVENTS in list order (all-day first among them), as a list of that day would.
    */
   private async eventsByDay(first: string, last: string, filters: Query): Promise<Map<string, { events: EventJson[]; total: number }>> {
-    const days = new Map<string, { events: EventJson[]; total: number }>();
-    const span = await this.eventList({ ...filters, ...coveringDays(first, last), per_page: MAX_PER_PAGE });
-    if (span.total <= MONTH_WALK_LIMIT) {
-      const all = [...span.events];
-      for (let page = 2; page <= span.totalPages; page += 1) {
-        all.push(...(await this.eventList({ ...filters, ...coveringDays(first, last), per_page: MAX_PER_PAGE, page })).events);
-      }
-      for (let d = DateTime.fromISO(first); d.toISODate()! <= last; d = d.plus({ days: 1 })) {
-        const date = d.toISODate()!;
-        const events = all.filter((e) => this.covers(e, date)).sort(allDayFirst);
-        days.set(date, { events, total: events.length });
-      }
-      return days;
-    }
+    const spans = await this.listed({ ...filters, ...coveringDays(first, last) }, (q, raw) => this.events.spans(null, q, raw));
+    const quiet = spans.length <= MONTH_WALK_LIMIT;
     const dates: string[] = [];
     for (let d = DateTime.fromISO(first); d.toISODate()! <= last; d = d.plus({ days: 1 })) dates.push(d.toISODate()!);
-    const found = await Promise.all(dates.map((date) => this.eventList({ ...filters, ...coveringDays(date, date), per_page: CELL_EVENTS })));
-    dates.forEach((date, i) => days.set(date, { events: found[i].events.sort(allDayFirst), total: found[i].total }));
+    // Each day's events in list order: an event is placed on the days it covers (coveredDates, the rule the window selected it by).
+    const covering = new Map(dates.map((date) => [date, [] as number[]]));
+    for (const span of spans) {
+      const covered = coveredDates(span.start, span.end);
+      for (let i = Math.max(0, dates.indexOf(covered.first)); i < dates.length && dates[i] <= covered.last; i++) {
+        if (dates[i] >= covered.first) covering.get(dates[i])!.push(span.id);
+      }
+    }
+    const shown = quiet ? spans.map((s) => s.id) : [...new Set([...covering.values()].flatMap((ids) => ids.slice(0, CELL_EVENTS)))];
+    const items = new Map((await this.events.listedItems(shown)).map((e) => [e.id as number, e as unknown as EventJson]));
+    const days = new Map<string, { events: EventJson[]; total: number }>();
+    for (const [date, ids] of covering) {
+      const events = (quiet ? ids : ids.slice(0, CELL_EVENTS)).flatMap((id) => items.get(id) ?? []).sort(allDayFirst);
+      days.set(date, { events, total: ids.length });
+    }
     return days;
-  }
-
-  /** Whether the event covers this date: its own wall dates, as the list's window reads them (coveredDates). */
-  private covers(e: EventJson, date: string): boolean {
-    const { first, last } = coveredDates(e.start_date, e.end_date);
-    return first <= date && date <= last;
   }
 
   // ---------------------------------------------------------------- single items
@@ -382,17 +378,21 @@ export class PagesService {
 
   /** The event list for these parameters (the API's grammar and rules), parsed. */
   private async eventList(params: Query): Promise<Found> {
+    const answer = await this.listed(params, (q, raw) => this.events.list(null, q, raw));
+    return { events: parseJson(answer.body).events as EventJson[], total: answer.total, totalPages: answer.totalPages };
+  }
+
+  /** `read` with the list parameters `params`, checked as the API checks them; their errors as the page's. */
+  private async listed<T>(params: Query, read: (q: ListEventsQueryDto, raw: Query) => Promise<T>): Promise<T> {
     const q = plainToInstance(ListEventsQueryDto, params);
     if (validateSync(q, { whitelist: true, stopAtFirstError: true }).length > 0) throw new PageError(400, 'These filters are not valid.');
-    let answer: ListPage<JsonText>;
     try {
-      answer = await this.events.list(null, q, params);
+      return await read(q, params);
     } catch (err) {
       // A page past the last one is "not found"; an unknown category, tag, venue or organizer in the filters is a bad request.
       if (err instanceof WpError && err.status < 500) throw new PageError(err.status === 404 ? 404 : 400, err.message);
       throw err;
     }
-    return { events: parseJson(answer.body).events as EventJson[], total: answer.total, totalPages: answer.totalPages };
   }
 
   /** A single read whose 4xx answer (unknown, hidden, trashed) is the 404 page. */

@@ -1,6 +1,8 @@
 // The SQL each list runs, per dialect, kept in test/e2e/list-sql/<dialect>.json (issue 12,
-// item 5): a change to a list query (an index it can no longer use, a planner threshold, a new
-// join) shows in review as a diff of that file. `npm test` checks sqlite.json, the MariaDB runs
+// item 5), each SELECT with its plan as the engine chooses it here (issue 30: SQLite's EXPLAIN
+// QUERY PLAN lines, MariaDB's EXPLAIN rows as table, access type, key and Extra, without the row
+// estimate, which moves): a change to a list query (an index it can no longer use, a planner
+// threshold, a new join) shows in review as a diff of that file. `npm test` checks sqlite.json, the MariaDB runs
 // of .ci/run check mysql.json. After an intended change, write both anew:
 //   UPDATE_SQL_SNAPSHOTS=1 npx jest test/e2e/list-sql
 //   UPDATE_SQL_SNAPSHOTS=1 TEST_DATABASE_URL=mysql://root@127.0.0.1:3306/calendar_e2e npx jest test/e2e/list-sql
@@ -8,36 +10,44 @@
 // dialect's entries as obsolete.)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource, Logger } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { createCategory, createEvent, createTag, createVenue, makeUsers } from '../support/api';
 import { API, http } from '../support/http';
+import { captureQueries, LoggedQuery, sentByTimer } from '../support/sql-log';
 import { createTestApp, EXTENSIONS_OFF, TestApp } from '../support/test-app';
 
-/** Statements sent by timers, whichever request happens to be in flight (quoted or not). */
-const TIMER_STATEMENTS = [
-  /\bFROM [`"]?(change_counter|webhook_deliveries)\b/,
-  /\b(INTO|UPDATE) [`"]?(change_counter|webhook_deliveries)\b/,
-  /\bMIN\([`"]?e[`"]?\.[`"]?date_utc[`"]?\) AS [`"]?next[`"]?/,
-];
+/** A statement as the snapshot keeps it: its text (ids written into it masked) and, for a SELECT, its plan. */
+interface Statement {
+  sql: string;
+  plan: string[];
+}
+
+/** A statement's text as the snapshot keeps it: one line, the ids written into it (which differ between runs and engines: a cluster leaves gaps) masked. */
+const normalised = (query: string): string =>
+  query
+    .replace(/\s+/g, ' ')
+    .replace(/IN \(\d+(?:, ?\d+)*\)/g, 'IN (<ids>)')
+    .trim();
 
 describe('the SQL of every list', () => {
   let t: TestApp;
+  let ds: DataSource;
   let dialect: string;
-  const captured: string[] = [];
+  let captured: LoggedQuery[] = [];
   let ids: { category: number; tag: number; venue: number };
   const updating = process.env.UPDATE_SQL_SNAPSHOTS === '1';
   let file: string;
-  let expected: Record<string, string[]> = {};
-  const written: Record<string, string[]> = {};
+  let expected: Record<string, Statement[]> = {};
+  const written: Record<string, Statement[]> = {};
 
   beforeAll(async () => {
     // The core's own statements: an extension that is on adds its own (the geo extension reads a
     // page's coordinates), which are its business, not this snapshot's.
     t = await createTestApp(EXTENSIONS_OFF);
-    const ds = t.app.get(DataSource);
+    ds = t.app.get(DataSource);
     dialect = ds.options.type === 'better-sqlite3' ? 'sqlite' : 'mysql';
     file = join(__dirname, 'list-sql', `${dialect}.json`);
-    if (existsSync(file)) expected = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+    if (existsSync(file)) expected = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Statement[]>;
     const { admin } = await makeUsers(t);
     const category = await createCategory(t, admin.authorization, { name: 'Snapshot Category' });
     const tag = await createTag(t, admin.authorization, { name: 'snapshot tag' });
@@ -54,39 +64,42 @@ describe('the SQL of every list', () => {
     }
     ids = { category: category.id, tag: tag.id, venue: venue.id };
     // From here on every statement is captured as it is sent.
-    const logger: Logger = {
-      logQuery: (query) => void captured.push(query),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    };
-    Object.assign(ds, { logger });
+    captured = captureQueries(ds);
   });
   afterAll(async () => {
     if (updating) writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
     await t?.close();
   });
 
-  /** The statements one request sent, in order. */
-  async function sqlOf(path: string): Promise<string[]> {
+  /** The statements one request sent, in order, each SELECT with its plan. */
+  async function sqlOf(path: string): Promise<Statement[]> {
     captured.length = 0;
     const res = await http(t).get(`${API}${path}`);
     expect(res.status).toBe(200);
-    return (
-      captured
-        // What runs on timers, not because of this request: the data-version poll, the webhook
-        // worker (its claims and its pruning of the delivery log) and the scheduled-events poll.
-        .filter((q) => !TIMER_STATEMENTS.some((pattern) => pattern.test(q)))
-        // Ids written into the SQL differ between runs and engines (a cluster leaves gaps).
-        .map((q) =>
-          q
-            .replace(/\s+/g, ' ')
-            .replace(/IN \(\d+(?:, ?\d+)*\)/g, 'IN (<ids>)')
-            .trim(),
-        )
-    );
+    const sent = captured.filter((q) => !sentByTimer(q));
+    const statements: Statement[] = [];
+    // One at a time, after the request: the plans' own statements are not the request's.
+    for (const q of sent) statements.push({ sql: normalised(q.query), plan: /^\s*(SELECT|WITH)\b/i.test(q.query) ? await planOf(q) : [] });
+    return statements;
+  }
+
+  /**
+   * The plan of a statement with its parameters. SQLite: the EXPLAIN QUERY PLAN lines, indented
+   * by their depth in the plan's tree. MariaDB: per EXPLAIN row its table, access type, key and
+   * Extra (its `rows` is an estimate that moves with the statistics).
+   */
+  async function planOf(q: LoggedQuery): Promise<string[]> {
+    if (dialect === 'sqlite') {
+      const rows = (await ds.query(`EXPLAIN QUERY PLAN ${q.query}`, q.parameters)) as { id: number; parent: number; detail: string }[];
+      const depth = new Map<number, number>([[0, 0]]);
+      return rows.map((row) => {
+        const level = (depth.get(row.parent) ?? 0) + 1;
+        depth.set(row.id, level);
+        return `${'  '.repeat(level - 1)}${row.detail}`;
+      });
+    }
+    const rows = (await ds.query(`EXPLAIN ${q.query}`, q.parameters)) as Record<string, string | number | null>[];
+    return rows.map((row) => [row.table, row.type, row.key, row.Extra].map((v) => (v === null || v === '' ? '-' : v)).join(' | '));
   }
 
   const lists: [string, (i: typeof ids) => string][] = [

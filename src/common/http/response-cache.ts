@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { NamedCache, ReadModel } from '../cache/read-model';
+import { AnswerFlights, type Flight } from './answer-flights';
 import { bodyTag, Coding, codingFor, encode, isCompressible, MIN_COMPRESSED_BYTES, noneMatchHits, variantTag, varyWith } from './representation';
 
 /** The headers a cached answer keeps (the others are per request, such as x-request-id, or Node's own). */
-const KEPT_HEADERS = ['content-type', 'content-disposition', 'vary', 'x-tec-total', 'x-tec-totalpages', 'link'] as const;
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'vary', 'x-tec-total', 'x-tec-totalpages', 'link', 'retry-after'] as const;
 
 /** A body as the HTTP layer sends it: its bytes, its tag, and whether it is worth compressing. */
 interface Representation {
@@ -15,6 +16,11 @@ interface Representation {
 
 interface CachedAnswer extends Representation {
   headers: [string, string][];
+}
+
+/** What the first of several requests missing one key together hands the others: its answer, whatever its status. */
+interface SharedAnswer extends CachedAnswer {
+  status: number;
 }
 
 export interface ResponseCacheOptions {
@@ -33,6 +39,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set on an anonymous GET of a cacheable route that missed: where onSend keeps the answer. */
     answerKey?: { key: string; generation: number };
+    /** Set on the request that computes an answer other requests for the same key wait for: onSend hands it to them. */
+    leads?: Flight<SharedAnswer>;
     /** Set once the reply's body is final (a cached answer, already tagged and coded): onSend leaves it alone. */
     represented?: boolean;
   }
@@ -91,11 +99,17 @@ export function keepFromSecondAsk(request: FastifyRequest): void {
  * Its tag is computed once, when it is kept. Authentication and rate limits run first, as for
  * every request (onRequest hooks registered earlier); a caller with credentials never reads or
  * fills it.
+ *
+ * Requests that miss one key together are answered once (single-flight, issue 30): the first
+ * goes the whole way, the others wait for its answer and send it as theirs, an error included
+ * (it is not kept). A request of a later data generation (a write committed since the first
+ * started) does not wait for it but computes its own (answer-flights.ts).
  */
 export function registerResponseCache(fastify: FastifyInstance, readModel: ReadModel, options: ResponseCacheOptions): void {
   const routes = new Set(options.routes);
   const answers: NamedCache<CachedAnswer> = readModel.cache('responses');
   const encodings: NamedCache<Buffer> = readModel.contentCache('encodings');
+  const flights = new AnswerFlights<SharedAnswer>();
 
   /** The coded form of a tagged body, from `encodings` or made now (and kept there). */
   const coded = (rep: Representation, coding: Coding): Promise<Buffer> | Buffer => {
@@ -129,32 +143,42 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
     );
   };
 
-  /** Sends the kept answer, or marks the request so that onSend keeps its answer. */
-  const answer = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    const key = `${Math.floor(Date.now() / 1000)} ${options.variant(request)} ${request.originalUrl}`;
-    const hit = answers.get(key);
-    if (hit === undefined) {
-      request.answerKey = { key, generation: answers.mark() };
-      return false;
-    }
+  /** Sends `hit` (a kept answer, or the one another request computed) as this request's answer. */
+  const send = (request: FastifyRequest, reply: FastifyReply, status: number, hit: CachedAnswer): void => {
     for (const [name, value] of hit.headers) void reply.header(name, value);
     request.represented = true;
-    void reply.code(200);
+    void reply.code(status);
     represent(request, reply, hit, (err, body) => {
       // Compression does not fail on a Buffer; were it to, the body goes out as it is.
       if (err) void reply.removeHeader('content-encoding').header('etag', hit.tag).send(hit.body);
       else void reply.send(body);
     });
-    return true;
+  };
+
+  /**
+   * Sends the kept answer, or waits for the request computing it now and sends its answer; else
+   * marks the request so that onSend keeps its answer and hands it to those waiting, and calls `next`.
+   */
+  const answer = (request: FastifyRequest, reply: FastifyReply, next: () => void): void => {
+    const key = `${Math.floor(Date.now() / 1000)} ${options.variant(request)} ${request.originalUrl}`;
+    const hit = answers.get(key);
+    if (hit !== undefined) return send(request, reply, 200, hit);
+    const generation = answers.mark();
+    request.answerKey = { key, generation };
+    const waiting = flights.join(key, generation);
+    if (waiting === undefined) {
+      request.leads = flights.lead(key, generation);
+      return next();
+    }
+    // Nothing to share (the first request was aborted): this one goes the whole way.
+    void waiting.then((shared) => (shared === undefined ? next() : send(request, reply, shared.status, shared)));
   };
 
   // Callback-style hooks: on this path a promise per hook is a measurable part of a cached answer.
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (request.method !== 'GET' || request.actor !== null || !routes.has(request.routeOptions.url ?? '') || !options.upToDate()) return done();
     // Answered from the cache, the hook chain ends here (done is not called); else the request goes on.
-    const next = () => {
-      if (!answer(request, reply)) done();
-    };
+    const next = () => answer(request, reply, () => done());
     if (readModel.snapshotNow()) return next();
     // When the change log cannot be read, the request goes the whole way: the route meets the
     // same failure and answers it as every route does (errors.md).
@@ -164,17 +188,35 @@ export function registerResponseCache(fastify: FastifyInstance, readModel: ReadM
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) => {
     if (request.represented === true) return done(null, payload);
     const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload) : null;
-    if (body === null) return done(null, payload); // a stream (static files) or no body
+    if (body === null) {
+      request.leads?.settle(undefined);
+      return done(null, payload); // a stream (static files) or no body
+    }
     const rep: Representation = {
       body,
       tag: isTagged(request.method, reply.statusCode) ? bodyTag(body) : undefined,
       compressible: body.length > MIN_COMPRESSED_BYTES && isCompressible(reply.getHeader('content-type')),
     };
     const target = request.answerKey;
-    if (target !== undefined && reply.statusCode === 200) {
-      answers.set(target.key, { ...rep, headers: keptHeaders(reply) }, target.generation);
+    const status = reply.statusCode;
+    if ((target !== undefined && status === 200) || request.leads !== undefined) {
+      const kept: CachedAnswer = { ...rep, headers: keptHeaders(reply) };
+      if (target !== undefined && status === 200) answers.set(target.key, kept, target.generation);
+      // A 200 or an error is what the waiters would have got; anything else (a 304 the handler
+      // chose for this request's own preconditions) is this request's only.
+      request.leads?.settle(status === 200 || status >= 400 ? { ...kept, status } : undefined);
     }
     represent(request, reply, rep, done);
+  });
+
+  // A request that led a flight and ended without an answer through onSend (aborted) lets its waiters go on.
+  fastify.addHook('onResponse', (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    request.leads?.settle(undefined);
+    done();
+  });
+  fastify.addHook('onRequestAbort', (request: FastifyRequest, done: () => void) => {
+    request.leads?.settle(undefined);
+    done();
   });
 }
 
