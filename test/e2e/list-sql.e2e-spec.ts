@@ -8,17 +8,11 @@
 // dialect's entries as obsolete.)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DataSource, Logger } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { createCategory, createEvent, createTag, createVenue, makeUsers } from '../support/api';
 import { API, http } from '../support/http';
+import { captureStatements, TIMER_STATEMENTS } from '../support/statements';
 import { createTestApp, EXTENSIONS_OFF, TestApp } from '../support/test-app';
-
-/** Statements sent by timers, whichever request happens to be in flight (quoted or not). */
-const TIMER_STATEMENTS = [
-  /\bFROM [`"]?(change_counter|webhook_deliveries)\b/,
-  /\b(INTO|UPDATE) [`"]?(change_counter|webhook_deliveries)\b/,
-  /\bMIN\([`"]?e[`"]?\.[`"]?date_utc[`"]?\) AS [`"]?next[`"]?/,
-];
 
 describe('the SQL of every list', () => {
   let t: TestApp;
@@ -54,15 +48,7 @@ describe('the SQL of every list', () => {
     }
     ids = { category: category.id, tag: tag.id, venue: venue.id };
     // From here on every statement is captured as it is sent.
-    const logger: Logger = {
-      logQuery: (query) => void captured.push(query),
-      logQueryError: () => undefined,
-      logQuerySlow: () => undefined,
-      logSchemaBuild: () => undefined,
-      logMigration: () => undefined,
-      log: () => undefined,
-    };
-    Object.assign(ds, { logger });
+    captureStatements(ds, captured);
   });
   afterAll(async () => {
     if (updating) writeFileSync(file, `${JSON.stringify(written, null, 2)}\n`);
