@@ -90,6 +90,8 @@ export class ChangeSet {
   private readonly items = new Map<string, { type: ChangeType; id: number }>();
   /** Items whose kind is one of some kinds sharing a table (terms whose count moved): looked up when the rows are written. */
   private readonly among: { types: readonly string[]; ids: number[] }[] = [];
+  /** Items whose count moved, of a known kind (recordCounted): changed themselves, the events linked to them not. */
+  private readonly counted = new Map<string, { type: ChangeType; id: number }>();
 
   constructor(readonly kinds: ChangeKinds = new ChangeKinds([])) {}
 
@@ -115,31 +117,45 @@ export class ChangeSet {
     if (kind.linkedEvents) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, [id])) this.record(kind.linkedEvents.type, eventId);
   }
 
-  /** The recorded items; a write that named none counts as a `bulk` change. */
-  entries(): { type: ChangeType; id: number }[] {
-    return this.items.size > 0 ? [...this.items.values()] : [{ type: BULK, id: 0 }];
+  /**
+   * Items of `type` whose count moved (terms of one taxonomy, known to be of it): like
+   * recordAmong without the look-up of their kind, the events that embed them not changed by it.
+   */
+  recordCounted(type: ChangeType, ids: Iterable<number>): void {
+    for (const id of ids) this.counted.set(`${type}:${id}`, { type, id });
   }
 
-  /** Adds the events linked to recorded items of kinds with `linkedEvents`, and the items recorded among kinds by their kind. */
+  /** The recorded items; a write that named none counts as a `bulk` change. */
+  entries(): { type: ChangeType; id: number }[] {
+    const counted = [...this.counted].filter(([key]) => !this.items.has(key)).map(([, item]) => item);
+    return this.items.size + counted.length > 0 ? [...this.items.values(), ...counted] : [{ type: BULK, id: 0 }];
+  }
+
+  /**
+   * Adds the events linked to recorded items of kinds with `linkedEvents`, and the items
+   * recorded among kinds by their kind: every look-up in one statement (a UNION ALL of them).
+   */
   async complete(tx: EntityManager): Promise<void> {
     const recorded = [...this.items.values()];
+    const lookups: Lookup[] = [];
     for (const kind of this.kinds.all()) {
       if (!kind.linkedEvents) continue;
+      const { type, sql } = kind.linkedEvents;
       const ids = recorded.filter((i) => i.type === kind.type).map((i) => i.id);
-      if (ids.length > 0) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, ids)) this.record(kind.linkedEvents.type, eventId);
+      if (ids.length > 0) lookups.push({ type, ids, from: (list) => `FROM (${sql} ${list}) t` });
     }
     for (const { types, ids } of this.among.splice(0)) {
-      const open = ids.filter((id) => !types.some((type) => this.items.has(`${type}:${id}`)));
+      const open = ids.filter((id) => !types.some((type) => this.items.has(`${type}:${id}`) || this.counted.has(`${type}:${id}`)));
+      if (open.length === 0) continue;
       for (const type of types) {
         const { table, where } = this.kindOf(type).state;
-        for (let at = 0; at < open.length; at += CHUNK) {
-          const chunk = open.slice(at, at + CHUNK);
-          const rows = (await tx.query(`SELECT t.id FROM ${table} t WHERE ${where ? `${where} AND ` : ''}t.id IN (${placeholders(chunk)})`, chunk)) as {
-            id: number | string;
-          }[];
-          for (const row of rows) this.record(type, Number(row.id));
-        }
+        lookups.push({ type, ids: open, from: (list) => `FROM ${table} t WHERE ${where ? `${where} AND ` : ''}t.id IN ${list}` });
       }
+    }
+    for (const { sql, params } of unionInChunks(lookups, (l, list) => `SELECT ? AS type, t.id ${l.from(list)}`)) {
+      const rows = (await tx.query(sql, params)) as { part: number | string; type: string; id: number | string }[];
+      // In the order of the look-ups, as they were made one by one: the order of the change rows' seqs.
+      for (const row of byPart(rows)) this.record(row.type, Number(row.id));
     }
   }
 
@@ -179,6 +195,54 @@ export function changesOf(tx: EntityManager): ChangeSet | undefined {
 /** Rows per statement (MySQL takes at most 65,535 placeholders in one). */
 const CHUNK = 1000;
 
+/** One look-up of a UNION ALL (unionInChunks): rows of `type` among `ids`. */
+interface Lookup {
+  type: string;
+  ids: number[];
+  /** The part's parameters before the ids (default: the type, for `? AS type`). */
+  head?: unknown[];
+  /** The look-up's FROM … WHERE on `t`, given the id list in parentheses. */
+  from: (list: string) => string;
+}
+
+/**
+ * Look-ups as few statements: each a UNION ALL of `select(lookup, list)` parts of at most
+ * CHUNK ids in all, with the type as the first parameter of each part; every part is numbered
+ * (`part`) so that the rows can be put back in the look-ups' order (byPart).
+ */
+function unionInChunks(lookups: Lookup[], select: (lookup: Lookup, list: string) => string): { sql: string; params: unknown[] }[] {
+  const out: { sql: string; params: unknown[] }[] = [];
+  let parts: string[] = [];
+  let params: unknown[] = [];
+  let size = 0;
+  const flush = () => {
+    if (parts.length > 0) out.push({ sql: parts.join(' UNION ALL '), params });
+    parts = [];
+    params = [];
+    size = 0;
+  };
+  let part = 0;
+  for (const lookup of lookups) {
+    for (let at = 0; at < lookup.ids.length; at += CHUNK) {
+      const chunk = lookup.ids.slice(at, at + CHUNK);
+      if (size + chunk.length > CHUNK) flush();
+      parts.push(select(lookup, `(${placeholders(chunk)})`).replace(/^SELECT /, `SELECT ${part++} AS part, `));
+      params.push(...(lookup.head ?? [lookup.type]), ...chunk);
+      size += chunk.length;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** Rows of a UNION ALL from unionInChunks in the order of its parts (within a part, as they came). */
+function byPart<R extends { part: number | string }>(rows: R[]): R[] {
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) => Number(a.row.part) - Number(b.row.part) || a.i - b.i)
+    .map((x) => x.row);
+}
+
 /** A change with the seq the counter gave it. */
 export type NumberedChange = { type: ChangeType; id: number; seq: number };
 
@@ -208,18 +272,13 @@ export async function appendChanges(
   await changes.complete(tx);
   const rows = changes.entries();
   await tx.query(`UPDATE change_counter SET seq = seq + ? WHERE name = '${LOG}'`, [rows.length]);
-  // With the versions the outboxes follow (their own counter rows), in the same statement.
+  // The counters (the log's and the versions the outboxes follow) in the statement that reads the states.
   const names = [LOG, ...outboxes.map((o) => o.counter)];
-  const counters = (await tx.query(`SELECT name, seq FROM change_counter WHERE name IN (${placeholders(names)})`, names)) as {
-    name: string;
-    seq: number | string;
-  }[];
-  const seqOf = (name: string) => Number(counters.find((c) => c.name === name)?.seq ?? 0);
+  const { states, counters } = await statesOf(tx, changes.kinds, rows, outboxes.length > 0, names);
+  const seqOf = (name: string) => counters.get(name) ?? 0;
   const top = seqOf(LOG);
   const first = top - rows.length + 1;
-  let wantsLogged = false;
-  for (const outbox of outboxes) if (await outbox.wantsLogged(seqOf(outbox.counter))) wantsLogged = true;
-  const states = await statesOf(tx, changes.kinds, rows, wantsLogged);
+  for (const outbox of outboxes) await outbox.atVersion(seqOf(outbox.counter));
   // The outboxes, while the log still shows what existed before this write.
   const numbered = rows.map((r, i) => ({ ...r, seq: first + i }));
   for (const outbox of outboxes) await outbox.enqueue(numbered, states);
@@ -273,10 +332,10 @@ export interface ItemState {
  * webhook outbox, src/sync/webhooks): made for one write by a WriteParticipant's `changeLog`.
  */
 export interface ChangeLogOutbox {
-  /** The change_counter row whose seq is the version it follows (read with the log's counter, and given to wantsLogged). */
+  /** The change_counter row whose seq is the version it follows (read with the log's counter, and given to atVersion). */
   readonly counter: string;
-  /** At this version of its counter: does it need the states read with `logged`? */
-  wantsLogged(version: number): Promise<boolean>;
+  /** The version of its counter this write read (with the states, which then carry `logged`): before enqueue. */
+  atVersion(version: number): Promise<void>;
   /** Just before the change rows are upserted: the changes with their seqs, and the items' states. */
   enqueue(numbered: NumberedChange[], states: ItemStates): Promise<void>;
 }
@@ -293,40 +352,64 @@ const stateColumns = (kind: ChangeKind): readonly string[] => kind.state.columns
 /** A kind's condition on its row `t`, followed by AND (empty when it has none). */
 const whereAnd = (kind: ChangeKind): string => (kind.state.where ? `${kind.state.where} AND ` : '');
 
-/** The states of the recorded items, one query per kind and chunk. */
-export async function statesOf(tx: Runner, kinds: ChangeKinds, rows: { type: ChangeType; id: number }[], logged = false): Promise<ItemStates> {
-  const out: ItemStates = new Map();
+/**
+ * The states of the recorded items, by `type:id`, with whether the log had a row of each
+ * (`logged`, when asked), and the seqs of the change_counter rows `counters` names: one
+ * statement (a UNION ALL of a part per kind, and the counters) per CHUNK items.
+ */
+export async function statesOf(
+  tx: Runner,
+  kinds: ChangeKinds,
+  rows: { type: ChangeType; id: number }[],
+  logged = false,
+  counters: readonly string[] = [],
+): Promise<{ states: ItemStates; counters: Map<string, number> }> {
+  const lookups: Lookup[] = [];
   for (const kind of kinds.all()) {
     const ids = rows.filter((r) => r.type === kind.type).map((r) => r.id);
-    const select =
-      stateColumns(kind)
-        .map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`)
-        .join(', ') + (logged ? ', EXISTS (SELECT 1 FROM change_log c WHERE c.type = ? AND c.item_id = t.id) AS logged' : '');
-    for (let at = 0; at < ids.length; at += CHUNK) {
-      const chunk = ids.slice(at, at + CHUNK);
-      const found = (await tx.query(`SELECT t.id, ${select} FROM ${kind.state.table} t WHERE ${whereAnd(kind)}t.id IN (${placeholders(chunk)})`, [
-        ...(logged ? [kind.type] : []),
-        ...chunk,
-      ])) as {
-        id: number | string;
-        author_id: number | string | null;
-        status: string;
-        date_utc: string | null;
-        modified_utc: string | null;
-        logged?: number | string | boolean;
-      }[];
-      for (const r of found) {
-        out.set(`${kind.type}:${Number(r.id)}`, {
-          authorId: r.author_id === null ? null : Number(r.author_id),
-          status: r.status,
-          dateUtc: r.date_utc,
-          modifiedUtc: r.modified_utc,
-          ...(logged ? { logged: Number(r.logged) === 1 || r.logged === true } : {}),
-        });
+    if (ids.length > 0) lookups.push({ type: kind.type, ids, head: logged ? [kind.type, kind.type] : [kind.type], from: () => '' });
+  }
+  const kindOf = new Map(kinds.all().map((k) => [k.type, k]));
+  const select = (lookup: Lookup, list: string) => {
+    const kind = kindOf.get(lookup.type)!;
+    const columns = stateColumns(kind).map((c, i) => `${c} AS ${STATE_COLUMNS[i]}`);
+    const existed = logged ? ', EXISTS (SELECT 1 FROM change_log c WHERE c.type = ? AND c.item_id = t.id) AS logged' : '';
+    return `SELECT ? AS type, t.id, ${columns.join(', ')}${existed} FROM ${kind.state.table} t WHERE ${whereAnd(kind)}t.id IN ${list}`;
+  };
+  const statements = unionInChunks(lookups, select);
+  if (counters.length > 0) {
+    // The counters as one more part of the first statement: type '' (no kind has it), the seq as id, the name as status.
+    const part = `SELECT -1 AS part, '' AS type, seq AS id, NULL AS author_id, name AS status, NULL AS date_utc, NULL AS modified_utc${logged ? ', 0 AS logged' : ''} FROM change_counter WHERE name IN (${placeholders(counters)})`;
+    if (statements.length === 0) statements.push({ sql: part, params: [...counters] });
+    else statements[0] = { sql: `${part} UNION ALL ${statements[0].sql}`, params: [...counters, ...statements[0].params] };
+  }
+  const states: ItemStates = new Map();
+  const seqs = new Map<string, number>();
+  for (const { sql, params } of statements) {
+    const found = (await tx.query(sql, params)) as {
+      type: string;
+      id: number | string;
+      author_id: number | string | null;
+      status: string;
+      date_utc: string | null;
+      modified_utc: string | null;
+      logged?: number | string | boolean;
+    }[];
+    for (const r of found) {
+      if (r.type === '') {
+        seqs.set(r.status, Number(r.id));
+        continue;
       }
+      states.set(`${r.type}:${Number(r.id)}`, {
+        authorId: r.author_id === null ? null : Number(r.author_id),
+        status: r.status,
+        dateUtc: r.date_utc,
+        modifiedUtc: r.modified_utc,
+        ...(logged ? { logged: Number(r.logged) === 1 || r.logged === true } : {}),
+      });
     }
   }
-  return out;
+  return { states, counters: seqs };
 }
 
 type Runner = Pick<EntityManager, 'query'>;

@@ -127,8 +127,13 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     return page.map((r) => Number(r.id));
   }
 
+  /**
+   * Plain SQL, as events are inserted: the repository's insert() wrote the new id and flags into
+   * the statement's text (a statement prepared anew for every item) and read the row back for
+   * its generated column, which nothing uses.
+   */
   async insert(item: E, manager: Tx): Promise<void> {
-    await manager.getRepository(this.entity).insert(item as QueryDeepPartialEntity<E>);
+    await insertInChunks(manager, this.entity, [item as QueryDeepPartialEntity<E>]);
   }
 
   /** Bulk load (`seed`): items with their ids already allocated, in the caller's transaction. */

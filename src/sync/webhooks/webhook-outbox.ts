@@ -90,7 +90,7 @@ export class WebhookOutbox implements WriteParticipant, OnModuleInit {
 
   /**
    * The outbox of one write, for appendChanges to drive inside `tx`: it reads the subscriptions
-   * at the version the write read, asks for the items' `logged` flags when there are any, and
+   * at the version the write read (the items' states come with their `logged` flags), and
    * just before the change rows are upserted writes one delivery row per subscription × change
    * it asks for, counting them for afterCommit.
    */
@@ -99,9 +99,8 @@ export class WebhookOutbox implements WriteParticipant, OnModuleInit {
     this.queuedBy.set(changes, 0);
     return {
       counter: VERSION_COUNTER,
-      wantsLogged: async (version) => {
+      atVersion: async (version) => {
         subs = await this.subscriptions(tx, version);
-        return subs.length > 0;
       },
       enqueue: async (numbered, states) => {
         this.queuedBy.set(changes, await enqueueDeliveries(tx, subs, numbered, states));
