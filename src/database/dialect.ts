@@ -27,6 +27,9 @@ interface Mysql2PoolState {
   _connectionQueue?: { length: number };
 }
 
+/** SQLite's page cache during a bulk load, in KiB (withBulkLoadCache). */
+const BULK_LOAD_CACHE_KIB = 256 * 1024;
+
 export class Dialect {
   constructor(readonly kind: DialectKind) {}
 
@@ -143,6 +146,25 @@ export class Dialect {
     const a = `${dLat} * ${dLat} + COS(RADIANS(:${prefix}Lat)) * COS(RADIANS(${latExpr})) * ${dLng} * ${dLng}`;
     const capped = this.kind === 'mysql' ? `LEAST(1, SQRT(${a}))` : `MIN(1, SQRT(${a}))`;
     return `(2 * 6371.0 * ASIN(${capped}))`;
+  }
+
+  /**
+   * Runs a bulk load (`seed`) with the connection's page cache raised for its duration, then as
+   * it was. SQLite's default cache is 2 MB: a load of a million events inserts into indexes
+   * (slugs, starts) far larger than that in random order, and every insert would read its
+   * pages back from the operating system. The setting is the connection's own (a running
+   * server's connections keep theirs) and the CLI's process ends after the load anyway.
+   * MySQL/MariaDB's buffer pool is the server's, shared by all: nothing to raise per session.
+   */
+  async withBulkLoadCache<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
+    if (this.kind !== 'sqlite') return work();
+    const [{ cache_size: before }] = (await db.query('PRAGMA cache_size')) as { cache_size: number }[];
+    await db.query(`PRAGMA cache_size = -${BULK_LOAD_CACHE_KIB}`);
+    try {
+      return await work();
+    } finally {
+      await db.query(`PRAGMA cache_size = ${Number(before)}`);
+    }
   }
 
   /** Refresh the planner's table statistics (after bulk loads). */
