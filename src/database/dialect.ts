@@ -150,9 +150,9 @@ export class Dialect {
 
   /**
    * Runs a bulk load (`seed`) with the connection's page cache raised for its duration, then as
-   * it was. SQLite's default cache is 2 MB: a load of a million events inserts into indexes
-   * (slugs, starts) far larger than that in random order, and every insert would read its
-   * pages back from the operating system. The setting is the connection's own (a running
+   * it was. The connection's cache is 16 MB (better-sqlite3's build default): a load of a
+   * million events inserts into indexes (slugs, starts) far larger than that in random order,
+   * and every insert would read its pages back from the operating system. The setting is the connection's own (a running
    * server's connections keep theirs) and the CLI's process ends after the load anyway.
    * MySQL/MariaDB's buffer pool is the server's, shared by all: nothing to raise per session.
    */

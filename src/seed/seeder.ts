@@ -223,11 +223,8 @@ export class Seeder {
         const id = ids[k];
         const slug = slugs.take(slugify(spec.title), String(id));
         events.push(eventRow(spec, id, spec.status === 'trash' ? trashedSlug(slug) : slug, authorId, spec.venue === null ? null : links.venueIds[spec.venue]));
-        spec.organizers.forEach((o, position) => organizers.push({ eventId: id, organizerId: links.organizerIds[o], position }));
-        const published = countsAsPublished(spec.status);
-        for (const termId of [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])]) {
-          terms.push({ eventId: id, termId, published });
-        }
+        organizers.push(...organizerLinkRows(spec, id, links));
+        terms.push(...termLinkRows(spec, id, links));
       });
       await this.d.events.insertMany(events, tx);
       await this.d.events.insertOrganizerLinks(organizers, tx);
@@ -295,6 +292,17 @@ function eventRow(s: EventSpec, id: number, slug: string, authorId: number, venu
     venueId,
     parentId: 0,
   });
+}
+
+/** The event's event_organizers rows (the one place they are built: columns added to the table are set here). */
+function organizerLinkRows(spec: EventSpec, eventId: number, links: EventLinks): EventOrganizerEntity[] {
+  return spec.organizers.map((o, position) => ({ eventId, organizerId: links.organizerIds[o], position }));
+}
+
+/** The event's event_terms rows, categories then tags (the one place they are built: columns added to the table are set here). */
+function termLinkRows(spec: EventSpec, eventId: number, links: EventLinks): EventTermEntity[] {
+  const published = countsAsPublished(spec.status);
+  return [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])].map((termId) => ({ eventId, termId, published }));
 }
 
 function venueRow(s: VenueSpec, id: number, slug: string, authorId: number): VenueEntity {
