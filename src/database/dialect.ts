@@ -27,6 +27,9 @@ interface Mysql2PoolState {
   _connectionQueue?: { length: number };
 }
 
+/** SQLite's page cache during a bulk load, in KiB (withBulkLoadCache). */
+const BULK_LOAD_CACHE_KIB = 256 * 1024;
+
 export class Dialect {
   constructor(readonly kind: DialectKind) {}
 
@@ -166,6 +169,25 @@ export class Dialect {
             `WHERE event_id IN (${list}) AND EXISTS (SELECT 1 FROM events e WHERE e.id = "${table}".event_id)`,
           ids,
         ];
+  }
+
+  /**
+   * Runs a bulk load (`seed`) with the connection's page cache raised for its duration, then as
+   * it was. The connection's cache is 16 MB (better-sqlite3's build default): a load of a
+   * million events inserts into indexes (slugs, starts) far larger than that in random order,
+   * and every insert would read its pages back from the operating system. The setting is the connection's own (a running
+   * server's connections keep theirs) and the CLI's process ends after the load anyway.
+   * MySQL/MariaDB's buffer pool is the server's, shared by all: nothing to raise per session.
+   */
+  async withBulkLoadCache<T>(db: DataSource, work: () => Promise<T>): Promise<T> {
+    if (this.kind !== 'sqlite') return work();
+    const [{ cache_size: before }] = (await db.query('PRAGMA cache_size')) as { cache_size: number }[];
+    await db.query(`PRAGMA cache_size = -${BULK_LOAD_CACHE_KIB}`);
+    try {
+      return await work();
+    } finally {
+      await db.query(`PRAGMA cache_size = ${Number(before)}`);
+    }
   }
 
   /** Refresh the planner's table statistics (after bulk loads). */

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { formatSql } from '../common/datetime/format';
+import { formatUtcMillis } from '../common/datetime/format';
 import { applyTiming, EventTiming } from '../events';
 import { Random } from './prng';
 import {
@@ -59,6 +59,8 @@ const SHARE = {
 /** Upcoming events spread over the next two years, past ones over the last year. */
 const UPCOMING_DAYS = 730;
 const PAST_DAYS = 365;
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 
 /** Fills in the defaults: venues N/50 and organizers N/100 (at least 10 each), today in UTC. */
 export function resolveSeedOptions(given: Partial<SeedOptions>, now: DateTime = DateTime.utc()): SeedOptions {
@@ -164,11 +166,12 @@ export interface EventSpec {
  * Links are indexes; the seeder turns them into ids.
  */
 export class SeedPlan {
-  private readonly anchor: DateTime;
+  /** `today` at 00:00 UTC, in milliseconds since the epoch. */
+  private readonly anchorMs: number;
   private venueList?: VenueSpec[];
 
   constructor(readonly options: SeedOptions) {
-    this.anchor = DateTime.fromISO(options.today, { zone: 'utc' }).startOf('day');
+    this.anchorMs = DateTime.fromISO(options.today, { zone: 'utc' }).startOf('day').toMillis();
   }
 
   private stream(kind: number): Random {
@@ -314,17 +317,18 @@ export class SeedPlan {
     const day = r.chance(SHARE.upcoming) ? r.int(0, UPCOMING_DAYS - 1) : -r.int(1, PAST_DAYS);
     const allDay = r.chance(SHARE.allDay);
     const extraDays = r.chance(SHARE.multiDay) ? r.int(1, 4) : 0;
-    const start = this.anchor.plus({ days: day, minutes: allDay ? 0 : 8 * 60 + 15 * r.int(0, 54) });
-    const end = start.plus({ days: extraDays, minutes: allDay ? 0 : 30 * r.int(2, 8) });
-    return applyTiming(null, { start: formatSql(start), end: formatSql(end), timezone: zone, allDay });
+    // Milliseconds, not luxon: the anchor is a UTC midnight, where days are 24 hours long.
+    const start = this.anchorMs + day * DAY_MS + (allDay ? 0 : 8 * 60 + 15 * r.int(0, 54)) * MINUTE_MS;
+    const end = start + extraDays * DAY_MS + (allDay ? 0 : 30 * r.int(2, 8)) * MINUTE_MS;
+    return applyTiming(null, { start: formatUtcMillis(start), end: formatUtcMillis(end), timezone: zone, allDay });
   }
 
   /** A publication date (and a later modification) between 400 days and a day before `today`. */
   private publication(r: Random): { dateUtc: string; modifiedUtc: string } {
     const back = r.int(2, 400);
-    const published = this.anchor.minus({ days: back }).plus({ seconds: r.int(0, 86_399) });
-    const modified = this.anchor.minus({ days: r.int(1, back - 1) }).plus({ seconds: r.int(0, 86_399) });
-    return { dateUtc: formatSql(published), modifiedUtc: formatSql(modified) };
+    const published = this.anchorMs - back * DAY_MS + r.int(0, 86_399) * 1000;
+    const modified = this.anchorMs - r.int(1, back - 1) * DAY_MS + r.int(0, 86_399) * 1000;
+    return { dateUtc: formatUtcMillis(published), modifiedUtc: formatUtcMillis(modified) };
   }
 }
 

@@ -5,7 +5,7 @@ import { Dialect } from '../database/dialect';
 import type { DataSource } from 'typeorm';
 import type { Tx } from '../database/tx';
 import { bulkTransaction } from '../database/unit-of-work';
-import { listingOf } from '../database/listing-columns';
+import { ListingColumns, listingOf } from '../database/listing-columns';
 import { trashedSlug } from '../items';
 import { slugify } from '../common/text/slugify';
 import { countsAsPublished, EventEntity, EventsRepository } from '../events';
@@ -17,8 +17,13 @@ import { VenueEntity, VenuesRepository } from '../venues';
 import { EventSpec, OrganizerSpec, SeedOptions, SeedPlan, TermSpec, VenueSpec } from './seed-plan';
 import { SeedRepository } from './seed.repository';
 
-/** Items per transaction: each batch allocates its ids and writes its rows and links together. */
-const BATCH = 1_000;
+/**
+ * Items per transaction: each batch allocates its ids and writes its rows and links together.
+ * Every commit costs a flush of the full-text index's pending terms (a new segment, merged
+ * with the others later) and, on SQLite, a WAL append; 10,000 events (about 15 MB of rows,
+ * links and search documents) a commit keep those few.
+ */
+const BATCH = 10_000;
 /** Author of the seeded items when the database has no administrator or editor yet. */
 const SEED_AUTHOR_LOGIN = 'calendar-seed';
 
@@ -81,6 +86,10 @@ export class Seeder {
     if (existing > 0 && !force) {
       throw new SeedRefusedError(`The database already has ${existing.toLocaleString('en-US')} events; seed adds to them only with --force.`);
     }
+    return Dialect.of(this.d.db).withBulkLoadCache(this.d.db, () => this.load(options, started));
+  }
+
+  private async load(options: SeedOptions, started: number): Promise<SeedSummary> {
     const plan = new SeedPlan(options);
     const authorId = await this.author();
     const categories = await this.seedTerms('category', plan.categories());
@@ -218,11 +227,8 @@ export class Seeder {
         events.push(event);
         // The links carry the event's listing columns (ListingColumns), as ListingSync keeps them.
         const listing = listingOf(event);
-        spec.organizers.forEach((o, position) => organizers.push({ eventId: id, organizerId: links.organizerIds[o], position, ...listing }));
-        const published = countsAsPublished(spec.status);
-        for (const termId of [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])]) {
-          terms.push({ eventId: id, termId, published, ...listing });
-        }
+        organizers.push(...organizerLinkRows(spec, id, links, listing));
+        terms.push(...termLinkRows(spec, id, links, listing));
       });
       await this.d.events.insertMany(events, tx);
       await this.d.events.insertOrganizerLinks(organizers, tx);
@@ -290,6 +296,17 @@ function eventRow(s: EventSpec, id: number, slug: string, authorId: number, venu
     venueId,
     parentId: 0,
   });
+}
+
+/** The event's event_organizers rows (the one place they are built: columns added to the table are set here). */
+function organizerLinkRows(spec: EventSpec, eventId: number, links: EventLinks, listing: ListingColumns): EventOrganizerEntity[] {
+  return spec.organizers.map((o, position) => ({ eventId, organizerId: links.organizerIds[o], position, ...listing }));
+}
+
+/** The event's event_terms rows, categories then tags (the one place they are built: columns added to the table are set here). */
+function termLinkRows(spec: EventSpec, eventId: number, links: EventLinks, listing: ListingColumns): EventTermEntity[] {
+  const published = countsAsPublished(spec.status);
+  return [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])].map((termId) => ({ eventId, termId, published, ...listing }));
 }
 
 function venueRow(s: VenueSpec, id: number, slug: string, authorId: number): VenueEntity {

@@ -182,6 +182,27 @@ describe('wallToUtc / utcToWall', () => {
     expect(utcToWall(utc, zone)).toBe(wall);
   });
 
+  // Away from a switch wallToUtc does the arithmetic itself; every quarter hour of the days
+  // around each switch of a year (and a few hours of every other day), in zones that move
+  // forward, back, by half an hour or not at all, must still give atWallTime's instant.
+  it.each([[NY], [BERLIN], [SYDNEY], ['Australia/Lord_Howe'], ['Asia/Kathmandu'], ['UTC+5:45']])(
+    '%s: the same instant as atWallTime around every switch of 2025',
+    (zone) => {
+      const DAY = 86_400_000;
+      const zoneObject = requireZone(zone);
+      const switches = (day: number) => zoneObject.offset(day) !== zoneObject.offset(day + DAY);
+      const differing: string[] = [];
+      for (let day = Date.UTC(2025, 0, 1); day < Date.UTC(2026, 0, 1); day += DAY) {
+        const near = switches(day - 2 * DAY) || switches(day - DAY) || switches(day) || switches(day + DAY);
+        for (let t = day; t < day + DAY; t += near ? 15 * 60_000 : 5 * 3_600_000) {
+          const wall = formatSql(DateTime.fromMillis(t, { zone: 'utc' }));
+          if (wallToUtc(wall, zone) !== formatSql(parseSql(wall, zone).toUTC())) differing.push(wall);
+        }
+      }
+      expect(differing).toEqual([]);
+    },
+  );
+
   // luxon on its own guesses an overlap's offset from the date the process started; we must not.
   it.each([['2025-01-15T12:00:00Z'], ['2025-07-15T12:00:00Z']])('resolves an overlap the same way when the process started at %s', (startedAt) => {
     const realNow = Settings.now;

@@ -181,7 +181,20 @@ export function isoStartOfDay(utcSql: string, zoneName: string): string {
 
 /** Wall-clock time in `zoneName` (IANA or `UTC±N`) → the same instant in UTC, DST honoured (see atWallTime). */
 export function wallToUtc(wallSql: string, zoneName: string): string {
-  return formatSql(parseSql(wallSql, zoneName).toUTC());
+  const zone = requireZone(zoneName);
+  // Away from a change of offset the instant is plain arithmetic: when the zone keeps one offset
+  // from a day before the wall time to a day after it, the wall time exists exactly once, at
+  // that offset (tzdb's changes are days apart). Near a change, atWallTime's rules decide.
+  const local = utcSqlMillis(wallSql);
+  const offset = offsetAt(zone, local - DAY_MS);
+  if (offsetAt(zone, local + DAY_MS) === offset && offsetAt(zone, local - offset * 60_000) === offset) return formatUtcMillis(local - offset * 60_000);
+  return formatSql(parseSql(wallSql, zone).toUTC());
+}
+
+/** Milliseconds since the epoch as a stored UTC string (`YYYY-MM-DD HH:MM:SS`). */
+export function formatUtcMillis(ts: number): string {
+  const d = new Date(ts);
+  return sqlText(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds());
 }
 
 /** UTC → the wall-clock time in `zoneName` at that instant. */

@@ -56,29 +56,43 @@ export function isFixedOffsetName(name: string): boolean {
 }
 
 const HOUR_MS = 3_600_000;
-/** Offsets remembered per zone and UTC hour (offsetAt): about 120 bytes each (key and map entry), so at most about 2.4 MB. */
+const DAY_MS = 86_400_000;
+/** Offsets remembered per zone and UTC day or hour (offsetAt): about 120 bytes each (key and map entry), so at most about 2.4 MB. */
 const OFFSETS = new Map<string, number>();
 const MAX_REMEMBERED_OFFSETS = 20_000;
 
 /**
- * `zone.offset(ts)` in minutes, remembered per zone and UTC hour. Luxon asks Intl for an IANA
- * zone's offset on every call (a formatToParts, several microseconds), and every presented event
- * needs a few. An hour whose first and last millisecond have the same offset has that offset
- * throughout, because no zone changes its offset twice within an hour (tzdb's changes are days
- * apart at the least); an hour with a change in it is not remembered, and asked every time.
+ * `zone.offset(ts)` in minutes, remembered per zone and UTC day, or per UTC hour on the days
+ * when the offset changes. Luxon asks Intl for an IANA zone's offset on every call (a
+ * formatToParts, several microseconds), every presented event needs a few, and the seed a few
+ * per event it makes. A day (or hour) whose first and last millisecond have the same offset has
+ * that offset throughout, because no zone changes its offset twice within a day (tzdb's changes
+ * are days apart at the least); an hour with a change in it is not remembered, and asked every
+ * time. By day, a year of one zone is 365 entries, so the seed's three years of events in a
+ * handful of zones stay remembered.
  */
 export function offsetAt(zone: Zone, ts: number): number {
   if (zone.isUniversal) return zone.offset(ts);
+  const day = Math.floor(ts / DAY_MS);
+  const dayKey = `${zone.name}|d${day}`;
+  const sameDay = OFFSETS.get(dayKey);
+  if (sameDay !== undefined) return sameDay;
+  const dayFirst = zone.offset(day * DAY_MS);
+  if (zone.offset(day * DAY_MS + DAY_MS - 1) === dayFirst) return remember(dayKey, dayFirst);
   const hour = Math.floor(ts / HOUR_MS);
   const key = `${zone.name}|${hour}`;
   const known = OFFSETS.get(key);
   if (known !== undefined) return known;
   const first = zone.offset(hour * HOUR_MS);
   if (zone.offset(hour * HOUR_MS + HOUR_MS - 1) !== first) return zone.offset(ts);
-  // Bounded: emptied rather than evicted one by one; the hours in use come back at once.
+  return remember(key, first);
+}
+
+function remember(key: string, offset: number): number {
+  // Bounded: emptied rather than evicted one by one; the days and hours in use come back at once.
   if (OFFSETS.size >= MAX_REMEMBERED_OFFSETS) OFFSETS.clear();
-  OFFSETS.set(key, first);
-  return first;
+  OFFSETS.set(key, offset);
+  return offset;
 }
 
 /**
