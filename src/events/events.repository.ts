@@ -163,8 +163,9 @@ export class EventsRepository {
    * needs to place events on its days (the month page), from the listing index alone.
    */
   async spans(filters: EventListFilters, extensions: EventQueryExtension[] = []): Promise<EventSpan[]> {
-    const qb = this.matching(filters, extensions, true).addSelect('e.startDate', 'start').addSelect('e.endDate', 'end');
-    const rows = await applyEventOrder(qb, filters.include !== undefined).getRawMany<{ id: number | string; start: string; end: string }>();
+    const { qb, on } = this.matching(filters, extensions, true);
+    qb.addSelect(`${on.alias}.startDate`, 'start').addSelect(`${on.alias}.endDate`, 'end');
+    const rows = await applyEventOrder(qb, filters.include !== undefined, 'ASC', on).getRawMany<{ id: number | string; start: string; end: string }>();
     return rows.map((r) => ({ id: Number(r.id), start: r.start, end: r.end }));
   }
 

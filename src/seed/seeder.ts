@@ -306,7 +306,12 @@ function organizerLinkRows(spec: EventSpec, eventId: number, links: EventLinks, 
 /** The event's event_terms rows, categories then tags (the one place they are built: columns added to the table are set here). */
 function termLinkRows(spec: EventSpec, eventId: number, links: EventLinks, listing: ListingColumns): EventTermEntity[] {
   const published = countsAsPublished(spec.status);
-  return [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])].map((termId) => ({ eventId, termId, published, ...listing }));
+  return [...spec.categories.map((c) => links.categoryIds[c]), ...spec.tags.map((t) => links.tagIds[t])].map((termId) => ({
+    eventId,
+    termId,
+    published,
+    ...listing,
+  }));
 }
 
 function venueRow(s: VenueSpec, id: number, slug: string, authorId: number): VenueEntity {
