@@ -90,8 +90,6 @@ export class ChangeSet {
   private readonly items = new Map<string, { type: ChangeType; id: number }>();
   /** Items whose kind is one of some kinds sharing a table (terms whose count moved): looked up when the rows are written. */
   private readonly among: { types: readonly string[]; ids: number[] }[] = [];
-  /** Items whose count moved, of a known kind (recordCounted): changed themselves, the events linked to them not. */
-  private readonly counted = new Map<string, { type: ChangeType; id: number }>();
 
   constructor(readonly kinds: ChangeKinds = new ChangeKinds([])) {}
 
@@ -117,18 +115,9 @@ export class ChangeSet {
     if (kind.linkedEvents) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, [id])) this.record(kind.linkedEvents.type, eventId);
   }
 
-  /**
-   * Items of `type` whose count moved (terms of one taxonomy, known to be of it): like
-   * recordAmong without the look-up of their kind, the events that embed them not changed by it.
-   */
-  recordCounted(type: ChangeType, ids: Iterable<number>): void {
-    for (const id of ids) this.counted.set(`${type}:${id}`, { type, id });
-  }
-
   /** The recorded items; a write that named none counts as a `bulk` change. */
   entries(): { type: ChangeType; id: number }[] {
-    const counted = [...this.counted].filter(([key]) => !this.items.has(key)).map(([, item]) => item);
-    return this.items.size + counted.length > 0 ? [...this.items.values(), ...counted] : [{ type: BULK, id: 0 }];
+    return this.items.size > 0 ? [...this.items.values()] : [{ type: BULK, id: 0 }];
   }
 
   /**
@@ -145,7 +134,7 @@ export class ChangeSet {
       if (ids.length > 0) lookups.push({ type, ids, from: (list) => `FROM (${sql} ${list}) t` });
     }
     for (const { types, ids } of this.among.splice(0)) {
-      const open = ids.filter((id) => !types.some((type) => this.items.has(`${type}:${id}`) || this.counted.has(`${type}:${id}`)));
+      const open = ids.filter((id) => !types.some((type) => this.items.has(`${type}:${id}`)));
       if (open.length === 0) continue;
       for (const type of types) {
         const { table, where } = this.kindOf(type).state;

@@ -149,24 +149,24 @@ export class Dialect {
   }
 
   /**
-   * Copies the listing columns (ListingColumns) of the events `ids` onto their rows of the link
-   * table `table` (event_terms, event_organizers), in one statement: SQLite sets the row value
+   * Copies the listing columns (ListingColumns) of the events `ids` (rows of `events`) onto their
+   * rows of the link table `table`, in one statement: SQLite sets the row value
    * from a subquery by primary key, MySQL joins. Rows already equal are left alone (MySQL
    * counts them unchanged; SQLite writes them again, the same bytes).
    */
-  copyListingColumns(table: 'event_terms' | 'event_organizers', ids: number[]): [string, unknown[]] {
+  copyListingColumns(table: string, events: string, ids: number[]): [string, unknown[]] {
     const list = ids.map(() => '?').join(', ');
     return this.kind === 'mysql'
       ? [
-          `UPDATE \`${table}\` l JOIN events e ON e.id = l.event_id ` +
+          `UPDATE \`${table}\` l JOIN \`${events}\` e ON e.id = l.event_id ` +
             'SET l.status = e.status, l.hidden = e.hide_from_listings, l.start_date = e.start_date, l.end_date = e.end_date, l.date_utc = e.date_utc ' +
             `WHERE l.event_id IN (${list})`,
           ids,
         ]
       : [
           `UPDATE "${table}" SET (status, hidden, start_date, end_date, date_utc) = ` +
-            `(SELECT e.status, e.hide_from_listings, e.start_date, e.end_date, e.date_utc FROM events e WHERE e.id = "${table}".event_id) ` +
-            `WHERE event_id IN (${list}) AND EXISTS (SELECT 1 FROM events e WHERE e.id = "${table}".event_id)`,
+            `(SELECT e.status, e.hide_from_listings, e.start_date, e.end_date, e.date_utc FROM "${events}" e WHERE e.id = "${table}".event_id) ` +
+            `WHERE event_id IN (${list}) AND EXISTS (SELECT 1 FROM "${events}" e WHERE e.id = "${table}".event_id)`,
           ids,
         ];
   }

@@ -35,7 +35,7 @@ export class ListingSync implements WriteParticipant, OnModuleInit {
     for (let at = 0; at < ids.length; at += IDS_PER_STATEMENT) {
       const chunk = ids.slice(at, at + IDS_PER_STATEMENT);
       for (const table of ['event_terms', 'event_organizers'] as const) {
-        const [sql, params] = this.dialect.copyListingColumns(table, chunk);
+        const [sql, params] = this.dialect.copyListingColumns(table, 'events', chunk);
         await tx.query(sql, params);
       }
     }

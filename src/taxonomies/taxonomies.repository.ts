@@ -249,12 +249,10 @@ export class TermsRepository {
    * same term (each waits for the row lock), where a recount from each transaction's own
    * snapshot could lose updates.
    */
-  async adjustCounts(manager: Tx, termIds: number[], delta: number, taxonomy?: Taxonomy): Promise<void> {
+  async adjustCounts(manager: Tx, termIds: number[], delta: number): Promise<void> {
     if (termIds.length === 0 || delta === 0) return;
-    // The terms' counts moved: of `taxonomy` when the caller knows it (it checked the ids), else
-    // their kind is looked up with the change rows (ChangeSet.recordAmong).
-    if (taxonomy) changesOf(manager)?.recordCounted(taxonomy, termIds);
-    else changesOf(manager)?.recordAmong(TAXONOMIES, termIds);
+    // The terms' counts moved (ChangeSet.recordAmong: their kind is looked up with the change rows).
+    changesOf(manager)?.recordAmong(TAXONOMIES, termIds);
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
     const count = manager.connection.driver.escape('count');

@@ -205,9 +205,8 @@ export class TaxonomiesService {
   async assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
     const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published, isNew);
     if (!published) return;
-    // Both of `taxonomy` (resolved as such, or linked as such): no look-up of their kind.
-    await this.terms.adjustCounts(manager, added, 1, taxonomy);
-    await this.terms.adjustCounts(manager, removed, -1, taxonomy);
+    await this.terms.adjustCounts(manager, added, 1);
+    await this.terms.adjustCounts(manager, removed, -1);
   }
 
   /**
