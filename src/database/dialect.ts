@@ -190,6 +190,29 @@ export class Dialect {
     }
   }
 
+  /**
+   * Runs a bulk load of these tables with their secondary indexes dropped, and builds them again
+   * afterwards, whether the load succeeded or not: one sorted build per index costs a fraction
+   * of keeping every index in step row by row once the indexes outgrow the cache (a million
+   * events: issue 30, item 3). The primary keys stay. The definitions are read from the
+   * database itself (sqlite_master; information_schema.STATISTICS), so a migration that changes
+   * an index needs no change here. For tables nobody reads meanwhile (the seed of an empty
+   * calendar): until the build, lookups on these tables are scans.
+   */
+  async withIndexesDeferred<T>(db: DataSource, tables: string[], work: () => Promise<T>): Promise<T> {
+    const indexes = this.kind === 'mysql' ? await mysqlIndexes(db, tables) : await sqliteIndexes(db, tables);
+    for (const index of indexes) await db.query(index.drop);
+    let result: T;
+    try {
+      result = await work();
+    } catch (err) {
+      await buildIndexes(db, indexes).catch(() => undefined); // the load's error is the one to report
+      throw err;
+    }
+    await buildIndexes(db, indexes);
+    return result;
+  }
+
   /** Refresh the planner's table statistics (after bulk loads). */
   analyzeStatement(tables: string[]): string {
     return this.kind === 'mysql' ? `ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')}` : 'ANALYZE';
@@ -285,4 +308,83 @@ export class Dialect {
 function driverCode(err: unknown): { errno?: number; code?: string } {
   const e = err as { errno?: number; code?: string; driverError?: { errno?: number; code?: string } };
   return { errno: e?.driverError?.errno ?? e?.errno, code: e?.driverError?.code ?? e?.code };
+}
+
+/** A secondary index dropped for a bulk load: the statements that drop it and build it again. */
+interface DeferredIndex {
+  drop: string;
+  build: string;
+  /** MySQL/MariaDB: indexes of one table built by one ALTER TABLE (a FULLTEXT index alone). */
+  table?: string;
+  fulltext?: boolean;
+}
+
+/** SQLite: the indexes a CREATE INDEX made (not the automatic ones of PRIMARY KEY/UNIQUE constraints). */
+async function sqliteIndexes(db: DataSource, tables: string[]): Promise<DeferredIndex[]> {
+  if (tables.length === 0) return [];
+  const rows = (await db.query(
+    `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${tables.map(() => '?').join(', ')}) ORDER BY tbl_name, name`,
+    tables,
+  )) as { name: string; sql: string }[];
+  return rows.map((r) => ({ drop: `DROP INDEX "${r.name.replace(/"/g, '""')}"`, build: r.sql }));
+}
+
+interface StatisticsRow {
+  table: string;
+  name: string;
+  nonUnique: number | string;
+  type: string;
+  column: string | null;
+  subPart: number | null;
+  collation: string | null;
+}
+
+/**
+ * MySQL/MariaDB: every index but PRIMARY, from information_schema.STATISTICS (columns in index
+ * order, prefix lengths and descending parts kept). A table with an index on an expression
+ * (no column name) keeps all its indexes: its definition is not in these rows.
+ */
+async function mysqlIndexes(db: DataSource, tables: string[]): Promise<DeferredIndex[]> {
+  if (tables.length === 0) return [];
+  const rows = (await db.query(
+    `SELECT TABLE_NAME AS \`table\`, INDEX_NAME AS name, NON_UNIQUE AS nonUnique, INDEX_TYPE AS type, COLUMN_NAME AS \`column\`, SUB_PART AS subPart, COLLATION AS collation
+       FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = DATABASE() AND INDEX_NAME <> 'PRIMARY' AND TABLE_NAME IN (${tables.map(() => '?').join(', ')})
+      ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+    tables,
+  )) as StatisticsRow[];
+  const byIndex = new Map<string, StatisticsRow[]>();
+  for (const row of rows) {
+    const key = `${row.table}\u0000${row.name}`;
+    byIndex.set(key, [...(byIndex.get(key) ?? []), row]);
+  }
+  const opaque = new Set(rows.filter((r) => r.column === null).map((r) => r.table));
+  const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
+  const indexes: DeferredIndex[] = [];
+  for (const parts of byIndex.values()) {
+    const [{ table, name, nonUnique, type }] = parts;
+    if (opaque.has(table)) continue;
+    const fulltext = type === 'FULLTEXT';
+    const kind = fulltext ? 'FULLTEXT INDEX' : Number(nonUnique) === 0 ? 'UNIQUE INDEX' : 'INDEX';
+    const columns = parts.map((p) => `${q(p.column!)}${p.subPart ? `(${Number(p.subPart)})` : ''}${p.collation === 'D' ? ' DESC' : ''}`);
+    indexes.push({ table, fulltext, drop: `ALTER TABLE ${q(table)} DROP INDEX ${q(name)}`, build: `ADD ${kind} ${q(name)} (${columns.join(', ')})` });
+  }
+  return indexes;
+}
+
+/**
+ * Builds dropped indexes again. SQLite: one CREATE INDEX each. MySQL/MariaDB: one ALTER TABLE per
+ * table for its ordinary indexes (one pass over the rows) and one per FULLTEXT index (InnoDB
+ * builds those one at a time), with FORCE: on MariaDB 10.11 a FULLTEXT index added in place to
+ * a table filled while it had none (its hidden FTS_DOC_ID column kept from the dropped index)
+ * matched nothing, until the table was rebuilt (seed-indexes.e2e-spec.ts).
+ */
+async function buildIndexes(db: DataSource, indexes: DeferredIndex[]): Promise<void> {
+  const alters = new Map<string, string[]>();
+  for (const index of indexes) {
+    if (index.table === undefined) await db.query(index.build);
+    else if (index.fulltext) await db.query(`ALTER TABLE \`${index.table.replace(/`/g, '``')}\` ${index.build}, FORCE`);
+    else alters.set(index.table, [...(alters.get(index.table) ?? []), index.build]);
+  }
+  for (const [table, builds] of alters) await db.query(`ALTER TABLE \`${table.replace(/`/g, '``')}\` ${builds.join(', ')}`);
 }

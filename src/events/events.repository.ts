@@ -10,7 +10,7 @@ import { chooseFreeSlugs, storeUnderFreeSlug } from '../items';
 import { EventOrganizerEntity } from '../organizers';
 import { EventTermEntity } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
-import { searchDocument } from './search-grams';
+import { searchDocument, searchTexts } from './search-grams';
 import {
   applyEventFilters,
   applyEventOrder,
@@ -262,14 +262,18 @@ export class EventsRepository {
   }
 
   /** Bulk load (`seed`): rows with their ids already allocated, in the caller's transaction. */
-  async insertMany(events: EventEntity[], manager: Tx): Promise<void> {
+  /**
+   * New events with every column set, and their search documents: `documents[i]` is that of
+   * `events[i]` when the caller made them already (SearchDocumentsThread), else made here.
+   */
+  async insertMany(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
     await insertInChunks(manager, EventEntity, events);
-    await this.writeSearchInChunks(events, manager);
+    await this.writeSearchInChunks(events, manager, documents);
   }
 
-  private async writeSearchInChunks(events: EventEntity[], manager: Tx): Promise<void> {
+  private async writeSearchInChunks(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
     for (let i = 0; i < events.length; i += SEARCH_ROWS_PER_STATEMENT) {
-      await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager);
+      await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager, documents?.slice(i, i + SEARCH_ROWS_PER_STATEMENT));
     }
   }
 
@@ -293,8 +297,8 @@ export class EventsRepository {
     return event;
   }
 
-  private async writeSearch(events: EventEntity[], manager: Tx): Promise<void> {
-    const rows = events.map((e) => ({ id: e.id, document: searchDocument([e.title, e.description, e.excerpt]) }));
+  private async writeSearch(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
+    const rows = events.map((e, i) => ({ id: e.id, document: documents?.[i] ?? searchDocument(searchTexts(e)) }));
     const [sql, params] = this.dialect.searchWrite(rows);
     await manager.query(sql, params);
   }

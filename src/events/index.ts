@@ -2,6 +2,8 @@ export { EventsModule } from './events.module';
 export { EventReader } from './event-reader';
 export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';
+export { SearchDocumentsThread } from './search-documents-thread';
+export { searchTexts } from './search-grams';
 export type { EventSpan } from './events.repository';
 export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';

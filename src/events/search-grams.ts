@@ -185,3 +185,8 @@ export function searchTokens(words: string[]): string[] {
   const step = all.length / MAX_QUERY_TOKENS;
   return Array.from({ length: MAX_QUERY_TOKENS }, (_, i) => all[Math.floor(i * step)]);
 }
+
+/** The texts an event's search document is made of (searchDocument), in their order. */
+export function searchTexts(event: { title: string; description: string; excerpt: string }): string[] {
+  return [event.title, event.description, event.excerpt];
+}

@@ -8,7 +8,7 @@ import { bulkTransaction } from '../database/unit-of-work';
 import { ListingColumns, listingOf } from '../database/listing-columns';
 import { trashedSlug } from '../items';
 import { slugify } from '../common/text/slugify';
-import { countsAsPublished, EventEntity, EventsRepository } from '../events';
+import { countsAsPublished, EventEntity, EventsRepository, SearchDocumentsThread, searchTexts } from '../events';
 import { EventOrganizerEntity, OrganizerEntity, OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
 import { EventTermEntity, TermEntity, Taxonomy, TermsRepository } from '../taxonomies';
@@ -24,6 +24,12 @@ import { SeedRepository } from './seed.repository';
  * links and search documents) a commit keep those few.
  */
 const BATCH = 10_000;
+
+/**
+ * The tables an event's write fills. Seeding an empty calendar loads them with their secondary
+ * indexes dropped and builds those once at the end (Dialect.withIndexesDeferred).
+ */
+const EVENT_TABLES = ['events', 'event_terms', 'event_organizers', 'event_search'];
 /** Author of the seeded items when the database has no administrator or editor yet. */
 const SEED_AUTHOR_LOGIN = 'calendar-seed';
 
@@ -86,10 +92,11 @@ export class Seeder {
     if (existing > 0 && !force) {
       throw new SeedRefusedError(`The database already has ${existing.toLocaleString('en-US')} events; seed adds to them only with --force.`);
     }
-    return Dialect.of(this.d.db).withBulkLoadCache(this.d.db, () => this.load(options, started));
+    return Dialect.of(this.d.db).withBulkLoadCache(this.d.db, () => this.load(options, started, existing === 0));
   }
 
-  private async load(options: SeedOptions, started: number): Promise<SeedSummary> {
+  /** `fresh`: no events yet, so their tables' indexes may be built once after the load. */
+  private async load(options: SeedOptions, started: number, fresh: boolean): Promise<SeedSummary> {
     const plan = new SeedPlan(options);
     const authorId = await this.author();
     const categories = await this.seedTerms('category', plan.categories());
@@ -108,10 +115,12 @@ export class Seeder {
       organizerLinks: 0,
       termLinks: 0,
     };
-    await this.seedEvents(plan, { venueIds, organizerIds, categoryIds: categories.ids, tagIds: tags.ids }, authorId, summary);
+    const events = () => this.seedEvents(plan, { venueIds, organizerIds, categoryIds: categories.ids, tagIds: tags.ids }, authorId, summary);
+    if (fresh) await Dialect.of(this.d.db).withIndexesDeferred(this.d.db, EVENT_TABLES, events);
+    else await events();
     await bulkTransaction(this.d.db, (tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
     // Planners learn the new row counts, and running servers drop their read caches.
-    await this.d.db.query(Dialect.of(this.d.db).analyzeStatement(['events', 'event_terms', 'event_organizers', 'venues', 'organizers', 'terms', 'posts']));
+    await this.d.db.query(Dialect.of(this.d.db).analyzeStatement([...EVENT_TABLES, 'venues', 'organizers', 'terms', 'posts']));
     // The change log (sync.md): a row for every new item, and for the terms whose counts moved;
     // the rows move every running server's caches too.
     await bulkTransaction(this.d.db, async (tx) => {
@@ -195,26 +204,48 @@ export class Seeder {
     return ids;
   }
 
-  /** The events, a batch (and a transaction) at a time, counted into the summary. */
+  /**
+   * The events, a batch (and a transaction) at a time, counted into the summary. The search
+   * documents of each batch are made on a thread of their own while the previous batch is
+   * written (SearchDocumentsThread).
+   */
   private async seedEvents(plan: SeedPlan, links: EventLinks, authorId: number, summary: SeedSummary): Promise<void> {
     const slugs = new SlugRegistry(await this.d.reads.liveSlugs('event'));
     const bar = this.progress('events', plan.options.events);
-    let batch: EventSpec[] = [];
-    for (const spec of plan.events()) {
-      batch.push(spec);
-      if (batch.length === BATCH) {
-        await this.writeEvents(batch, links, slugs, authorId, summary);
-        bar.update(summary.events.total);
-        batch = [];
+    const thread = new SearchDocumentsThread();
+    let ahead: { batch: EventSpec[]; documents: Promise<string[]> } | null = null;
+    const write = async (next: EventSpec[]) => {
+      const previous = ahead;
+      ahead = next.length > 0 ? { batch: next, documents: thread.documents(next.map(searchTexts)) } : null;
+      if (previous === null) return;
+      await this.writeEvents(previous.batch, await previous.documents, links, slugs, authorId, summary);
+      bar.update(summary.events.total);
+    };
+    try {
+      let batch: EventSpec[] = [];
+      for (const spec of plan.events()) {
+        batch.push(spec);
+        if (batch.length === BATCH) {
+          await write(batch);
+          batch = [];
+        }
       }
+      await write(batch);
+      await write([]);
+    } finally {
+      await thread.stop();
     }
-    await this.writeEvents(batch, links, slugs, authorId, summary);
-    bar.update(summary.events.total);
     bar.finish();
   }
 
-  private async writeEvents(batch: EventSpec[], links: EventLinks, slugs: SlugRegistry, authorId: number, summary: SeedSummary): Promise<void> {
-    if (batch.length === 0) return;
+  private async writeEvents(
+    batch: EventSpec[],
+    documents: string[],
+    links: EventLinks,
+    slugs: SlugRegistry,
+    authorId: number,
+    summary: SeedSummary,
+  ): Promise<void> {
     await bulkTransaction(this.d.db, async (tx) => {
       const ids = await this.d.posts.allocateMany('event', batch.length, tx);
       const events: EventEntity[] = [];
@@ -230,7 +261,7 @@ export class Seeder {
         organizers.push(...organizerLinkRows(spec, id, links, listing));
         terms.push(...termLinkRows(spec, id, links, listing));
       });
-      await this.d.events.insertMany(events, tx);
+      await this.d.events.insertMany(events, tx, documents);
       await this.d.events.insertOrganizerLinks(organizers, tx);
       await this.d.terms.insertEventTerms(terms, tx);
       summary.organizerLinks += organizers.length;
