@@ -93,9 +93,9 @@ end
 }
 
 /**
- * Lua for a scenario whose request body is `template` (a string.format pattern: %d, the request's
- * number counted across all runs of the scenario from 1, then one %s per column) with the
- * k-th request taking element k mod length of each column.
+ * Lua for a scenario whose request body is `template`: every `@K@` becomes the request's number k
+ * (counted across all runs of the scenario from 1), then the rest is a string.format pattern
+ * with one %s per column, the k-th request taking element k mod length of each column.
  */
 function luaNumberedBody(template, columns) {
   const lists = columns.map((column, i) => `local column${i + 1} = { ${column.map((v) => luaString(String(v))).join(', ')} }`);
@@ -107,7 +107,8 @@ local template = ${luaString(template)}
 function request()
   bench_generated = bench_generated + 1
   local k = bench_offset + bench_generated
-  return wrk.format(nil, nil, nil, string.format(template, k${args}))
+  local numbered = template:gsub('@K@', tostring(k))
+  return wrk.format(nil, nil, nil, string.format(numbered${args}))
 end
 `;
 }
