@@ -213,6 +213,14 @@ export class Dialect {
     return result;
   }
 
+  /**
+   * The index hint that follows a table name in FROM: the planner must read through `index`
+   * (MySQL FORCE INDEX; SQLite INDEXED BY, which fails the statement when the index is gone).
+   */
+  usingIndex(index: string): string {
+    return this.kind === 'mysql' ? `FORCE INDEX (\`${index}\`)` : `INDEXED BY "${index}"`;
+  }
+
   /** Refresh the planner's table statistics (after bulk loads). */
   analyzeStatement(tables: string[]): string {
     return this.kind === 'mysql' ? `ANALYZE TABLE ${tables.map((t) => `\`${t}\``).join(', ')}` : 'ANALYZE';

@@ -276,14 +276,12 @@ export class TermsRepository {
   /** Recomputes the stored counts of these terms from their published assignments. */
   async recount(manager: Tx, termIds: number[]): Promise<void> {
     if (termIds.length === 0) return;
-    const counts = await manager
-      .getRepository(EventTermEntity)
-      .createQueryBuilder('et')
-      .select('et.term_id', 'term_id')
-      .addSelect('COUNT(*)', 'n')
-      .where('et.term_id IN (:...termIds) AND et.published = :published', { termIds, published: true })
-      .groupBy('et.term_id')
-      .getRawMany<{ term_id: number; n: number | string }>();
+    // The covering index by term and `published`, named: with sampled statistics MariaDB took
+    // the listing index (term first, no `published`) and read a row per link (minutes at a million).
+    const counts: { term_id: number | string; n: number | string }[] = await manager.query(
+      `SELECT term_id, COUNT(*) AS n FROM event_terms ${this.dialect.usingIndex('ix_event_terms_term')} WHERE term_id IN (${placeholders(termIds)}) AND published = ? GROUP BY term_id`,
+      [...termIds, 1],
+    );
     const byId = new Map(counts.map((c) => [Number(c.term_id), Number(c.n)]));
     for (const id of new Set(termIds)) {
       await manager.getRepository(TermEntity).update({ id }, { count: byId.get(id) ?? 0 });
