@@ -9,7 +9,7 @@ export * from './authorship';
 export * from './publication-date';
 export * from './item-slug';
 export * from './presentation';
-export { ItemColumns } from './item-columns';
+export { ItemColumns, NamedItemColumns } from './item-columns';
 export { ItemWriteDto } from './item-write.dto';
 export { ItemExtensions } from './item-extensions';
 export type { ItemExtension, ItemExtras } from './item-extensions';

@@ -59,3 +59,34 @@ export abstract class ItemColumns {
   @Column({ name: 'image_id', type: 'int', nullable: true, default: null })
   imageId: number | null;
 }
+
+/** A named item's name, as much of it as its `name_key` keeps (NAME_KEY_EXPRESSION). */
+export const NAME_KEY_LENGTH = 191;
+/** The start of the name in lower case: both engines know LOWER and SUBSTR. */
+export const NAME_KEY_EXPRESSION = `LOWER(SUBSTR(name, 1, ${NAME_KEY_LENGTH}))`;
+
+/** The columns of venues and organizers: an item with a name. */
+export abstract class NamedItemColumns extends ItemColumns {
+  /** The name (`venue` / `organizer` in the API). */
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  /**
+   * The name's first 191 characters in lower case, computed by the database and indexed, so
+   * that finding an item by its name (a nested venue or organizer that exists already) is an
+   * index lookup rather than a scan of the table (issue 30: the scan made each such write
+   * slower as the calendar grew). Never read or written by the application.
+   */
+  @Column({
+    name: 'name_key',
+    type: 'varchar',
+    length: NAME_KEY_LENGTH,
+    nullable: true,
+    generatedType: 'VIRTUAL',
+    asExpression: NAME_KEY_EXPRESSION,
+    insert: false,
+    update: false,
+    select: false,
+  })
+  nameKey?: string | null;
+}

@@ -9,6 +9,7 @@ import { extended, type ListCondition } from '../common/pagination';
 import type { ListVisibility } from './list-visibility';
 import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug, trashedSlug } from './item-slug';
+import { NAME_KEY_LENGTH } from './item-columns';
 
 /**
  * Every query on venues or organizers; a kind's repository extends this with its entity, its
@@ -102,7 +103,10 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
    * same description (both case-insensitive), not trashed, and visible to the creator.
    */
   findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, manager: Tx): Promise<E | null> {
-    const qb = this.query(manager).where(`LOWER(${this.a}.name) = :name`, { name: name.toLowerCase() });
+    // name_key (indexed) narrows to the names with the same start; the whole name then decides.
+    const qb = this.query(manager)
+      .where(`${this.a}.nameKey = LOWER(SUBSTR(:name, 1, ${NAME_KEY_LENGTH}))`)
+      .andWhere(`LOWER(${this.a}.name) = :name`, { name: name.toLowerCase() });
     if (description !== undefined) qb.andWhere(`LOWER(${this.a}.description) = :description`, { description: description.toLowerCase() });
     return applyVisibility(qb, this.a, visible, nowUtc).orderBy(`${this.a}.id`, 'ASC').getOne();
   }

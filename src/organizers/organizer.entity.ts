@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ItemColumns } from '../items';
+import { NamedItemColumns } from '../items';
 
 /** An organizer; id from the shared post sequence. Publication dates in UTC, shown in the site zone. */
 @Entity({ name: 'organizers' })
@@ -7,11 +7,8 @@ import { ItemColumns } from '../items';
 @Index('ix_organizers_slug', ['slug'])
 @Index('uq_organizers_live_slug', ['liveSlug'], { unique: true })
 @Index('ix_organizers_author', ['authorId'])
-export class OrganizerEntity extends ItemColumns {
-  /** The organizer name (`organizer` in the API). */
-  @Column({ name: 'name', type: 'text' })
-  name: string;
-
+@Index('ix_organizers_name_key', ['nameKey'])
+export class OrganizerEntity extends NamedItemColumns {
   @Column({ name: 'phone', type: 'varchar', length: 255, default: '' })
   phone: string;
 

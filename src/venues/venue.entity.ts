@@ -1,5 +1,5 @@
 import { Column, Entity, Index } from 'typeorm';
-import { ItemColumns } from '../items';
+import { NamedItemColumns } from '../items';
 
 /** A venue; id from the shared post sequence. Publication dates in UTC, shown in the site zone. */
 @Entity({ name: 'venues' })
@@ -7,11 +7,8 @@ import { ItemColumns } from '../items';
 @Index('ix_venues_slug', ['slug'])
 @Index('uq_venues_live_slug', ['liveSlug'], { unique: true })
 @Index('ix_venues_author', ['authorId'])
-export class VenueEntity extends ItemColumns {
-  /** The venue name (`venue` in the API). */
-  @Column({ name: 'name', type: 'text' })
-  name: string;
-
+@Index('ix_venues_name_key', ['nameKey'])
+export class VenueEntity extends NamedItemColumns {
   @Column({ name: 'address', type: 'varchar', length: 255, default: '' })
   address: string;
 

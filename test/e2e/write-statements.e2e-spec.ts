@@ -57,6 +57,23 @@ describe('the statements of an event write', () => {
     expect(states[0]).toMatch(/FROM terms t/);
   });
 
+  it('looks a nested venue up by name through the name_key index, not a scan of the venues', async () => {
+    const sql = (await statementsOf()).filter((q) => /FROM [`"]?venues[`"]? [`"]?\w+[`"]? WHERE .*name_key/i.test(q));
+    const lookup = captured.find((q) => q.query === sql[0]);
+    expect(lookup).toBeDefined();
+    const sqlite = ds.options.type === 'better-sqlite3';
+    const plan = (await ds.query(`${sqlite ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${lookup!.query}`, lookup!.parameters)) as Record<string, unknown>[];
+    const text = JSON.stringify(plan);
+    expect(text).toContain('ix_venues_name_key');
+    if (sqlite) expect(text).not.toMatch(/SCAN [`"]?(venues|\w+)[`"]?(?! USING)/);
+  });
+
+  it('still reuses a venue whose name differs only in case (the name decides, the key only narrows)', async () => {
+    const first = await createEvent(t, admin.authorization, { ...body(), venue: { venue: 'Salle Pleyel Name Key', city: 'Paris' } });
+    const second = await createEvent(t, admin.authorization, { ...body(), venue: { venue: 'SALLE pleyel name KEY', city: 'Paris' } });
+    expect((second.venue as { id: number }).id).toBe((first.venue as { id: number }).id);
+  });
+
   (process.env.TEST_DATABASE_URL ? it.skip : it)('prepares no statement anew for a second write of the same shape (SQLite)', async () => {
     await statementsOf();
     const connection = (ds.driver as unknown as { databaseConnection: { prepare(sql: string): unknown } }).databaseConnection;
