@@ -287,7 +287,8 @@ describe('import:tec (compat.md: Import from a live TEC site)', () => {
       status: 'private',
       timezone: 'America/New_York',
     });
-    await post('events', { title: 'Long ago', start_date: '1990-06-01 10:00', end_date: '1990-06-03 18:00', timezone: 'Asia/Kolkata' });
+    // A decimal comma: the copy keeps the cost as written (sources.md §4), not `€10.50`.
+    await post('events', { title: 'Long ago', start_date: '1990-06-01 10:00', end_date: '1990-06-03 18:00', timezone: 'Asia/Kolkata', cost: '€10,50' });
     // More than one page of events (per_page=50), so that an interrupted run has written some.
     for (let i = 1; i <= 52; i++) {
       await post('events', {
@@ -373,6 +374,7 @@ describe('import:tec (compat.md: Import from a live TEC site)', () => {
     });
     expect(to.events['spring-concert']).toMatchObject({ timezone: 'Europe/Rome', cost: '$10 – $25', featured: true, sticky: true, status: 'publish' });
     expect((to.events['spring-concert'] as Json).venue).toMatchObject({ venue: 'Concert Hall', city: 'Turin' });
+    expect(to.events['long-ago']).toMatchObject({ cost: '€10,50' });
     expect(to.categories['jazz-music']).toMatchObject({ parent: 'music' });
     expect(to.events['draft-night']).toMatchObject({ status: 'draft' });
     for (const collection of Object.keys(from)) {

@@ -1,3 +1,4 @@
+import { parseCost } from '../../events';
 import { costStrings, eventInput, itemVersion, organizerInput, parentsFirst, termInput, venueInput } from './tec-records';
 
 const links = {
@@ -15,6 +16,20 @@ describe('costStrings: cost_details back to the strings that give them', () => {
     [{ currency_symbol: '', currency_position: '', values: [] }, []],
   ])('%j', (details, expected) => expect(costStrings(details, '')).toEqual(expected));
   it('without details, the cost text', () => expect(costStrings(undefined, 'Free')).toEqual(['Free']));
+
+  // sources.md §4: text and cost exactly as the origin has them.
+  it.each([
+    ['€10,50', { currency_symbol: '€', currency_position: 'prefix', values: ['10.50'] }, ['€10,50']],
+    ['10,50 € – 1.000,00 €', { currency_symbol: '€', currency_position: 'postfix', values: ['10.50', '1000.00'] }, ['10,50€', '1.000,00€']],
+    ['Free – $25', { currency_symbol: '$', currency_position: 'prefix', values: ['0', '25'] }, ['$0', '$25']],
+  ])('numbers as the source wrote them in %j', (cost, details, expected) => {
+    const strings = costStrings(details, cost);
+    expect(strings).toEqual(expected);
+    // Stored again, they give the source's values and (symbol spacing aside) its formatted cost.
+    const again = parseCost(strings);
+    expect(again.cost_details.values).toEqual(details.values);
+    expect(again.cost.replace(/\s(?=€)/g, '')).toBe(cost.replace(/\s(?=€)/g, ''));
+  });
 });
 
 describe('eventInput', () => {

@@ -1,5 +1,6 @@
 // A TEC site's records (resources.md §1–§4 shapes) → the bodies of this service's writes (pure).
 import { createHash } from 'node:crypto';
+import { normaliseNumber } from '../../events';
 
 export type Json = Record<string, unknown>;
 
@@ -41,15 +42,25 @@ function itemFields(src: Json, authorId: number | undefined): Json {
 
 /**
  * The cost strings behind `cost_details` (resources.md §6): numeric values with the currency
- * symbol where it stood, texts as they are. Parsing them again gives the same `cost` and
- * `cost_details` (a number written with a decimal comma comes back with a point).
+ * symbol where it stood, texts as they are, each number as the source's formatted `cost` wrote
+ * it (`€10,50` stays `€10,50`: `values` has it as `10.50`; sources.md §4). Parsing them again
+ * gives the same `cost` and `cost_details`.
  */
 export function costStrings(details: unknown, cost: unknown): string[] {
   if (!details || typeof details !== 'object') return str(cost) !== '' ? [str(cost)] : [];
   const d = details as Json;
   const values = Array.isArray(d.values) ? d.values.map(str).filter((v) => v !== '') : [];
   const symbol = str(d.currency_symbol);
-  return values.map((v) => (!/^\d+(\.\d+)?$/.test(v) || symbol === '' ? v : d.currency_position === 'postfix' ? `${v}${symbol}` : `${symbol}${v}`));
+  const written = new Map<string, string>();
+  for (const [number] of str(cost).matchAll(/\d+(?:[.,]\d+)*/g)) {
+    const { normalised } = normaliseNumber(number);
+    if (!written.has(normalised)) written.set(normalised, number);
+  }
+  return values.map((v) => {
+    if (!/^\d+(\.\d+)?$/.test(v)) return v;
+    const number = written.get(v) ?? v;
+    return symbol === '' ? number : d.currency_position === 'postfix' ? `${number}${symbol}` : `${symbol}${number}`;
+  });
 }
 
 export function termInput(src: Json, parent: number | undefined): Json {
