@@ -16,6 +16,13 @@ export const PAGE_PATHS = {
   tag: 'tag/:slug',
 } as const;
 
+/** TEC's paths of the list view (compat.md, "TEC's public URLs"): `page/N` is `?page=N`. */
+export const TEC_PAGE_PATHS = {
+  list: 'events/list',
+  listPage: 'events/list/page/:page',
+  page: 'events/page/:page',
+} as const;
+
 /** Prefixes whose unknown paths answer the 404 page. */
 export const PAGE_PREFIXES = ['events', 'event', 'venue', 'organizer', 'tag'] as const;
 

@@ -3,7 +3,8 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
-import { PAGE_PATHS } from './page-routes';
+import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
+import { AppConfig } from '../config/app-config';
 import { PAGE_HEADERS } from './pages-http';
 import { PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
@@ -25,12 +26,27 @@ export class PagesController {
     private readonly pages: PagesService,
     private readonly assets: PageAssets,
     private readonly rendered: RenderedPages,
+    private readonly config: AppConfig,
   ) {}
 
   @Get(PAGE_PATHS.list)
   @Page()
   list(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     return this.render(req, reply, () => this.pages.list(query(req)));
+  }
+
+  /**
+   * TEC's own list URLs (compat.md, "TEC's public URLs"): `/events/list/` is the list view, and
+   * `…/page/N/` its page N, so that links into a calendar that moved here keep working. Off
+   * with CALENDAR_WP_COMPAT=off (the 404 page, as any unknown path under /events/).
+   */
+  @Get([TEC_PAGE_PATHS.list, TEC_PAGE_PATHS.listPage, TEC_PAGE_PATHS.page])
+  @Page()
+  tecList(@Param('page') page: string | undefined, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    // As WordPress's rewrite rule (`page/([0-9]+)/`): another segment is no page at all.
+    if (!this.config.wpCompat || (page !== undefined && !/^[1-9]\d{0,5}$/.test(page)))
+      return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return this.render(req, reply, () => this.pages.list(page === undefined ? query(req) : { ...query(req), page }));
   }
 
   @Get(PAGE_PATHS.month)
