@@ -21,6 +21,7 @@ export const TEC_PAGE_PATHS = {
   list: 'events/list',
   listPage: 'events/list/page/:page',
   page: 'events/page/:page',
+  eventCalendar: 'event/:slug/ical',
 } as const;
 
 /** Prefixes whose unknown paths answer the 404 page. */

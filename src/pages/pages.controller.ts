@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
 import { AppConfig } from '../config/app-config';
+import { CALENDAR_TYPE, type CalendarFile } from '../common/http/negotiation';
 import { PAGE_HEADERS } from './pages-http';
 import { PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
@@ -89,7 +90,32 @@ export class PagesController {
   @Get(PAGE_PATHS.event)
   @Page()
   event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    if (this.config.wpCompat && query(req).ical === '1') return this.eventCalendar(slug, req, reply);
     return this.render(req, reply, () => this.pages.event(slug), true);
+  }
+
+  /** TEC's link to an event's own `.ics` (compat.md, "TEC's public URLs"); also `/event/{slug}/?ical=1`. */
+  @Get(TEC_PAGE_PATHS.eventCalendar)
+  @Page()
+  tecEventCalendar(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!this.config.wpCompat) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return this.eventCalendar(slug, req, reply);
+  }
+
+  /** The event's iCalendar document, or the 404 page when anonymous readers may not see it. */
+  private async eventCalendar(slug: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    let file: CalendarFile;
+    try {
+      file = await this.pages.eventCalendar(slug);
+    } catch (err) {
+      if (!(err instanceof PageError)) throw err;
+      return this.render(req, reply, () => Promise.reject(err));
+    }
+    void reply
+      .header('cache-control', 'public, max-age=60')
+      .header('content-type', CALENDAR_TYPE)
+      .header('content-disposition', `inline; filename="${file.filename}"`)
+      .send(file.body);
   }
 
   @Get(PAGE_PATHS.venue)

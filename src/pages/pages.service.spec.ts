@@ -1,7 +1,7 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import type { AppConfig } from '../config/app-config';
-import { EventExtensions, type EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
+import { EventExtensions, type EventCalendarService, type EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
 import { OrganizerExtensions, type OrganizersService } from '../organizers';
 import type { TaxonomiesService } from '../taxonomies';
 import { VenueExtensions, type VenuesService } from '../venues';
@@ -73,6 +73,7 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     new EventExtensions(),
     new VenueExtensions(),
     new OrganizerExtensions(),
+    {} as EventCalendarService, // the pages' HTML never asks it
   );
   return { pages, events, venues };
 }

@@ -6,7 +6,8 @@ import { sanitizeHtml } from '../common/text/sanitize';
 import { WpError } from '../common/errors';
 import type { JsonText } from '../common/pagination';
 import { AppConfig, API_NAMESPACE } from '../config/app-config';
-import { EventExtensions, EventReader, ListEventsQueryDto } from '../events';
+import { EventCalendarService, EventExtensions, EventReader, ListEventsQueryDto } from '../events';
+import type { CalendarFile } from '../common/http/negotiation';
 import { OrganizerExtensions, OrganizersService } from '../organizers';
 import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
 import { VenueExtensions, VenuesService } from '../venues';
@@ -59,6 +60,7 @@ export class PagesService {
     private readonly eventExtensions: EventExtensions,
     private readonly venueExtensions: VenueExtensions,
     private readonly organizerExtensions: OrganizerExtensions,
+    private readonly calendars: EventCalendarService,
   ) {}
 
   /** An absolute link on the pages' origin (CALENDAR_SITE_URL, else {base_url}). */
@@ -234,6 +236,11 @@ export class PagesService {
   // ---------------------------------------------------------------- single items
 
   /** `/event/{slug}/`: one event, as an anonymous API reader sees it. */
+  /** The event's own iCalendar document (TEC's `/event/{slug}/ical/`), as anonymous readers may see it. */
+  eventCalendar(slug: string): Promise<CalendarFile> {
+    return this.orNotFound(this.calendars.bySlug(null, slug));
+  }
+
   async event(slug: string): Promise<PageView> {
     const e = parseJson(await this.orNotFound(this.events.getBySlug(null, slug))) as unknown as EventJson;
     const venue = isItem(e.venue) ? this.venueView(e.venue) : undefined;

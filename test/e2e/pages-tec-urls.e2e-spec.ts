@@ -4,17 +4,27 @@
 import { cardTitles } from '../support/page-html';
 import { createTestApp, TestApp } from '../support/test-app';
 import { http } from '../support/http';
-import { createEvent, makeUsers } from '../support/api';
+import { API } from '../support/http';
+import { createEvent, EventBody, makeUsers } from '../support/api';
 
 const HTML = 'text/html; charset=utf-8';
 
 describe("TEC's list URLs", () => {
   let t: TestApp;
   const year = new Date().getUTCFullYear() + 1;
+  let shown: EventBody;
+  let draft: EventBody;
 
   beforeAll(async () => {
     t = await createTestApp();
     const { admin } = await makeUsers(t);
+    shown = await createEvent(t, admin.authorization, { title: 'Tec Ical Concert', start_date: `${year}-03-01 19:00:00`, end_date: `${year}-03-01 21:00:00` });
+    draft = await createEvent(t, admin.authorization, {
+      title: 'Tec Ical Draft',
+      status: 'draft',
+      start_date: `${year}-03-02 19:00:00`,
+      end_date: `${year}-03-02 21:00:00`,
+    });
     // Fourteen upcoming events: two pages of the list view (ten a page).
     for (let i = 1; i <= 14; i++) {
       const day = String(i).padStart(2, '0');
@@ -36,12 +46,13 @@ describe("TEC's list URLs", () => {
   it('/events/list/ is the list view', async () => {
     const first = await titles('/events/');
     expect(first).toHaveLength(10);
+    expect(first[0]).toBe('Tec Url Event 01');
     expect(await titles('/events/list/')).toEqual(first);
   });
 
   it('/events/list/page/2/ and /events/page/2/ are its second page', async () => {
     const second = await titles('/events/?page=2');
-    expect(second).toHaveLength(4);
+    expect(second).toHaveLength(5); // the 14 dated events and the concert: 15 listed, ten a page
     expect(second).not.toEqual(await titles('/events/'));
     expect(await titles('/events/list/page/2/')).toEqual(second);
     expect(await titles('/events/page/2/')).toEqual(second);
@@ -59,10 +70,38 @@ describe("TEC's list URLs", () => {
     }
   });
 
+  /** The lines of an iCalendar document that do not change from one answer to the next. */
+  const stable = (ics: string) => ics.split('\r\n').filter((line) => line !== '' && !line.startsWith('DTSTAMP'));
+
+  it("/event/{slug}/ical/ and /event/{slug}/?ical=1 answer the event's own .ics", async () => {
+    const slug = new URL(shown.url).pathname.split('/')[2];
+    const api = await http(t).get(`${API}/events/${shown.id}.ics`).expect(200);
+    for (const path of [`/event/${slug}/ical/`, `/event/${slug}/?ical=1`]) {
+      const res = await http(t).get(path).expect(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(res.text).toContain('SUMMARY:Tec Ical Concert');
+      expect(stable(res.text)).toEqual(stable(api.text));
+    }
+    // The page itself is still the page, and each stays what it is when asked again (cached answers).
+    expect((await http(t).get(`/event/${slug}/`).expect(200)).headers['content-type']).toBe(HTML);
+    expect((await http(t).get(`/event/${slug}/?ical=1`).expect(200)).headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect((await http(t).get(`/event/${slug}/`).expect(200)).headers['content-type']).toBe(HTML);
+    expect((await http(t).get(`/event/${slug}/ical`).expect(301)).headers.location).toMatch(new RegExp(`/event/${slug}/ical/$`));
+  });
+
+  it('an event anonymous readers may not see answers the 404 page, not its .ics', async () => {
+    expect(draft.slug).toBeTruthy();
+    for (const path of [`/event/${draft.slug}/ical/`, `/event/${draft.slug}/?ical=1`, '/event/no-such-event/ical/']) {
+      const res = await http(t).get(path).expect(404);
+      expect(res.headers['content-type']).toBe(HTML);
+      expect(res.text).not.toContain('Tec Ical Draft');
+    }
+  });
+
   it('with CALENDAR_WP_COMPAT=off they answer the 404 page', async () => {
     const off = await createTestApp({ CALENDAR_WP_COMPAT: 'off' });
     try {
-      for (const path of ['/events/list/', '/events/page/2/', '/events/list/page/2/']) {
+      for (const path of ['/events/list/', '/events/page/2/', '/events/list/page/2/', `/event/${new URL(shown.url).pathname.split('/')[2]}/ical/`]) {
         const res = await http(off).get(path).expect(404);
         expect(res.headers['content-type']).toBe(HTML);
       }
