@@ -367,15 +367,19 @@ async function mysqlIndexes(db: DataSource, tables: string[]): Promise<DeferredI
     byIndex.set(key, [...(byIndex.get(key) ?? []), row]);
   }
   const opaque = new Set(rows.filter((r) => r.column === null).map((r) => r.table));
-  const q = (name: string) => `\`${name.replace(/`/g, '``')}\``;
   const indexes: DeferredIndex[] = [];
   for (const parts of byIndex.values()) {
     const [{ table, name, nonUnique, type }] = parts;
     if (opaque.has(table)) continue;
     const fulltext = type === 'FULLTEXT';
     const kind = fulltext ? 'FULLTEXT INDEX' : Number(nonUnique) === 0 ? 'UNIQUE INDEX' : 'INDEX';
-    const columns = parts.map((p) => `${q(p.column!)}${p.subPart ? `(${Number(p.subPart)})` : ''}${p.collation === 'D' ? ' DESC' : ''}`);
-    indexes.push({ table, fulltext, drop: `ALTER TABLE ${q(table)} DROP INDEX ${q(name)}`, build: `ADD ${kind} ${q(name)} (${columns.join(', ')})` });
+    const columns = parts.map((p) => `${mysqlName(p.column!)}${p.subPart ? `(${Number(p.subPart)})` : ''}${p.collation === 'D' ? ' DESC' : ''}`);
+    indexes.push({
+      table,
+      fulltext,
+      drop: `ALTER TABLE ${mysqlName(table)} DROP INDEX ${mysqlName(name)}`,
+      build: `ADD ${kind} ${mysqlName(name)} (${columns.join(', ')})`,
+    });
   }
   return indexes;
 }
@@ -391,8 +395,13 @@ async function buildIndexes(db: DataSource, indexes: DeferredIndex[]): Promise<v
   const alters = new Map<string, string[]>();
   for (const index of indexes) {
     if (index.table === undefined) await db.query(index.build);
-    else if (index.fulltext) await db.query(`ALTER TABLE \`${index.table.replace(/`/g, '``')}\` ${index.build}, FORCE`);
+    else if (index.fulltext) await db.query(`ALTER TABLE ${mysqlName(index.table)} ${index.build}, FORCE`);
     else alters.set(index.table, [...(alters.get(index.table) ?? []), index.build]);
   }
-  for (const [table, builds] of alters) await db.query(`ALTER TABLE \`${table.replace(/`/g, '``')}\` ${builds.join(', ')}`);
+  for (const [table, builds] of alters) await db.query(`ALTER TABLE ${mysqlName(table)} ${builds.join(', ')}`);
+}
+
+/** A MySQL/MariaDB identifier, quoted. */
+function mysqlName(name: string): string {
+  return `\`${name.replace(/`/g, '``')}\``;
 }

@@ -149,6 +149,19 @@ function sideSymbol(before: string, after: string): { symbol: string; position: 
 }
 
 /**
+ * The numbers of a cost text as written, by their normalised form (§6): `€10,50 – €20` gives
+ * `10.50` → `10,50` and `20` → `20`; the first writing of a number wins.
+ */
+export function writtenNumbers(text: string): Map<string, string> {
+  const written = new Map<string, string>();
+  for (const [number] of text.matchAll(NUMBER)) {
+    const { normalised } = normaliseNumber(number);
+    if (!written.has(normalised)) written.set(normalised, number);
+  }
+  return written;
+}
+
+/**
  * Reads a number written with `.` or `,` (§6: "thousands separators allowed"):
  * * both `.` and `,` present: the last one is the decimal separator (`1,000.50`, `1.000,50`);
  * * one kind, more than once: thousands separators (`1,000,000`);

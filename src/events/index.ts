@@ -5,7 +5,7 @@ export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';
 export { SearchDocumentsThread } from './search-documents-thread';
 export { searchTexts } from './search-grams';
-export { normaliseNumber, parseCost } from './cost';
+export { parseCost, writtenNumbers } from './cost';
 export type { EventSpan } from './events.repository';
 export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';

@@ -1,6 +1,6 @@
 // A TEC site's records (resources.md §1–§4 shapes) → the bodies of this service's writes (pure).
 import { createHash } from 'node:crypto';
-import { normaliseNumber } from '../../events';
+import { writtenNumbers } from '../../events';
 
 export type Json = Record<string, unknown>;
 
@@ -51,11 +51,7 @@ export function costStrings(details: unknown, cost: unknown): string[] {
   const d = details as Json;
   const values = Array.isArray(d.values) ? d.values.map(str).filter((v) => v !== '') : [];
   const symbol = str(d.currency_symbol);
-  const written = new Map<string, string>();
-  for (const [number] of str(cost).matchAll(/\d+(?:[.,]\d+)*/g)) {
-    const { normalised } = normaliseNumber(number);
-    if (!written.has(normalised)) written.set(normalised, number);
-  }
+  const written = writtenNumbers(str(cost));
   return values.map((v) => {
     if (!/^\d+(\.\d+)?$/.test(v)) return v;
     const number = written.get(v) ?? v;
