@@ -10,6 +10,7 @@ import { PAGES_FEATURE } from './pages/pages.feature';
 import { POSTS_FEATURE } from './posts/posts.feature';
 import { RECURRENCE_FEATURE } from './recurrence/recurrence.feature';
 import { SEED_FEATURE } from './seed/seed.feature';
+import { SOURCES_FEATURE } from './sources/sources.feature';
 import { SYNC_FEATURE } from './sync/sync.feature';
 import { TAXONOMIES_FEATURE } from './taxonomies/taxonomies.feature';
 import { USERS_FEATURE } from './users/users.feature';
@@ -36,6 +37,7 @@ export const FEATURES: readonly Feature[] = [
   TAXONOMIES_FEATURE,
   SYNC_FEATURE,
   IMPORTS_FEATURE,
+  SOURCES_FEATURE,
   SEED_FEATURE,
   GEO_FEATURE,
   RECURRENCE_FEATURE,

@@ -37,8 +37,11 @@ Commands:
              [--from DATE] [--to DATE]            import the events of an iCalendar file or feed (recurring
                                                   events expanded from --from to --to, default 30 days ago
                                                   to one year ahead); a re-run updates what changed
+  sources:list                                    list the sources (calendars kept in step): kind, schedule,
+                                                  last run, next run, URL
+  sources:run ID                                  run a source now, here; a run of it going elsewhere is refused
 
-Imports exit 0 when every record was written, 1 when some failed (each one is said), 2 when the
+Imports and sources:run exit 0 when every record was written, 1 when some failed (each one is said), 2 when the
 source cannot be used. They print a progress bar on a terminal and a summary at the end.
 
 The database is the one DATABASE_URL names (default sqlite:data/calendar.sqlite).`;

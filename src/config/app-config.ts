@@ -102,6 +102,18 @@ export class AppConfig {
    * the date of the next one it knows of. 0: this instance publishes none (another does).
    */
   schedulePollSeconds: number;
+  /** Sources may read loopback/private/link-local addresses (CALENDAR_SOURCES_ALLOW_PRIVATE, default off; sources.md §2). */
+  sourcesAllowPrivate: boolean;
+  /** This instance runs due sources (CALENDAR_SOURCES_WORKER, default on). */
+  sourcesWorker: boolean;
+  /** How often the sources' worker looks for due runs (CALENDAR_SOURCES_POLL_SECONDS, default 15; fractions allowed). */
+  sourcesPollSeconds: number;
+  /** How long an instance holds a run before another may take it over, renewed while it runs (CALENDAR_SOURCES_LEASE_SECONDS, default 30). */
+  sourcesLeaseSeconds: number;
+  /** How long a source has for each answer (CALENDAR_SOURCES_TIMEOUT_SECONDS, default 30). */
+  sourcesTimeoutSeconds: number;
+  /** How many seconds one minute of `interval_minutes` lasts (CALENDAR_SOURCES_MINUTE_SECONDS, default 60; shorter for tests and demos). */
+  sourcesMinuteSeconds: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -328,6 +340,30 @@ export class EnvironmentVariables {
   @IsSecondsOrOff()
   CALENDAR_SCHEDULE_POLL_SECONDS?: string;
 
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_SOURCES_ALLOW_PRIVATE?: string;
+
+  @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_SOURCES_WORKER?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_SOURCES_POLL_SECONDS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_SOURCES_LEASE_SECONDS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_SOURCES_TIMEOUT_SECONDS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_SOURCES_MINUTE_SECONDS?: string;
+
   // A key: the message never repeats the value.
   @IsOptional()
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'CALENDAR_WEBHOOK_KEY must be 64 hexadecimal characters, a 32-byte key (`openssl rand -hex 32`)' })
@@ -412,6 +448,12 @@ export function loadConfig(env: Env): AppConfig {
   cfg.webhookWorker = onOff(vars.CALENDAR_WEBHOOK_WORKER, true);
   cfg.schedulePollSeconds = Number(vars.CALENDAR_SCHEDULE_POLL_SECONDS ?? 60);
   cfg.webhookKey = vars.CALENDAR_WEBHOOK_KEY === undefined ? undefined : Buffer.from(vars.CALENDAR_WEBHOOK_KEY, 'hex');
+  cfg.sourcesAllowPrivate = onOff(vars.CALENDAR_SOURCES_ALLOW_PRIVATE, false);
+  cfg.sourcesWorker = onOff(vars.CALENDAR_SOURCES_WORKER, true);
+  cfg.sourcesPollSeconds = Number(vars.CALENDAR_SOURCES_POLL_SECONDS ?? 15);
+  cfg.sourcesLeaseSeconds = Number(vars.CALENDAR_SOURCES_LEASE_SECONDS ?? 30);
+  cfg.sourcesTimeoutSeconds = Number(vars.CALENDAR_SOURCES_TIMEOUT_SECONDS ?? 30);
+  cfg.sourcesMinuteSeconds = Number(vars.CALENDAR_SOURCES_MINUTE_SECONDS ?? 60);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -39,6 +39,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
   // EventWriter: the importers (src/imports) write through it as the routes do.
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
   // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
-  exports: [EventReader, ScheduledPublisher, EventWriter, EventListExtensions, EventExtensions, EventWrites, EventCalendarService],
+  // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).
+  exports: [EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventListExtensions, EventExtensions, EventWrites, EventCalendarService],
 })
 export class EventsModule {}

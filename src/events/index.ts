@@ -1,5 +1,6 @@
 export { EventsModule } from './events.module';
 export { EventReader } from './event-reader';
+export { EventDeleter } from './event-deleter';
 export { EventCalendarService } from './event-calendar.service';
 export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';

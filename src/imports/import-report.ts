@@ -66,6 +66,13 @@ export class ImportReport {
     this.bar = null;
   }
 
+  /** The counts of every kind together. */
+  totals(): Counts {
+    const sum: Counts = { created: 0, updated: 0, unchanged: 0, kept_local: 0, failed: 0 };
+    for (const c of this.counts.values()) for (const k of Object.keys(sum) as (keyof Counts)[]) sum[k] += c[k];
+    return sum;
+  }
+
   get failed(): number {
     return [...this.counts.values()].reduce((n, c) => n + c.failed, 0);
   }
@@ -76,7 +83,7 @@ export class ImportReport {
     const verb = this.dryRun ? ['would create', 'would update'] : ['created', 'updated'];
     const lines = IMPORT_KINDS.filter((k) => this.counts.has(k)).map((kind) => {
       const c = this.counts.get(kind)!;
-      return `  ${plural(kind).padEnd(11)} ${verb[0]} ${c.created}, ${verb[1]} ${c.updated}, unchanged ${c.unchanged}, failed ${c.failed}`;
+      return `  ${plural(kind).padEnd(11)} ${verb[0]} ${c.created}, ${verb[1]} ${c.updated}, unchanged ${c.unchanged}, ${c.kept_local > 0 ? `kept as edited here ${c.kept_local}, ` : ''}failed ${c.failed}`;
     });
     return `${this.dryRun ? 'Dry run (nothing written)' : 'Import done'}:\n${lines.join('\n')}\n`;
   }
@@ -88,7 +95,7 @@ export class ImportReport {
 
   private of(kind: ImportKind): Counts {
     let c = this.counts.get(kind);
-    if (!c) this.counts.set(kind, (c = { created: 0, updated: 0, unchanged: 0, failed: 0 }));
+    if (!c) this.counts.set(kind, (c = { created: 0, updated: 0, unchanged: 0, kept_local: 0, failed: 0 }));
     return c;
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Actor } from '../common/auth';
-import { toWpValidationError, WpError } from '../common/errors';
+import { TERM_EXISTS, toWpValidationError, WpError } from '../common/errors';
 import type { Tx } from '../database/tx';
 import { UnitOfWork, withWriteHook } from '../database/unit-of-work';
 import { CreateEventDto, EventEntity, EventWriter, UpdateEventDto } from '../events';
@@ -25,7 +25,19 @@ export interface ImportTarget {
   version: string | null;
 }
 
-export type ImportResult = 'created' | 'updated' | 'unchanged';
+/** `kept_local`: changed at the source, but changed here since it was written, and kept (sources.md §2 `keep_local_edits`). */
+export type ImportResult = 'created' | 'updated' | 'unchanged' | 'kept_local';
+
+/**
+ * A source's run in each of its writes (sources.md §3–4): whether a record edited here is kept,
+ * and what the run wrote or found, recorded in the write's own transaction where there is one.
+ */
+export interface ImportSession {
+  /** True: the local record was changed since this source wrote it, and stays as it is. */
+  keepsLocal(kind: ImportKind, localId: number): Promise<boolean>;
+  /** The record is the source's (written now inside `tx`, or found unchanged with `tx` null). */
+  holds(tx: Tx | null, kind: ImportKind, key: string, localId: number): Promise<void>;
+}
 
 export interface ImportOutcome {
   result: ImportResult;
@@ -43,7 +55,17 @@ export interface ImportWriteOptions {
   force?: boolean;
   /** Decide created/updated/unchanged, write nothing. */
   dryRun?: boolean;
+  /** The status of a record this write creates; an update leaves the local status as it is. */
+  createStatus?: string;
+  session?: ImportSession;
 }
+
+/**
+ * The mapping version of a category or tag that an origin found here under its name (sources.md
+ * §4: matched by name before one is created): the origin maps to it but never writes it, so
+ * several origins share one term and none overwrites another's.
+ */
+export const ADOPTED = 'adopted';
 
 /** A source record the service refused (bad input, a rule): its message is the service's. */
 export class ImportRecordError extends Error {}
@@ -118,9 +140,20 @@ export class ImportWriter {
   async put(actor: Actor, target: ImportTarget, input: Input, opts: ImportWriteOptions = {}): Promise<ImportOutcome> {
     const known = await this.records.find(target.source, target.kind, target.key);
     const alive = known !== null && (await this.exists(target.kind, known.localId));
-    if (alive && !opts.force && target.version !== null && known.version === target.version) return { result: 'unchanged', localId: known.localId };
+    if (alive && (known.version === ADOPTED || (!opts.force && target.version !== null && known.version === target.version))) {
+      if (!opts.dryRun) await opts.session?.holds(null, target.kind, target.key, known.localId);
+      return { result: 'unchanged', localId: known.localId };
+    }
+    if (alive && (await opts.session?.keepsLocal(target.kind, known.localId))) {
+      if (!opts.dryRun) await opts.session?.holds(null, target.kind, target.key, known.localId);
+      return { result: 'kept_local', localId: known.localId };
+    }
     const result: ImportResult = alive ? 'updated' : 'created';
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+    if (opts.createStatus !== undefined) {
+      if (alive) delete given.status;
+      else given.status = opts.createStatus;
+    }
     const dto = this.validated(alive ? DTOS[target.kind].update : DTOS[target.kind].create, given);
     if (opts.dryRun) return { result, localId: alive ? known.localId : 0 };
 
@@ -130,10 +163,22 @@ export class ImportWriter {
       await this.records.remember(tx, target.source, target.kind, target.key, localId, target.version);
       const table = MODIFIED[target.kind];
       if (table && opts.modifiedUtc !== undefined) await tx.getRepository(table).update({ id: localId }, { modifiedUtc: opts.modifiedUtc });
+      await opts.session?.holds(tx, target.kind, target.key, localId);
     };
-    await this.refused(() =>
-      withWriteHook(hook, () => (alive ? this.update(actor, target.kind, known.localId, dto, given) : this.create(actor, target.kind, dto, given))),
+    const namesake = await this.refused(() =>
+      withWriteHook(hook, () => (alive ? this.update(actor, target.kind, known.localId, dto, given) : this.create(actor, target.kind, dto, given))).then(
+        () => null,
+        (err: unknown) => {
+          const existing = alive ? null : namesakeOf(err);
+          if (existing === null) throw err;
+          return existing;
+        },
+      ),
     );
+    if (namesake !== null) {
+      await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, namesake, ADOPTED));
+      return { result: 'unchanged', localId: namesake };
+    }
     return { result, localId };
   }
 
@@ -210,6 +255,12 @@ export class ImportWriter {
       throw err;
     }
   }
+}
+
+/** The id of the category or tag a create named again (its `term_exists` refusal), else null. */
+function namesakeOf(err: unknown): number | null {
+  const id = err instanceof WpError && err.code === TERM_EXISTS ? err.data.term_id : undefined;
+  return typeof id === 'number' ? id : null;
 }
 
 /** The id of what a service's write returned: a stored row, or `{ entity }` (a venue/organizer create). */

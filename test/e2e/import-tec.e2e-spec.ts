@@ -396,6 +396,21 @@ describe('import:tec (compat.md: Import from a live TEC site)', () => {
     expect(await snapshot(target, targetAdmin)).toEqual(before);
   });
 
+  it('the same site by another URL (directly, not through the proxy) is the same origin: nothing doubled (sources.md §4)', async () => {
+    await openTarget();
+    const before = await snapshot(target, targetAdmin);
+    const direct = sourceRoot.replace('127.0.0.1', 'localhost');
+    const run = await cli(['import:tec', `${direct}/`, ...credentials], env);
+    expect(run.stderr).not.toMatch(/already exists/);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`From ${direct}/wp-json/tribe/events/v1`);
+    for (const kind of ['categories', 'tags', 'venues', 'organizers', 'events']) {
+      const c = counts(run, kind);
+      expect([kind, c.created, c.updated, c.failed]).toEqual([kind, 0, 0, 0]);
+    }
+    expect(await snapshot(target, targetAdmin)).toEqual(before);
+  });
+
   it('after a change on the source, the next run updates exactly that record', async () => {
     const list = await listAll(source, sourceAdmin, 'events', `${EVENT_QUERY}&search=Daily`);
     const changed = list.find((e) => e.slug === changedSlug)!;

@@ -18,6 +18,7 @@ const TABLE: [Capability, boolean[]][] = [
   ['manage_categories', [true, true, true, false, false]],
   ['manage_tags', [true, true, false, false, false]],
   ['manage_webhooks', [true, false, false, false, false]],
+  ['manage_sources', [true, false, false, false, false]],
   ['unfiltered_html', [true, true, false, false, false]],
 ];
 

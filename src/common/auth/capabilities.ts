@@ -21,7 +21,8 @@ export type Capability =
   | 'unfiltered_html'
   | 'edit_own_unpublished'
   | 'delete_own_unpublished'
-  | 'manage_webhooks';
+  | 'manage_webhooks'
+  | 'manage_sources';
 
 const ALL: readonly Capability[] = [
   'create_items',
@@ -41,8 +42,8 @@ const ALL: readonly Capability[] = [
   'unfiltered_html',
 ];
 
-/** auth.md §2 "manage webhooks": administrators only (editors have everything else). */
-const ADMIN_ONLY: readonly Capability[] = ['manage_webhooks'];
+/** auth.md §2 "manage webhooks", "manage sources": administrators only (editors have everything else). */
+const ADMIN_ONLY: readonly Capability[] = ['manage_webhooks', 'manage_sources'];
 
 export const ROLE_CAPABILITIES: Readonly<Record<Role, ReadonlySet<Capability>>> = {
   administrator: new Set([...ALL, ...ADMIN_ONLY]),

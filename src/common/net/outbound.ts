@@ -2,7 +2,7 @@ import { lookup as dnsLookup, LookupAddress } from 'node:dns';
 import { IncomingHttpHeaders, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Agent, request as undiciRequest } from 'undici';
+import { Agent, fetch as undiciFetch, request as undiciRequest } from 'undici';
 import { isPublicAddress } from './public-address';
 
 /** Every outbound request of the service (image probes now; webhooks and imports later) goes through here. */
@@ -105,6 +105,40 @@ export async function outboundPost(url: string, body: string | Uint8Array, heade
   } finally {
     if (own) await agent.close();
   }
+}
+
+/**
+ * A GET of a document (the sources' reads, sources.md §2) under the address rule: redirects are
+ * followed by hand, at most `maxRedirects`, each hop's written address checked and every name
+ * checked in the socket's lookup, as for outboundRequest. The answer is undici's Response (its
+ * body unread). A refusal is an OutboundRefused, thrown as fetch throws its network errors.
+ */
+export async function guardedFetch(
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+  opts: Pick<OutboundOptions, 'allowPrivate' | 'maxRedirects'>,
+): Promise<Response> {
+  let current = new URL(url);
+  const agent = fetchAgent(opts.allowPrivate);
+  for (let hop = 0; ; hop++) {
+    refuseWritten(current, opts);
+    const res = await undiciFetch(current, { ...init, redirect: 'manual', dispatcher: agent });
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res as unknown as Response;
+    await res.body?.cancel();
+    if (hop >= (opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) throw new OutboundRefused(`more than ${opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS} redirects`);
+    current = new URL(location, current);
+  }
+}
+
+/** guardedFetch's pools, one per address rule. */
+const fetchAgents = new Map<boolean, Agent>();
+
+function fetchAgent(allowPrivate: boolean): Agent {
+  let agent = fetchAgents.get(allowPrivate);
+  if (agent === undefined)
+    fetchAgents.set(allowPrivate, (agent = new Agent({ connect: { lookup: guardedLookup(allowPrivate ? () => true : isPublicAddress, dnsLookup) } })));
+  return agent;
 }
 
 /** Errors of a connection closed under a request (before any answer). */

@@ -1,7 +1,7 @@
 import type { Actor } from '../../common/auth';
 import { ImportedRecordsRepository } from '../imported-records.repository';
 import { ImportReport, ReportStream } from '../import-report';
-import { ImportRecordError, ImportResult, ImportWriter } from '../import-writer';
+import { ImportRecordError, ImportResult, ImportSession, ImportWriter } from '../import-writer';
 import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar, sourceKey } from './ics-calendar';
 import { Window } from './ics-recurrence';
 import type { IcsSeriesHooks } from '../../common/ical/ics-series-hooks';
@@ -18,7 +18,9 @@ export const ICS_SOURCE = 'ics';
 export interface IcsImportOptions {
   /** A file path or an http(s)/webcal URL. */
   input: string;
-  status: 'publish' | 'draft';
+  /** The calendar's text, read already (a source's run reads it itself); `input` then only names it. */
+  text?: string;
+  status: 'publish' | 'draft' | 'pending';
   /** --category names, added to every event. */
   categories: string[];
   /** --author LOGIN: the user the events are written as and by (default: the first administrator). */
@@ -27,12 +29,18 @@ export interface IcsImportOptions {
   window: Window;
   /** The site's zone (CALENDAR_TIMEZONE). */
   siteZone: string;
+  /** The run's part in each write (a source's run: sources.md §3–4). */
+  session?: ImportSession;
 }
 
 export interface IcsImportResult {
   counts: Record<ImportResult | 'failed' | 'skipped', number>;
   /** Skipped events by reason. */
   skipped: Map<string, number>;
+  /** The UIDs of the events the calendar has (written, unchanged or failed; not those skipped). */
+  uids: Set<string>;
+  /** Their keys (UID, or UID and instance): what a source's run holds (sources.md §2 `on_source_delete`). */
+  keys: Set<string>;
 }
 
 /** One line: `created 3, updated 1, unchanged 7, skipped 2 (cancelled 1, no DTSTART 1), failed 0`. */
@@ -56,13 +64,18 @@ export class IcsImporter {
   ) {}
 
   /** Reads and writes; unusable input throws IcsInputError, an unknown --author ImportRecordError (both exit 2). */
-  async run(opts: IcsImportOptions): Promise<IcsImportResult> {
-    const calendar = parseCalendar(await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`)));
+  async run(opts: IcsImportOptions, given?: ImportReport): Promise<IcsImportResult> {
+    const calendar = parseCalendar(opts.text ?? (await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`))));
     const actor = await this.writer.importingUser(opts.author);
     const keepSeries = this.series?.keepsSeries ?? false;
     const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries });
-    const report = new ImportReport(this.out, opts.dryRun);
-    const result: IcsImportResult = { counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 }, skipped: new Map() };
+    const report = given ?? new ImportReport(this.out, opts.dryRun);
+    const result: IcsImportResult = {
+      counts: { created: 0, updated: 0, unchanged: 0, kept_local: 0, skipped: 0, failed: 0 },
+      skipped: new Map(),
+      uids: new Set(),
+      keys: new Set(),
+    };
     report.begin('event', entries.filter((e) => e.kind !== 'skipped').length);
     for (const entry of entries) {
       if (entry.kind === 'skipped') {
@@ -70,6 +83,8 @@ export class IcsImporter {
         result.skipped.set(entry.reason, (result.skipped.get(entry.reason) ?? 0) + entry.count);
         continue;
       }
+      result.uids.add(entry.uid);
+      if (entry.kind === 'event') result.keys.add(entry.key);
       const outcome = await this.write(actor, entry, opts, report);
       result.counts[outcome]++;
     }
@@ -97,7 +112,7 @@ export class IcsImporter {
       }
       if (entry.instanceOf !== undefined && !opts.dryRun) await this.adoptInstance(entry.uid, entry.instanceOf, target, record);
       const body = { ...this.body(entry.input, opts), categories: await this.categoryItems(entry.input.categories, record) };
-      const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun });
+      const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun, session: opts.session });
       report.count('event', outcome.result);
       return outcome.result;
     } catch (err) {

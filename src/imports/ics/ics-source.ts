@@ -90,7 +90,8 @@ const FAILURES: [RegExp, string][] = [
 ];
 
 export function fetchFailure(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  const name = (err as { name?: unknown } | null)?.name; // by name: undici's DOMException may not be an Error here
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
   const cause = err instanceof Error && err.cause instanceof Error ? (err.cause as NodeJS.ErrnoException) : null;
   const code = cause?.code ?? '';
   const known = FAILURES.find(([pattern]) => pattern.test(code));

@@ -11,6 +11,14 @@ export interface HttpPolicy {
 
 export const DEFAULT_POLICY: HttpPolicy = { attempts: 5, timeoutMs: 30_000, baseDelayMs: 500, maxDelayMs: 30_000 };
 
+/**
+ * How a reader GETs a URL: Node's fetch (redirects followed) for the commands, whose URL the
+ * operator typed; the address-checked guardedFetch for sources (sources.md §2).
+ */
+export type Fetcher = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;
+
+export const plainFetch: Fetcher = (url, init) => fetch(url, { ...init, redirect: 'follow' });
+
 /** The site cannot be used (unreachable after the retries, refused credentials, not TEC): exit 2. */
 export class SiteError extends Error {}
 
@@ -60,6 +68,7 @@ export class TecHttp {
     private readonly authorization: string | undefined,
     private readonly policy: HttpPolicy = DEFAULT_POLICY,
     private readonly onRetry: (url: string, why: string, delayMs: number) => void = () => undefined,
+    private readonly get: Fetcher = plainFetch,
   ) {}
 
   async getJson(url: string): Promise<JsonReply> {
@@ -68,10 +77,9 @@ export class TecHttp {
       let retryAfter: number | undefined;
       try {
         this.requests++;
-        const res = await fetch(url, {
+        const res = await this.get(url, {
           headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
           signal: AbortSignal.timeout(this.policy.timeoutMs),
-          redirect: 'follow',
         });
         const text = await res.text();
         if (!isRetryableStatus(res.status)) return { status: res.status, body: parseJson(text), headers: res.headers };
@@ -97,7 +105,10 @@ function parseJson(text: string): unknown {
 }
 
 function describeFetchError(err: unknown): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return 'timed out';
+  if (err instanceof Error && err.name === 'OutboundRefused') return err.message;
+  // DOMException: an Error in Node's own fetch, not always one in undici's (another realm), so by name.
+  const name = (err as { name?: unknown } | null)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') return 'timed out';
   const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
   return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
 }

@@ -3,10 +3,10 @@
 import type { Actor } from '../../common/auth';
 import type { ImportKind } from '../imported-record.entity';
 import type { ImportReport } from '../import-report';
-import { ImportRecordError, ImportWriter } from '../import-writer';
-import { basicAuthorization, DEFAULT_POLICY, HttpPolicy, JsonReply, SiteError, TecHttp } from './tec-http';
+import { ImportRecordError, ImportSession, ImportWriter } from '../import-writer';
+import { basicAuthorization, DEFAULT_POLICY, Fetcher, HttpPolicy, JsonReply, SiteError, TecHttp } from './tec-http';
 import { eventInput, digest, itemVersion, Json, LocalLinks, organizerInput, parentsFirst, termInput, venueInput } from './tec-records';
-import { candidateRoots, endpoint, sourceName, wpCoreRoot } from './tec-url';
+import { candidateRoots, endpoint, fittingKey, originOfGlobalId, TEC_SOURCE, wpCoreRoot } from './tec-url';
 
 export interface TecImportOptions {
   siteUrl: string;
@@ -20,6 +20,21 @@ export interface TecImportOptions {
   as?: string;
   dryRun: boolean;
   policy?: HttpPolicy;
+  /**
+   * Read the whole site before writing anything (sources.md §3: a run that cannot read its
+   * source writes nothing); the command writes page by page as it reads instead.
+   */
+  readFirst?: boolean;
+  /** The status of every event and item written (default: the source's own). */
+  status?: string;
+  /** Local category ids added to every event written. */
+  categories?: number[];
+  /** Write everything as the importing user instead of mapping the source's authors by login. */
+  ownAuthor?: boolean;
+  /** How URLs are read (default: Node's fetch). */
+  fetcher?: Fetcher;
+  /** The run's part in each write (a source's run: sources.md §3–4). */
+  session?: ImportSession;
 }
 
 const PER_PAGE = 50;
@@ -40,7 +55,8 @@ export class TecImporter {
   private readonly http: TecHttp;
   private readonly credentials: boolean;
   private root = '';
-  private source = '';
+  /** The origin's host as its global ids name it: the prefix of its terms' keys (sources.md §4). */
+  private origin = '';
   private actor!: Actor;
   /** Source → local ids decided in this run (and, for records unchanged, found in the mapping). */
   private readonly local = new Map<string, number>();
@@ -55,8 +71,11 @@ export class TecImporter {
   ) {
     this.credentials = opts.user !== undefined && opts.password !== undefined;
     const authorization = this.credentials ? basicAuthorization(opts.user!, opts.password!) : undefined;
-    this.http = new TecHttp(authorization, opts.policy ?? DEFAULT_POLICY, (url, why, delay) =>
-      note(`retrying ${url} in ${(delay / 1000).toFixed(1)} s: ${why}`),
+    this.http = new TecHttp(
+      authorization,
+      opts.policy ?? DEFAULT_POLICY,
+      (url, why, delay) => note(`retrying ${url} in ${(delay / 1000).toFixed(1)} s: ${why}`),
+      opts.fetcher,
     );
   }
 
@@ -66,8 +85,9 @@ export class TecImporter {
   }
 
   async run(): Promise<void> {
-    this.root = await this.findRoot();
-    this.source = sourceName(this.root);
+    const probe = await this.findRoot();
+    this.root = probe.root;
+    this.origin = await this.findOrigin(probe.first);
     this.actor = await this.writer.importingUser(this.opts.as).catch((err: unknown) => {
       throw new SiteError(err instanceof Error ? err.message : String(err));
     });
@@ -75,19 +95,30 @@ export class TecImporter {
     // events are written a page at a time as they are read, so an interrupted run has kept
     // what it wrote, and the next one goes past it as unchanged.
     const status: Record<string, string> = this.credentials ? { status: ALL_STATUSES } : {};
-    await this.terms('category', parentsFirst(await this.readAll('categories', { hide_empty: 'false' })));
-    await this.terms('tag', await this.readAll('tags', { hide_empty: 'false' }));
-    for await (const { items, total } of this.pages('venues', status)) await this.items('venue', items, total, venueInput);
-    for await (const { items, total } of this.pages('organizers', status)) await this.items('organizer', items, total, organizerInput);
     const window = { start_date: this.opts.since ?? FIRST_START, end_date: this.opts.to ?? LAST_END };
-    for await (const { items, total } of this.pages('events', { ...status, ...window })) await this.events(items, total);
+    const categories = parentsFirst(await this.readAll('categories', { hide_empty: 'false' }));
+    const tags = await this.readAll('tags', { hide_empty: 'false' });
+    const lists = {
+      venues: this.pages('venues', status),
+      organizers: this.pages('organizers', status),
+      events: this.pages('events', { ...status, ...window }),
+    };
+    if (this.opts.readFirst) for (const key of ['venues', 'organizers', 'events'] as const) lists[key] = await readWhole(lists[key]);
+    await this.terms('category', categories);
+    await this.terms('tag', tags);
+    for await (const { items, total } of lists.venues) await this.items('venue', items, total, venueInput);
+    for await (const { items, total } of lists.organizers) await this.items('organizer', items, total, organizerInput);
+    for await (const { items, total } of lists.events) await this.events(items, total);
     this.report.end();
   }
 
   // ---------------------------------------------------------------- reading
 
-  /** The first candidate root that answers an event list like TEC does; a SiteError when none does. */
-  private async findRoot(): Promise<string> {
+  /**
+   * The first candidate root that answers an event list like TEC does, with the first event of
+   * that list (if any); a SiteError when none does.
+   */
+  private async findRoot(): Promise<{ root: string; first: Json | undefined }> {
     const tried: string[] = [];
     for (const root of candidateRoots(this.opts.siteUrl)) {
       let reply: JsonReply;
@@ -102,10 +133,26 @@ export class TecImporter {
       if (reply.status === 401 || reply.status === 403) {
         throw new SiteError(`${root}: the site refused the credentials (HTTP ${reply.status}${messageOf(reply.body)}).`);
       }
-      if (reply.status === 200 && isList(reply.body, 'events')) return root;
+      if (reply.status === 200 && isList(reply.body, 'events')) return { root, first: ((reply.body as Json).events as Json[])[0] };
       tried.push(`${root} (HTTP ${reply.status})`);
     }
     throw new SiteError(`No TEC REST API (tribe/events/v1) answers at ${this.opts.siteUrl}; tried ${tried.join(', ')}.`);
+  }
+
+  /**
+   * The origin's name for term keys: the host of its records' global ids (the first event's, else
+   * the first venue's or organizer's), else the API root's host — the same site through a proxy
+   * or another scheme names itself the same way.
+   */
+  private async findOrigin(firstEvent: Json | undefined): Promise<string> {
+    const status: Record<string, string> = this.credentials ? { status: ALL_STATUSES } : {};
+    let origin = originOfGlobalId(firstEvent?.global_id);
+    for (const collection of ['venues', 'organizers'] as const) {
+      if (origin) break;
+      const first = (await this.pages(collection, status, 1).next()).value;
+      origin = originOfGlobalId(first?.items[0]?.global_id);
+    }
+    return origin ?? new URL(this.root).hostname.toLowerCase();
   }
 
   /** Every record of a list. */
@@ -119,9 +166,9 @@ export class TecImporter {
    * The pages of a list at per_page=50, by page number until the last page (total_pages), an
    * empty one, or the 404/400 TEC answers past the end. `total`: the list's record count.
    */
-  private async *pages(collection: Collection, params: Record<string, string>): AsyncGenerator<{ items: Json[]; total: number }> {
+  private async *pages(collection: Collection, params: Record<string, string>, perPage = PER_PAGE): AsyncGenerator<{ items: Json[]; total: number }> {
     for (let page = 1; ; page++) {
-      const url = endpoint(this.root, collection, { ...params, per_page: PER_PAGE, page });
+      const url = endpoint(this.root, collection, { ...params, per_page: perPage, page });
       const reply = await this.http.getJson(url);
       if (page > 1 && (reply.status === 404 || reply.status === 400)) return;
       if (reply.status === 401 || reply.status === 403)
@@ -134,12 +181,13 @@ export class TecImporter {
       const total = Number(body.total ?? reply.headers.get('x-wp-total') ?? items.length);
       const totalPages = Number(body.total_pages ?? reply.headers.get('x-wp-totalpages') ?? 0);
       if (items.length > 0) yield { items, total };
-      if (items.length === 0 || (totalPages > 0 && page >= totalPages) || (totalPages === 0 && items.length < PER_PAGE)) return;
+      if (items.length === 0 || (totalPages > 0 && page >= totalPages) || (totalPages === 0 && items.length < perPage)) return;
     }
   }
 
   /** The local user for a source author: the login WordPress names for that id when it exists here. */
   private async authorOf(sourceAuthor: unknown): Promise<number | undefined> {
+    if (this.opts.ownAuthor) return undefined;
     const id = typeof sourceAuthor === 'string' || typeof sourceAuthor === 'number' ? String(sourceAuthor) : '';
     if (!/^\d+$/.test(id)) return undefined;
     if (this.authors.has(id)) return this.authors.get(id);
@@ -166,7 +214,8 @@ export class TecImporter {
       const sourceParent = kind === 'category' && typeof src.parent === 'number' ? src.parent : 0;
       const parent = kind === 'category' ? (sourceParent === 0 ? 0 : (this.local.get(`${kind}:${sourceParent}`) ?? 0)) : undefined;
       const input = termInput(src, parent);
-      await this.put(kind, String(src.id), `${kind} ${String(src.id)} "${String(src.name)}"`, digest([input, sourceParent]).slice(0, 64), input);
+      const what = `${kind} ${String(src.id)} "${String(src.name)}"`;
+      await this.put(kind, String(src.id), what, digest([input, sourceParent]).slice(0, 64), input, undefined, fittingKey(`${this.origin}#${String(src.id)}`));
     }
   }
 
@@ -178,8 +227,15 @@ export class TecImporter {
 
   private async item(kind: 'venue' | 'organizer', src: Json, toInput: (src: Json, author: number | undefined) => Json): Promise<number | undefined> {
     const input = toInput(src, await this.authorOf(src.author));
-    const key = String(src.global_id);
-    await this.put(kind, key, `${kind} ${key} "${String(src[kind])}"`, itemVersion(src.modified_utc, input.author ?? null), input, String(src.modified_utc));
+    const key = itemKey(src.global_id);
+    await this.put(
+      kind,
+      key,
+      `${kind} ${String(src.global_id)} "${String(src[kind])}"`,
+      itemVersion(src.modified_utc, input.author ?? null),
+      input,
+      String(src.modified_utc),
+    );
     return this.local.get(`${kind}:${key}`);
   }
 
@@ -187,19 +243,20 @@ export class TecImporter {
   private async events(list: Json[], total: number): Promise<void> {
     this.report.begin('event', total);
     const links: LocalLinks = {
-      venue: (g) => this.local.get(`venue:${g}`),
-      organizer: (g) => this.local.get(`organizer:${g}`),
+      venue: (g) => this.local.get(`venue:${itemKey(g)}`),
+      organizer: (g) => this.local.get(`organizer:${itemKey(g)}`),
       term: (taxonomy, id) => this.local.get(`${taxonomy}:${id}`),
     };
     for (const src of list) {
       await this.linkedOnlyHere(src);
       const { input, missing } = eventInput(src, links, await this.authorOf(src.author));
-      const key = String(src.global_id);
-      const what = `event ${key} "${String(src.title)}"`;
+      if (this.opts.categories?.length) input.categories = [...new Set([...((input.categories as number[] | undefined) ?? []), ...this.opts.categories])];
+      const key = itemKey(src.global_id);
+      const what = `event ${String(src.global_id)} "${String(src.title)}"`;
       // Links to records that could not be imported are left out, and said.
       if (!this.opts.dryRun) for (const m of missing) this.note(`${what}: its ${m} was not imported; the event is imported without it`);
       const version = itemVersion(src.modified_utc, [input.venue, input.organizer, input.categories, input.tags, input.author ?? null]);
-      await this.put('event', key, what, version, input, String(src.modified_utc));
+      await this.put('event', key, what, version, input, String(src.modified_utc), key, this.opts.status);
     }
   }
 
@@ -213,16 +270,30 @@ export class TecImporter {
     if (src.venue && typeof src.venue === 'object' && !Array.isArray(src.venue)) embedded.push(['venue', src.venue as Json]);
     if (Array.isArray(src.organizer)) for (const o of src.organizer) embedded.push(['organizer', o as Json]);
     for (const [kind, item] of embedded) {
-      if (typeof item.global_id !== 'string' || this.local.has(`${kind}:${item.global_id}`) || item.status === 'trash') continue;
+      if (typeof item.global_id !== 'string' || this.local.has(`${kind}:${itemKey(item.global_id)}`) || item.status === 'trash') continue;
       await this.item(kind, item, kind === 'venue' ? venueInput : organizerInput);
     }
   }
 
-  /** One record through ImportWriter.put, counted; a refusal is a failed record, said with the record. */
-  private async put(kind: ImportKind, key: string, what: string, version: string, input: Json, modifiedUtc?: string): Promise<void> {
+  /**
+   * One record through ImportWriter.put, counted; a refusal is a failed record, said with the
+   * record. `key`: the record's key in this run; `stored`: its key in the mapping (default `key`).
+   */
+  private async put(
+    kind: ImportKind,
+    key: string,
+    what: string,
+    version: string,
+    input: Json,
+    modifiedUtc?: string,
+    stored = key,
+    createStatus?: string,
+  ): Promise<void> {
     try {
-      const out = await this.writer.put(this.actor, { source: this.source, kind, key, version }, input, {
+      const out = await this.writer.put(this.actor, { source: TEC_SOURCE, kind, key: stored, version }, input, {
         dryRun: this.opts.dryRun,
+        session: this.opts.session,
+        createStatus,
         modifiedUtc: modifiedUtc && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(modifiedUtc) ? modifiedUtc : undefined,
       });
       if (out.localId > 0) this.local.set(`${kind}:${key}`, out.localId);
@@ -232,6 +303,20 @@ export class TecImporter {
       this.report.fail(kind, what, err.message);
     }
   }
+}
+
+/** A venue's, organizer's or event's key: its global id, as the origin names it (lower case; long ones digested). */
+function itemKey(globalId: unknown): string {
+  return fittingKey(String(globalId).toLowerCase());
+}
+
+/** Every page of a list, read before any is used. */
+async function readWhole<T>(pages: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const all: T[] = [];
+  for await (const page of pages) all.push(page);
+  return (async function* () {
+    yield* all;
+  })();
 }
 
 function isList(body: unknown, key: string): boolean {

@@ -1,4 +1,4 @@
-import { candidateRoots, endpoint, sourceName, wpCoreRoot } from './tec-url';
+import { candidateRoots, endpoint, fittingKey, originOfGlobalId, wpCoreRoot } from './tec-url';
 
 describe('candidateRoots', () => {
   it('a site root: its /wp-json path, itself, its ?rest_route= form', () => {
@@ -41,6 +41,21 @@ describe('wpCoreRoot', () => {
   });
 });
 
-it('sourceName fits the mapping column', () => {
-  expect(sourceName(`https://s.example/${'a'.repeat(300)}`)).toHaveLength(191);
+describe('originOfGlobalId', () => {
+  it('is the host part of a global id, lower case', () => {
+    expect(originOfGlobalId('Site.Example?id=12')).toBe('site.example');
+    expect(originOfGlobalId('site.example/sub?id=3')).toBe('site.example/sub');
+  });
+  it('is null for what is not a global id', () => {
+    expect(originOfGlobalId('?id=3')).toBeNull();
+    expect(originOfGlobalId('site.example')).toBeNull();
+    expect(originOfGlobalId(12)).toBeNull();
+  });
+});
+
+it('fittingKey keeps short keys and digests long ones to fit the mapping column', () => {
+  expect(fittingKey('site.example?id=1')).toBe('site.example?id=1');
+  const long = fittingKey(`${'a'.repeat(300)}?id=1`);
+  expect(long.length).toBeLessThanOrEqual(191);
+  expect(long).not.toBe(fittingKey(`${'a'.repeat(300)}?id=2`));
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // Where a TEC site's API is, and how its URLs are made (pure).
 
 export const TEC_NAMESPACE = 'tribe/events/v1';
@@ -47,7 +49,21 @@ export function wpCoreRoot(root: string): string | null {
   return url.toString();
 }
 
-/** The mapping table's `source`: one per API root (max 191 characters, the column's size). */
-export function sourceName(root: string): string {
-  return `tec ${root}`.slice(0, 191);
+/**
+ * The mapping table's `source` of every TEC record (sources.md §4): a record is known by its
+ * origin's own `global_id` (`{site host}?id={id}`), whatever URL reached the site, so the same
+ * site through a proxy, with or without a slash or over http is one origin.
+ */
+export const TEC_SOURCE = 'tec';
+
+/** The origin's host as its `global_id`s name it (`site.example?id=12` → `site.example`), or null. */
+export function originOfGlobalId(globalId: unknown): string | null {
+  if (typeof globalId !== 'string') return null;
+  const at = globalId.lastIndexOf('?id=');
+  return at > 0 ? globalId.slice(0, at).toLowerCase() : null;
+}
+
+/** A source key that fits the mapping column (191 characters): long ones by digest. */
+export function fittingKey(key: string): string {
+  return key.length <= 191 ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }

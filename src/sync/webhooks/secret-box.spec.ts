@@ -29,4 +29,10 @@ describe('webhook secrets at rest (secret-box.ts)', () => {
     expect(() => openSecret(flipped, key)).toThrow(SecretUnreadable);
     expect(() => openSecret('enc1:AAAA', key)).toThrow(SecretUnreadable);
   });
+  it('opens only for the use it was sealed for', () => {
+    const key = randomBytes(32);
+    const stored = sealSecret('pw', key, 'calendar-events source password');
+    expect(openSecret(stored, key, 'calendar-events source password')).toBe('pw');
+    expect(() => openSecret(stored, key)).toThrow(SecretUnreadable);
+  });
 });

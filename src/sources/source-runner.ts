@@ -1,0 +1,254 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DateTime } from 'luxon';
+import { DataSource } from 'typeorm';
+import type { Actor } from '../common/auth';
+import { WpError } from '../common/errors';
+import { guardedFetch } from '../common/net/outbound';
+import { AppConfig } from '../config/app-config';
+import { EventDeleter } from '../events';
+import {
+  describeWpError,
+  Fetcher,
+  fetchFailure,
+  IcsImporter,
+  IcsInputError,
+  ImportedRecordsRepository,
+  ImportKind,
+  ImportReport,
+  ImportResult,
+  ImportWriter,
+  MAX_CALENDAR_BYTES,
+  parseCalendar,
+  ReportStream,
+  SiteError,
+  TecImporter,
+} from '../imports';
+import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
+import { openSecret, SecretUnreadable } from '../sync/webhooks/secret-box';
+import { SourceItemEntity, SourceEntity } from './source.entity';
+import { SourceSession } from './source-session';
+import { PASSWORD_CONTEXT } from './source-secrets';
+
+/** What a run did (sources.md §3); `failed` here is the records that failed. */
+export interface RunOutcome {
+  status: 'succeeded' | 'partial' | 'failed';
+  counts: Record<ImportResult | 'failed' | 'trashed', number>;
+  errors: { record: string; message: string }[];
+  /** The feed's validators to send next time (`ics`, after a complete read). */
+  validators?: { etag: string | null; lastModified: string | null };
+}
+
+/** `errors` keeps the first 50 (sources.md §3). */
+export const MAX_RUN_ERRORS = 50;
+
+/** A source cannot be read (sources.md §3 `failed`): nothing was written. */
+class SourceUnreadable extends Error {}
+
+/**
+ * Runs one source once (sources.md §3–4): reads it whole first — a source that cannot be read,
+ * is not the API, refuses the credentials or is not iCalendar fails the run with nothing
+ * written — then writes through the importers (the same identity as `import:tec`/`import:ics`),
+ * then, after a complete run, trashes the events the source no longer has. `progress` hears
+ * the counts as they move (the worker keeps them in the run's row).
+ */
+@Injectable()
+export class SourceRunner {
+  private readonly logger = new Logger('Sources');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly config: AppConfig,
+    private readonly writer: ImportWriter,
+    private readonly deleter: EventDeleter,
+    private readonly series: IcsSeriesHooks,
+    private readonly records: ImportedRecordsRepository,
+  ) {}
+
+  /** `out`: where the importers' progress bars and failures go (a command's terminal); none by default. */
+  async run(source: SourceEntity, progress: (outcome: RunOutcome) => void = () => undefined, out?: ReportStream): Promise<RunOutcome> {
+    const outcome: RunOutcome = {
+      status: 'succeeded',
+      counts: { created: 0, updated: 0, unchanged: 0, kept_local: 0, failed: 0, trashed: 0 },
+      errors: [],
+    };
+    const report = new RunReport(outcome, () => progress(outcome), out);
+    const session = new SourceSession(this.db, source.id, source.keepLocalEdits);
+    try {
+      const author = await this.authorLogin(source);
+      const held = source.kind === 'tec' ? await this.runTec(source, author, report, session) : await this.runIcs(source, author, report, session, outcome);
+      report.end();
+      outcome.status = outcome.counts.failed > 0 ? 'partial' : 'succeeded';
+      if (outcome.status === 'succeeded' && held !== null && source.onSourceDelete === 'trash') await this.trashGone(source, held, author, outcome);
+    } catch (err) {
+      report.end();
+      if (!(err instanceof SourceUnreadable || err instanceof SiteError || err instanceof IcsInputError)) throw err;
+      outcome.status = 'failed';
+      outcome.validators = undefined;
+      outcome.errors = [{ record: `source ${source.id}`, message: err.message }];
+    }
+    return outcome;
+  }
+
+  /** The author's login (the importers write as that user); a source whose author is gone fails. */
+  private async authorLogin(source: SourceEntity): Promise<string> {
+    const rows = (await this.db.query('SELECT login FROM users WHERE id = ?', [source.authorId])) as { login: string }[];
+    if (!rows[0]) throw new SourceUnreadable(`the source's author (user ${source.authorId}) no longer exists; set another author`);
+    return rows[0].login;
+  }
+
+  /** Reads through the address rule of webhooks (sources.md §2), with CALENDAR_SOURCES_ALLOW_PRIVATE. */
+  private get fetcher(): Fetcher {
+    return (url, init) => guardedFetch(url, init, { allowPrivate: this.config.sourcesAllowPrivate });
+  }
+
+  /** A TEC site: held events are those the run saw (null: none may be trashed). */
+  private async runTec(source: SourceEntity, author: string, report: ImportReport, session: SourceSession): Promise<Set<string> | null> {
+    let password: string | undefined;
+    try {
+      password = source.password === null ? undefined : openSecret(source.password, this.config.webhookKey, PASSWORD_CONTEXT);
+    } catch (err) {
+      if (err instanceof SecretUnreadable) throw new SourceUnreadable(`the source's password cannot be read: ${err.message}`);
+      throw err;
+    }
+    const importer = new TecImporter(
+      this.writer,
+      report,
+      {
+        siteUrl: source.url,
+        user: source.login ?? undefined,
+        password: source.login === null ? undefined : password,
+        as: author,
+        dryRun: false,
+        readFirst: true,
+        ownAuthor: true,
+        status: source.status ?? undefined,
+        categories: JSON.parse(source.categories) as number[],
+        fetcher: this.fetcher,
+        policy: { attempts: 3, timeoutMs: this.config.sourcesTimeoutSeconds * 1000, baseDelayMs: 500, maxDelayMs: 5000 },
+        session,
+      },
+      (line) => this.logger.debug(`source ${source.id}: ${line}`),
+    );
+    await importer.run();
+    return session.seen;
+  }
+
+  /** An iCalendar feed, read with the validators of the last complete read; a 304 is a run with nothing changed. */
+  private async runIcs(source: SourceEntity, author: string, report: ImportReport, session: SourceSession, outcome: RunOutcome): Promise<Set<string> | null> {
+    const read = await this.readFeed(source);
+    if (read === 'not modified') {
+      outcome.validators = { etag: source.etag, lastModified: source.lastModified };
+      return null;
+    }
+    parseCalendar(read.text); // not iCalendar: the run fails before anything is written
+    const now = DateTime.utc();
+    const notes = { write: (text: string) => this.logger.debug(`source ${source.id}: ${text.trimEnd()}`) };
+    const result = await new IcsImporter(this.writer, this.records, notes, this.series).run(
+      {
+        input: source.url,
+        text: read.text,
+        status: (source.status ?? 'publish') as 'publish',
+        categories: (JSON.parse(source.categories) as number[]).map(String),
+        author,
+        dryRun: false,
+        window: { fromMs: now.plus({ days: source.windowFrom }).toMillis(), toMs: now.plus({ days: source.windowTo }).toMillis() },
+        siteZone: this.config.timezone,
+        session,
+      },
+      report,
+    );
+    outcome.validators = read.validators;
+    // The feed's keys, and its UIDs: an instance of a series that is still there but outside the window is kept.
+    const held = new Set(result.keys);
+    for (const uid of result.uids) held.add(uid);
+    return held;
+  }
+
+  private async readFeed(source: SourceEntity): Promise<{ text: string; validators: RunOutcome['validators'] } | 'not modified'> {
+    const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5' };
+    if (source.etag) headers['if-none-match'] = source.etag;
+    if (source.lastModified) headers['if-modified-since'] = source.lastModified;
+    const timeoutMs = this.config.sourcesTimeoutSeconds * 1000;
+    let res: Response;
+    try {
+      res = await this.fetcher(source.url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      throw new SourceUnreadable(
+        `cannot fetch ${source.url}: ${err instanceof Error && err.name === 'OutboundRefused' ? err.message : fetchFailure(err, timeoutMs)}`,
+      );
+    }
+    if (res.status === 304) {
+      await res.body?.cancel();
+      return 'not modified';
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      throw new SourceUnreadable(`cannot fetch ${source.url}: HTTP ${res.status}`);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw new SourceUnreadable(`cannot fetch ${source.url}: ${fetchFailure(err, timeoutMs)}`);
+    }
+    if (Buffer.byteLength(text) > MAX_CALENDAR_BYTES) throw new SourceUnreadable(`${source.url} is larger than ${MAX_CALENDAR_BYTES / 1024 / 1024} MB`);
+    return { text, validators: { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') } };
+  }
+
+  /**
+   * `on_source_delete: trash` after a complete run (sources.md §2): the events this source wrote
+   * whose origin key the run did not find go to the trash, as the DELETE route puts them there
+   * (as the source's author). Only events: venues, organizers and terms may be shared with other
+   * sources and local events (docs/compatibility.md).
+   */
+  private async trashGone(source: SourceEntity, held: Set<string>, author: string, outcome: RunOutcome): Promise<void> {
+    const items = this.db.getRepository(SourceItemEntity);
+    const mine = await items.find({ where: { sourceId: source.id, kind: 'event' } });
+    const actor = await this.writer.userByLogin(author);
+    for (const item of mine) {
+      if (held.has(item.sourceKey) || held.has(item.sourceKey.split('|')[0])) continue;
+      const trashed = await this.trash(actor, item.localId, outcome);
+      if (trashed) await items.delete({ sourceId: source.id, kind: 'event', localId: item.localId });
+    }
+  }
+
+  private async trash(actor: Actor | null, id: number, outcome: RunOutcome): Promise<boolean> {
+    const status = (await this.db.query('SELECT status FROM events WHERE id = ?', [id])) as { status: string }[];
+    if (!status[0]) return true; // deleted here for good already
+    if (status[0].status === 'trash') return true;
+    try {
+      await this.deleter.removeById(actor, id, false);
+      outcome.counts.trashed++;
+      return true;
+    } catch (err) {
+      if (!(err instanceof WpError)) throw err;
+      outcome.counts.failed++;
+      if (outcome.errors.length < MAX_RUN_ERRORS) outcome.errors.push({ record: `event ${id}`, message: `not trashed: ${describeWpError(err)}` });
+      return false;
+    }
+  }
+}
+
+/** The importers' report, counted into the run's outcome, with the first failures kept. */
+class RunReport extends ImportReport {
+  constructor(
+    private readonly outcome: RunOutcome,
+    private readonly moved: () => void,
+    out: ReportStream = { write: () => undefined },
+  ) {
+    super(out);
+  }
+
+  override count(kind: ImportKind, result: ImportResult | 'failed'): void {
+    super.count(kind, result);
+    this.outcome.counts[result]++;
+    this.moved();
+  }
+
+  override fail(kind: ImportKind, record: string, message: string): void {
+    if (this.outcome.errors.length < MAX_RUN_ERRORS)
+      this.outcome.errors.push({ record: record.startsWith(`${kind} `) ? record : `${kind} ${record}`, message });
+    super.fail(kind, record, message);
+  }
+}

@@ -1,0 +1,37 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
+import { MetricsModule } from '../common/metrics';
+import { EventListExtensions, EventsModule } from '../events';
+import { ImportedRecordsRepository, ImportWriter } from '../imports';
+import { OrganizersModule } from '../organizers';
+import { PostsModule } from '../posts';
+import { TaxonomiesModule } from '../taxonomies';
+import { UsersModule } from '../users';
+import { VenuesModule } from '../venues';
+import { SourceEventListExtension } from './source-event-list.extension';
+import { SourceRunner } from './source-runner';
+import { SourceWorker } from './source-worker';
+import { SourcesController } from './sources.controller';
+import { SourcesService } from './sources.service';
+
+/**
+ * Sources (sources.md): the routes, the worker that runs them in every instance, and the
+ * `source` parameter of GET /events (through the public EventListExtensions). Runs write through
+ * the importers' ImportWriter, as `import:tec` and `import:ics` do.
+ */
+@Module({
+  imports: [MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
+  controllers: [SourcesController],
+  providers: [SourcesService, SourceRunner, SourceWorker, SourceEventListExtension, ImportWriter, ImportedRecordsRepository],
+  exports: [SourcesService, SourceRunner],
+})
+export class SourcesModule implements OnModuleInit {
+  constructor(
+    private readonly listExtensions: EventListExtensions,
+    private readonly bySource: SourceEventListExtension,
+  ) {}
+
+  onModuleInit(): void {
+    this.listExtensions.register(this.bySource);
+  }
+}
