@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Actor } from '../common/auth';
@@ -104,6 +106,7 @@ export class ImportWriter {
     private readonly posts: PostsService,
     private readonly records: ImportedRecordsRepository,
     private readonly uow: UnitOfWork,
+    @InjectDataSource() private readonly db: DataSource,
   ) {}
 
   /** The user `login` names, or null when there is none. */
@@ -151,7 +154,8 @@ export class ImportWriter {
     const result: ImportResult = alive ? 'updated' : 'created';
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     if (opts.createStatus !== undefined) {
-      if (alive) delete given.status;
+      // A record in the trash that the source has again comes back as a new one would.
+      if (alive && !(await this.inTrash(target.kind, known.localId))) delete given.status;
       else given.status = opts.createStatus;
     }
     const dto = this.validated(alive ? DTOS[target.kind].update : DTOS[target.kind].create, given);
@@ -223,6 +227,20 @@ export class ImportWriter {
       case 'tag':
         return this.taxonomies.update(actor, kind, id, dto);
     }
+  }
+
+  private async inTrash(kind: ImportKind, id: number): Promise<boolean> {
+    const table = MODIFIED[kind];
+    return table !== undefined && (await this.db.getRepository(table).findOne({ where: { id }, select: { id: true, status: true } }))?.status === 'trash';
+  }
+
+  /**
+   * Forgets the version written of a source record, so that the next put writes it whatever its
+   * version (a copy trashed because its source no longer had it, should the source have it again).
+   */
+  async forgetVersion(target: Omit<ImportTarget, 'version'>): Promise<void> {
+    const known = await this.records.find(target.source, target.kind, target.key);
+    if (known) await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, known.localId, null));
   }
 
   private async exists(kind: ImportKind, id: number): Promise<boolean> {

@@ -7,11 +7,12 @@ export { ImportWriter, ImportRecordError, describeWpError } from './import-write
 export type { ImportOutcome, ImportResult, ImportSession, ImportTarget, ImportWriteOptions } from './import-writer';
 export { ImportReport, IMPORT_KINDS } from './import-report';
 export type { ReportStream } from './import-report';
-export { IcsImporter, summaryLine } from './ics/ics-importer';
+export { IcsImporter, summaryLine, ICS_SOURCE } from './ics/ics-importer';
 export type { IcsImportOptions, IcsImportResult } from './ics/ics-importer';
 export { IcsInputError, parseCalendar } from './ics/ics-calendar';
 export { MAX_BYTES as MAX_CALENDAR_BYTES, fetchFailure } from './ics/ics-source';
 export { TecImporter } from './tec/tec-importer';
+export { TEC_SOURCE } from './tec/tec-url';
 export type { TecImportOptions } from './tec/tec-importer';
 export { SiteError, DEFAULT_POLICY } from './tec/tec-http';
 export type { Fetcher, HttpPolicy } from './tec/tec-http';

@@ -23,6 +23,8 @@ import {
   ReportStream,
   SiteError,
   TecImporter,
+  TEC_SOURCE,
+  ICS_SOURCE,
 } from '../imports';
 import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
 import { openSecret, SecretUnreadable } from '../sync/webhooks/secret-box';
@@ -209,7 +211,9 @@ export class SourceRunner {
     for (const item of mine) {
       if (held.has(item.sourceKey) || held.has(item.sourceKey.split('|')[0])) continue;
       const trashed = await this.trash(actor, item.localId, outcome);
-      if (trashed) await items.delete({ sourceId: source.id, kind: 'event', localId: item.localId });
+      if (!trashed) continue;
+      await items.delete({ sourceId: source.id, kind: 'event', localId: item.localId });
+      await this.writer.forgetVersion({ source: source.kind === 'tec' ? TEC_SOURCE : ICS_SOURCE, kind: 'event', key: item.sourceKey });
     }
   }
 

@@ -36,6 +36,7 @@ describe('import scaffold: ImportWriter', () => {
       get(PostsService),
       records,
       get(UnitOfWork),
+      get(DataSource),
     );
   });
   afterAll(() => t.close());

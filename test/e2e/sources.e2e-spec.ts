@@ -258,6 +258,25 @@ describe('sources (sources.md)', () => {
     expect((await http(target, admin).get(api(`/events/${copy.id as number}`))).body.code).toBe('event-no-longer-available');
   });
 
+  it('an event gone from a feed goes to the trash, and comes back when the feed has it again', async () => {
+    const feedRun = async () => {
+      const last = (await http(target, admin).get(api(`/sources/${sourceFeed.id as number}`))).body.last_run as Json;
+      return endedRun(sourceFeed.id as number, last.id as number);
+    };
+    const walk = (await list('events', `&source=${sourceFeed.id as number}&start_date=2031-01-01&end_date=2032-01-01`)).find((e) => e.title === 'Feed walk')!;
+    icsBody = feed([{ uid: 'feed-1@test', summary: 'Feed talk', start: '20310301T180000Z' }]);
+    icsEtag = '"v2"';
+    expect(await feedRun()).toMatchObject({ status: 'succeeded', trashed: 1 });
+    expect((await http(target, admin).get(api(`/events/${walk.id as number}`))).body.code).toBe('event-no-longer-available');
+    icsBody = feed([
+      { uid: 'feed-1@test', summary: 'Feed talk', start: '20310301T180000Z' },
+      { uid: 'feed-2@test', summary: 'Feed walk', start: '20310302T090000Z' },
+    ]);
+    icsEtag = '"v3"';
+    expect(await feedRun()).toMatchObject({ status: 'succeeded', created: 0, updated: 1 });
+    expect((await http(target, admin).get(api(`/events/${walk.id as number}`))).body).toMatchObject({ status: 'publish', title: 'Feed walk' });
+  });
+
   it('a source that is down, slow, not the API or garbage gives a failed run, writes nothing, and backs off', async () => {
     const bad = new Site();
     const url = await bad.listen();
