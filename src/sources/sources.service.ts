@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { Actor, assertCan, can } from '../common/auth';
@@ -7,7 +7,7 @@ import { invalidParam, invalidParams, WpError } from '../common/errors';
 import { checkOutboundUrl, OutboundUnresolved } from '../common/net/outbound';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { sealSecret } from '../sync/webhooks/secret-box';
+import { isSealed, sealSecret } from '../sync/webhooks/secret-box';
 import { TaxonomiesService } from '../taxonomies';
 import { UsersService } from '../users';
 import { readSourceWrite, SourceKind, SourceWrite, DEFAULT_WINDOW } from './source-input';
@@ -66,8 +66,9 @@ export function presentRun(run: SourceRunEntity): RunJson {
  * `409 rest_source_busy` (by hand) or nothing (the schedule).
  */
 @Injectable()
-export class SourcesService {
+export class SourcesService implements OnApplicationBootstrap {
   private readonly woken: (() => void)[] = [];
+  private readonly logger = new Logger('Sources');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -76,6 +77,36 @@ export class SourcesService {
     private readonly users: UsersService,
     private readonly taxonomies: TaxonomiesService,
   ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    try {
+      const sealed = await this.sealStoredPasswords();
+      if (sealed > 0) this.logger.log(`stored ${sealed} source password(s) encrypted with CALENDAR_WEBHOOK_KEY`);
+    } catch (err) {
+      this.logger.warn(`source passwords not encrypted at start: ${(err as Error).message}`);
+    }
+  }
+
+  /**
+   * With CALENDAR_WEBHOOK_KEY set, passwords stored before it (as given) are stored encrypted, at
+   * every start; each row only while it still holds what was read. Returns how many.
+   */
+  async sealStoredPasswords(): Promise<number> {
+    const key = this.config.webhookKey;
+    if (key === undefined) return 0;
+    let sealed = 0;
+    for (const { id, password } of await this.sources.find({ select: { id: true, password: true } })) {
+      if (password === null || isSealed(password)) continue;
+      const done = await this.sources
+        .createQueryBuilder()
+        .update()
+        .set({ password: sealSecret(password, key, PASSWORD_CONTEXT) })
+        .where('id = :id AND password = :password', { id, password })
+        .execute();
+      sealed += done.affected ?? 0;
+    }
+    return sealed;
+  }
 
   /** The worker hears of runs queued here (so a run by hand starts at once). */
   onQueued(wake: () => void): void {
