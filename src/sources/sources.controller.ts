@@ -1,7 +1,8 @@
-import { Controller, Delete, Get, HttpCode, Patch, Post, Put } from '@nestjs/common';
-import { ApiBody, ApiBodyOptions, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
+import { ApiBodyOptions, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, PathId, RawInput } from '../common/http/request-context';
+import { AdminDocs, code } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { SourcesService } from './sources.service';
 
@@ -26,8 +27,10 @@ const SOURCE_BODY: ApiBodyOptions = {
     },
   },
 };
-const ANSWER = { description: 'The source (sources.md §2)' };
-const UPDATE = { summary: 'Change a source', description: 'Changes the fields given. POST, PUT and PATCH do the same. Administrators only.' };
+const UPDATE = { summary: 'Change a source', description: 'Changes the fields given; POST, PUT and PATCH do the same.' };
+const ONE = { byId: true, errors: { 404: [code('rest_source_invalid_id', 'no source has this id')] } };
+const WRITE = { ...ONE, body: SOURCE_BODY };
+const SOURCE = { status: 200 as const, description: 'The source (sources.md §2)' };
 
 /** sources.md §1: calendars kept in step from other sites, administrators only. */
 @ApiTags('sources')
@@ -36,74 +39,70 @@ export class SourcesController {
   constructor(private readonly sources: SourcesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List sources', description: 'Every source, oldest first. Administrators only.' })
-  @ApiResponse({ status: 200, description: '`{"sources": [...]}`' })
+  @AdminDocs('sources', { summary: 'List sources', description: 'Every source, oldest first.' }, { status: 200, description: '`{"sources": [...]}`' })
   list(@CurrentActor() actor: Actor | null) {
     return this.sources.list(actor);
   }
 
   @Post()
-  @ApiOperation({
-    summary: 'Add a source',
-    description: 'A TEC site or an iCalendar feed; it runs at once, then every `interval_minutes`. Administrators only.',
-  })
-  @ApiBody(SOURCE_BODY)
-  @ApiResponse({ status: 201, ...ANSWER })
+  @AdminDocs(
+    'sources',
+    { summary: 'Add a source', description: 'A TEC site or an iCalendar feed; it runs at once, then every `interval_minutes`.' },
+    { status: 201, description: 'The new source (sources.md §2)' },
+    { body: SOURCE_BODY },
+  )
   create(@CurrentActor() actor: Actor | null, @RawInput() body: Body) {
     return this.sources.create(actor, body);
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read a source', description: 'Without its credentials. Administrators only.' })
-  @ApiResponse({ status: 200, ...ANSWER })
+  @AdminDocs('sources', { summary: 'Read a source', description: 'Without its credentials.' }, SOURCE, ONE)
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.get(actor, id);
   }
 
   @Post(':id')
-  @ApiOperation(UPDATE)
-  @ApiBody(SOURCE_BODY)
-  @ApiResponse({ status: 200, ...ANSWER })
-  @HttpCode(200)
+  @AdminDocs('sources', UPDATE, SOURCE, WRITE)
   update(@CurrentActor() actor: Actor | null, @PathId() id: number, @RawInput() body: Body) {
     return this.sources.update(actor, id, body);
   }
 
   @Put(':id')
-  @ApiOperation({ ...UPDATE, summary: `${UPDATE.summary} (PUT)` })
-  @ApiBody(SOURCE_BODY)
-  @ApiResponse({ status: 200, ...ANSWER })
+  @AdminDocs('sources', { ...UPDATE, summary: `${UPDATE.summary} (PUT)` }, SOURCE, WRITE)
   put(@CurrentActor() actor: Actor | null, @PathId() id: number, @RawInput() body: Body) {
     return this.sources.update(actor, id, body);
   }
 
   @Patch(':id')
-  @ApiOperation({ ...UPDATE, summary: `${UPDATE.summary} (PATCH)` })
-  @ApiBody(SOURCE_BODY)
-  @ApiResponse({ status: 200, ...ANSWER })
+  @AdminDocs('sources', { ...UPDATE, summary: `${UPDATE.summary} (PATCH)` }, SOURCE, WRITE)
   patch(@CurrentActor() actor: Actor | null, @PathId() id: number, @RawInput() body: Body) {
     return this.sources.update(actor, id, body);
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Delete a source', description: 'Its runs go with it; the events it wrote stay. Administrators only.' })
-  @ApiResponse({ status: 200, description: '`{"deleted": true, "previous": …}`' })
+  @AdminDocs(
+    'sources',
+    { summary: 'Delete a source', description: 'Its runs go with it; the events it wrote stay.' },
+    { status: 200, description: '`{"deleted": true, "previous": …}`' },
+    ONE,
+  )
   remove(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.remove(actor, id);
   }
 
   @Post(':id/run')
-  @HttpCode(202)
-  @ApiOperation({ summary: 'Run a source now', description: '`409 rest_source_busy` while a run of it is queued or going. Administrators only.' })
-  @ApiResponse({ status: 202, description: 'The run, `queued` or `running` (sources.md §3)' })
-  @ApiResponse({ status: 409, description: '`rest_source_busy`' })
+  @AdminDocs(
+    'sources',
+    { summary: 'Run a source now', description: 'Queues a run; a worker of some instance takes it at once.' },
+    { status: 202, description: 'The run, `queued` or `running` (sources.md §3)' },
+    { ...ONE, errors: { ...ONE.errors, 409: [code('rest_source_busy', 'a run of this source is queued or going')] } },
+  )
   run(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.runNow(actor, id);
   }
 
   @Get(':id/runs')
-  @ApiOperation({ summary: "A source's runs", description: 'The last 50, newest first. Administrators only.' })
-  @ApiResponse({ status: 200, description: '`{"runs": [...]}`' })
+  @AdminDocs('sources', { summary: "A source's runs", description: 'The last 50, newest first.' }, { status: 200, description: '`{"runs": [...]}`' }, ONE)
   runs(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.listRuns(actor, id);
   }

@@ -3,12 +3,14 @@ import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
 import { MetricsModule } from '../common/metrics';
 import { EventListExtensions, EventsModule } from '../events';
 import { ImportedRecordsRepository, ImportWriter } from '../imports';
+import { ApiDocExtensions, IndexModule } from '../index';
 import { OrganizersModule } from '../organizers';
 import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { SourceEventListExtension } from './source-event-list.extension';
+import { documentSources } from './sources-api-doc';
 import { SourceRunner } from './source-runner';
 import { SourceWorker } from './source-worker';
 import { SourcesController } from './sources.controller';
@@ -20,7 +22,7 @@ import { SourcesService } from './sources.service';
  * the importers' ImportWriter, as `import:tec` and `import:ics` do.
  */
 @Module({
-  imports: [MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
+  imports: [IndexModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
   controllers: [SourcesController],
   providers: [SourcesService, SourceRunner, SourceWorker, SourceEventListExtension, ImportWriter, ImportedRecordsRepository],
   exports: [SourcesService, SourceRunner],
@@ -29,7 +31,11 @@ export class SourcesModule implements OnModuleInit {
   constructor(
     private readonly listExtensions: EventListExtensions,
     private readonly bySource: SourceEventListExtension,
-  ) {}
+    docs: ApiDocExtensions,
+  ) {
+    // Now, not in onModuleInit: the document is built when the app is set up, before its init.
+    docs.register(documentSources);
+  }
 
   onModuleInit(): void {
     this.listExtensions.register(this.bySource);

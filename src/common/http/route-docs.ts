@@ -146,7 +146,7 @@ const notModified = () => ApiResponse({ status: 304, description: 'Not modified:
 
 // ---- error answers ------------------------------------------------------------------------
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 412 | 413 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 412 | 413 | 429 | 500;
 export type RouteRole = 'list' | 'read' | 'create' | 'update' | 'delete';
 
 const STATUS_TITLES: Record<ErrorStatus, string> = {
@@ -154,6 +154,7 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
   401: 'Not authenticated',
   403: 'Forbidden',
   404: 'Not found',
+  409: 'Conflict',
   410: 'Gone',
   412: 'Precondition failed',
   413: 'Payload too large',
@@ -411,6 +412,42 @@ export function WebhookDocs(text: RouteText, answer: { status: 200 | 201 | 202; 
       429: [TOO_MANY],
       500: [INTERNAL],
     }),
+  );
+}
+
+/**
+ * A route only administrators may use, of a feature that documents its own answers (the sources
+ * of sources.md): `what` names what they manage ("sources"); `body` for the writes, as an
+ * ApiBody option; `byId` for the routes of one item; `errors`: the feature's own error lines,
+ * after the common ones of their status.
+ */
+export function AdminDocs(
+  what: string,
+  text: RouteText,
+  answer: { status: 200 | 201 | 202; description: string },
+  opts: { body?: Parameters<typeof ApiBody>[0]; byId?: boolean; errors?: Partial<Record<ErrorStatus, string[]>> } = {},
+) {
+  const lines: Partial<Record<ErrorStatus, string[]>> = {
+    ...(opts.body ? { 400: [code('rest_invalid_json', 'the body is declared as JSON but does not parse'), code('rest_invalid_param', INVALID_PARAM)] } : {}),
+    401: [BAD_LOGIN, code('rest_forbidden', `no credentials were sent; only administrators manage ${what}`)],
+    403: [code('rest_forbidden', `only administrators manage ${what}`)],
+    ...(opts.byId ? { 404: [code('rest_no_route', 'the id is not a whole number')] } : {}),
+    ...(opts.body ? { 413: [code('rest_payload_too_large', 'the request body is over the size limit (1 MB)')] } : {}),
+    429: [TOO_MANY],
+    500: [INTERNAL],
+  };
+  for (const [status, more] of Object.entries(opts.errors ?? {})) {
+    const key = Number(status) as ErrorStatus;
+    lines[key] = [...(lines[key] ?? []), ...(more ?? [])];
+  }
+  return applyDecorators(
+    ...(answer.status === 201 ? [] : [HttpCode(answer.status)]),
+    ApiOperation(text),
+    loginRequired(),
+    ...(opts.byId ? [idParam()] : []),
+    ...(opts.body ? [ApiBody(opts.body)] : []),
+    ApiResponse({ status: answer.status, description: answer.description }),
+    ...answersFor(lines),
   );
 }
 

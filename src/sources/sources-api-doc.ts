@@ -1,0 +1,22 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { addParameters } from '../index';
+
+/** The feature's tag, and the `source` parameter it adds to GET /events (sources.md §4). */
+export function documentSources(document: OpenAPIObject): void {
+  document.tags = [
+    ...(document.tags ?? []),
+    { name: 'sources', description: 'Sources (administrators only): other TEC sites and iCalendar feeds this calendar is kept in step with, and their runs.' },
+  ];
+  const list = document.paths['/events']?.get;
+  if (list) {
+    addParameters(list, [
+      {
+        name: 'source',
+        in: 'query',
+        required: false,
+        schema: { type: 'integer', minimum: 1 },
+        description: 'Only the events that source wrote (an id that is no source gives an empty list)',
+      },
+    ]);
+  }
+}
