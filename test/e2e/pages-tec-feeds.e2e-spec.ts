@@ -1,0 +1,148 @@
+// TEC's feed URLs on the public pages (compat.md, "TEC's public URLs"; issue 31, item 4): `?ical=1`
+// on every page that lists events answers the iCalendar feed of what that page lists (its filters
+// and its window, no paging). CALENDAR_WP_COMPAT=off removes them.
+import { DateTime } from 'luxon';
+import { createTestApp, TestApp } from '../support/test-app';
+import { API, http } from '../support/http';
+import { createCategory, createEvent, createOrganizer, createTag, createVenue, makeUsers } from '../support/api';
+
+const HTML = 'text/html; charset=utf-8';
+const CALENDAR = 'text/calendar; charset=utf-8';
+const SQL = 'yyyy-MM-dd HH:mm:ss';
+
+/** The SUMMARY of each VEVENT of an iCalendar document, sorted (the titles here need no unescaping). */
+const summaries = (ics: string) =>
+  ics
+    .split('\r\n')
+    .filter((line) => line.startsWith('SUMMARY:'))
+    .map((line) => line.slice('SUMMARY:'.length))
+    .sort();
+
+/** The lines of an iCalendar document that do not change from one answer to the next. */
+const stable = (ics: string) => ics.split('\r\n').filter((line) => line !== '' && !line.startsWith('DTSTAMP'));
+
+/** The path segment of a public URL that names its record (`/venue/{slug}/` → slug). */
+const slugOf = (url: string) => new URL(url).pathname.split('/').filter(Boolean).pop()!;
+
+describe("TEC's ?ical=1 on the pages that list events", () => {
+  let t: TestApp;
+  const year = new Date().getUTCFullYear() + 1;
+  // The May grid (weeks start on Monday) begins on the Monday of the week of May 1st.
+  const gridFirst = DateTime.fromISO(`${year}-05-01`, { zone: 'utc' }).startOf('week');
+  const now = DateTime.utc();
+  let slugs: Record<'category' | 'tag' | 'venue' | 'organizer', string>;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { admin } = await makeUsers(t);
+    const auth = admin.authorization;
+    const category = await createCategory(t, auth, { name: 'Feed Music' });
+    const tag = await createTag(t, auth, { name: 'Feed Tagged' });
+    const venue = await createVenue(t, auth, { venue: 'Feed Hall' });
+    const organizer = await createOrganizer(t, auth, { organizer: 'Feed Host' });
+    slugs = { category: category.slug, tag: tag.slug, venue: slugOf(venue.url), organizer: slugOf(organizer.url) };
+    const at = (title: string, start: DateTime, fields: Record<string, unknown> = {}) =>
+      createEvent(t, auth, { title, start_date: start.toFormat(SQL), end_date: start.plus({ hours: 2 }).toFormat(SQL), ...fields });
+    await at('Feed Concert', DateTime.fromISO(`${year}-05-10T19:00`, { zone: 'utc' }), {
+      categories: [category.id],
+      tags: [tag.id],
+      venue: venue.id,
+      organizer: [organizer.id],
+    });
+    await at('Feed Lecture', DateTime.fromISO(`${year}-05-20T10:00`, { zone: 'utc' }));
+    await at('Feed Grid Start', gridFirst.set({ hour: 9 }));
+    await at('Feed Before Grid', gridFirst.minus({ days: 1 }).set({ hour: 9 }));
+    await at('Feed June', DateTime.fromISO(`${year}-06-15T10:00`, { zone: 'utc' }));
+    await at('Feed Draft', DateTime.fromISO(`${year}-05-11T10:00`, { zone: 'utc' }), { status: 'draft' });
+    // Inside the list's default window (a day back, two years ahead) but not the API feed's (30 days back, a year ahead), and the other way round.
+    await at('Feed Far', now.plus({ months: 18 }).startOf('hour'));
+    await at('Feed Past', now.minus({ days: 10 }).startOf('hour'));
+  });
+  afterAll(() => t?.close());
+
+  async function feed(path: string): Promise<string> {
+    const res = await http(t).get(path).expect(200);
+    expect(res.headers['content-type']).toBe(CALENDAR);
+    expect(res.headers['content-disposition']).toBe('inline; filename="events.ics"');
+    expect(res.text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
+    return res.text;
+  }
+
+  const upcoming = ['Feed Before Grid', 'Feed Concert', 'Feed Far', 'Feed Grid Start', 'Feed June', 'Feed Lecture'];
+
+  it("the list view's feed: what the list shows, in the list's window, without paging", async () => {
+    const list = await feed('/events/?ical=1');
+    expect(summaries(list)).toEqual(upcoming);
+    // The API feed keeps its own window: the event 18 months ahead is not in it, the one 10 days ago is.
+    const api = summaries((await http(t).get(`${API}/events.ics`).expect(200)).text);
+    expect(api).toContain('Feed Past');
+    expect(api).not.toContain('Feed Far');
+    // No paging: page 2 of the HTML list does not exist, its feed is the whole list.
+    await http(t).get('/events/?page=2').expect(404);
+    expect(stable(await feed('/events/?page=2&ical=1'))).toEqual(stable(list));
+  });
+
+  it("TEC's companions of ical=1 (eventDisplay, tribe_display) and TEC's list paths answer the same feed", async () => {
+    const list = stable(await feed('/events/?ical=1'));
+    for (const path of ['/events/?ical=1&eventDisplay=list', '/events/?tribe_display=list&ical=1', '/events/list/?ical=1', '/events/list/page/2/?ical=1']) {
+      expect(stable(await feed(path))).toEqual(list);
+    }
+  });
+
+  it("the list's filters apply to its feed", async () => {
+    expect(summaries(await feed('/events/?ical=1&search=Lecture'))).toEqual(['Feed Lecture']);
+    expect(summaries(await feed(`/events/?ical=1&categories=${slugs.category}`))).toEqual(['Feed Concert']);
+  });
+
+  it('the month: the events covering the days of its grid, no more', async () => {
+    expect(summaries(await feed(`/events/month/${year}-05/?ical=1`))).toEqual(['Feed Concert', 'Feed Grid Start', 'Feed Lecture']);
+    expect(summaries(await feed(`/events/month/${year}-05/?ical=1&search=Concert`))).toEqual(['Feed Concert']);
+  });
+
+  it('the day: the events covering that day', async () => {
+    expect(summaries(await feed(`/events/${year}-05-10/?ical=1`))).toEqual(['Feed Concert']);
+    expect(summaries(await feed(`/events/${year}-05-12/?ical=1`))).toEqual([]);
+  });
+
+  it("a category, a tag, a venue and an organizer: that record's events", async () => {
+    for (const path of [`/events/category/${slugs.category}/`, `/tag/${slugs.tag}/`, `/venue/${slugs.venue}/`, `/organizer/${slugs.organizer}/`]) {
+      expect(summaries(await feed(`${path}?ical=1`))).toEqual(['Feed Concert']);
+      // The page itself is still the page.
+      expect((await http(t).get(path).expect(200)).headers['content-type']).toBe(HTML);
+    }
+  });
+
+  it('a page that does not exist has no feed: the 404 page', async () => {
+    for (const path of [
+      '/events/category/no-such-category/?ical=1',
+      '/venue/no-such-venue/?ical=1',
+      `/events/month/${year}-13/?ical=1`,
+      '/events/2030-02-30/?ical=1',
+    ]) {
+      const res = await http(t).get(path).expect(404);
+      expect(res.headers['content-type']).toBe(HTML);
+    }
+    const bad = await http(t).get('/events/?ical=1&venue=abc').expect(400);
+    expect(bad.headers['content-type']).toBe(HTML);
+  });
+
+  it('a feed is tagged and conditional like every GET', async () => {
+    const first = await http(t).get(`/events/month/${year}-05/?ical=1`).expect(200);
+    expect(first.headers.etag).toBeTruthy();
+    await http(t).get(`/events/month/${year}-05/?ical=1`).set('If-None-Match', first.headers.etag).expect(304);
+    const page = await http(t).get(`/events/month/${year}-05/`).expect(200);
+    expect(page.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('with CALENDAR_WP_COMPAT=off, ?ical=1 is ignored: the pages answer their HTML', async () => {
+    const off = await createTestApp({ CALENDAR_WP_COMPAT: 'off' });
+    try {
+      for (const path of ['/events/?ical=1', '/events/month/?ical=1', '/events/today/?ical=1']) {
+        const res = await http(off).get(path).expect(200);
+        expect(res.headers['content-type']).toBe(HTML);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});
