@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
 import { AppConfig } from '../config/app-config';
-import { CALENDAR_TYPE, type CalendarFile } from '../common/http/negotiation';
-import { PAGE_HEADERS } from './pages-http';
+import type { CalendarFile } from '../common/http/negotiation';
+import { PAGE_HEADERS, sendCalendar } from './pages-http';
 import { ListingPage, PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
@@ -127,11 +127,7 @@ export class PagesController {
       if (!(err instanceof PageError)) throw err;
       return this.render(req, reply, () => Promise.reject(err));
     }
-    void reply
-      .header('cache-control', 'public, max-age=60')
-      .header('content-type', CALENDAR_TYPE)
-      .header('content-disposition', `inline; filename="${file.filename}"`)
-      .send(file.body);
+    sendCalendar(reply, file);
   }
 
   @Get(PAGE_PATHS.venue)

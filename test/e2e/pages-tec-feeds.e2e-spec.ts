@@ -30,7 +30,7 @@ describe("TEC's ?ical=1 on the pages that list events", () => {
   // The May grid (weeks start on Monday) begins on the Monday of the week of May 1st.
   const gridFirst = DateTime.fromISO(`${year}-05-01`, { zone: 'utc' }).startOf('week');
   const now = DateTime.utc();
-  let slugs: Record<'category' | 'tag' | 'venue' | 'organizer', string>;
+  let slugs: Record<'category' | 'tag' | 'venue' | 'organizer' | 'concert', string>;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -40,15 +40,15 @@ describe("TEC's ?ical=1 on the pages that list events", () => {
     const tag = await createTag(t, auth, { name: 'Feed Tagged' });
     const venue = await createVenue(t, auth, { venue: 'Feed Hall' });
     const organizer = await createOrganizer(t, auth, { organizer: 'Feed Host' });
-    slugs = { category: category.slug, tag: tag.slug, venue: slugOf(venue.url), organizer: slugOf(organizer.url) };
     const at = (title: string, start: DateTime, fields: Record<string, unknown> = {}) =>
       createEvent(t, auth, { title, start_date: start.toFormat(SQL), end_date: start.plus({ hours: 2 }).toFormat(SQL), ...fields });
-    await at('Feed Concert', DateTime.fromISO(`${year}-05-10T19:00`, { zone: 'utc' }), {
+    const concert = await at('Feed Concert', DateTime.fromISO(`${year}-05-10T19:00`, { zone: 'utc' }), {
       categories: [category.id],
       tags: [tag.id],
       venue: venue.id,
       organizer: [organizer.id],
     });
+    slugs = { category: category.slug, tag: tag.slug, venue: slugOf(venue.url), organizer: slugOf(organizer.url), concert: slugOf(concert.url) };
     await at('Feed Lecture', DateTime.fromISO(`${year}-05-20T10:00`, { zone: 'utc' }));
     await at('Feed Grid Start', gridFirst.set({ hour: 9 }));
     await at('Feed Before Grid', gridFirst.minus({ days: 1 }).set({ hour: 9 }));
@@ -143,6 +143,70 @@ describe("TEC's ?ical=1 on the pages that list events", () => {
       }
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("TEC's query forms on the site's root", () => {
+  let t: TestApp;
+  let slug: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { admin } = await makeUsers(t);
+    const year = new Date().getUTCFullYear() + 1;
+    slug = slugOf(
+      (await createEvent(t, admin.authorization, { title: 'Root Form Fair', start_date: `${year}-04-01 10:00:00`, end_date: `${year}-04-01 12:00:00` })).url,
+    );
+  });
+  afterAll(() => t?.close());
+
+  it("`/?post_type=tribe_events&ical=1&eventDisplay=list` (TEC's subscribe link) is the feed of upcoming events: the list view's", async () => {
+    const list = await http(t).get('/events/?ical=1').expect(200);
+    for (const path of ['/?post_type=tribe_events&ical=1&eventDisplay=list', '/?ical=1&post_type=tribe_events']) {
+      const res = await http(t).get(path).expect(200);
+      expect(res.headers['content-type']).toBe(CALENDAR);
+      expect(summaries(res.text)).toEqual(['Root Form Fair']);
+      expect(stable(res.text)).toEqual(stable(list.text));
+      expect(res.headers.etag).toBeTruthy();
+    }
+  });
+
+  it('`/?post_type=tribe_events` goes to /events/, `/?tribe_events={slug}` to the event, other parameters kept', async () => {
+    const location = async (path: string) => (await http(t).get(path).expect(301)).headers.location;
+    expect(await location('/?post_type=tribe_events')).toBe(`${t.baseUrl}/events/`);
+    expect(await location('/?post_type=tribe_events&search=fair')).toBe(`${t.baseUrl}/events/?search=fair`);
+    expect(await location(`/?tribe_events=${slug}`)).toBe(`${t.baseUrl}/event/${slug}/`);
+    expect(await location(`/?post_type=tribe_events&tribe_events=${slug}&ical=1`)).toBe(`${t.baseUrl}/event/${slug}/?ical=1`);
+    // Where they lead answers.
+    expect((await http(t).get(`/event/${slug}/`).expect(200)).headers['content-type']).toBe(HTML);
+    expect(summaries((await http(t).get(`/event/${slug}/?ical=1`).expect(200)).text)).toEqual(['Root Form Fair']);
+  });
+
+  /** The root's own answer (the REST index), whatever else the query holds. */
+  async function isRestIndex(app: TestApp, path: string): Promise<void> {
+    const root = (await http(app).get('/').expect(200)).body as Record<string, unknown>;
+    const res = await http(app).get(path).expect(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual(root);
+  }
+
+  it('any other query on the root keeps its answer', async () => {
+    for (const path of ['/?post_type=post', '/?utm_source=x', '/?tribe_events=', '/?ical=1']) await isRestIndex(t, path);
+    // `rest_route` names an API route: that route answers.
+    const api = await http(t).get('/?rest_route=/tribe/events/v1/events&post_type=tribe_events').expect(200);
+    expect((api.body as { events: { title: string }[] }).events.map((e) => e.title)).toEqual(['Root Form Fair']);
+  });
+
+  it('with CALENDAR_WP_COMPAT=off, or the pages off, the root answers them as any other query', async () => {
+    for (const env of [{ CALENDAR_WP_COMPAT: 'off' }, { CALENDAR_PAGES: 'off' }] as Record<string, string>[]) {
+      const other = await createTestApp(env);
+      try {
+        for (const path of ['/?post_type=tribe_events', '/?post_type=tribe_events&ical=1&eventDisplay=list', `/?tribe_events=${slug}`])
+          await isRestIndex(other, path);
+      } finally {
+        await other.close();
+      }
     }
   });
 });
