@@ -10,6 +10,9 @@ import { PAGE_HEADERS, sendCalendar } from './pages-http';
 import { ListingPage, PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
+/** How WordPress types its feeds. */
+const RSS_TYPE = 'application/rss+xml; charset=UTF-8';
+
 /** Marks a route as a page: the trailing-slash redirect and the security headers apply to it (pages-http.ts). */
 const Page = () => RouteConfig({ page: true, ...PAGE_HEADERS });
 /** Another answer of the pages (the 404 page of unknown paths, the stylesheet): the security headers only. */
@@ -118,16 +121,37 @@ export class PagesController {
     return this.config.wpCompat && query(req).ical === '1';
   }
 
+  /**
+   * TEC's RSS feed of the upcoming events (compat.md, "TEC's public URLs"), where WordPress serves
+   * a post type's feed; the list's filters apply. Off with CALENDAR_WP_COMPAT=off (the 404 page).
+   */
+  @Get(TEC_PAGE_PATHS.feed)
+  @Page()
+  feed(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!this.config.wpCompat) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return this.document(
+      req,
+      reply,
+      () => this.pages.rss(query(req)),
+      (rss) => void reply.header('cache-control', 'public, max-age=60').type(RSS_TYPE).send(rss),
+    );
+  }
+
   /** An iCalendar document, or the error page of what the page would answer (404 when anonymous readers may not see it). */
-  private async calendar(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CalendarFile>): Promise<void> {
-    let file: CalendarFile;
+  private calendar(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CalendarFile>): Promise<void> {
+    return this.document(req, reply, read, (file) => sendCalendar(reply, file));
+  }
+
+  /** A document other than a page (a feed), sent by `send`; or, when it cannot be read, the error page the page would answer. */
+  private async document<T>(req: FastifyRequest, reply: FastifyReply, read: () => Promise<T>, send: (doc: T) => void): Promise<void> {
+    let doc: T;
     try {
-      file = await read();
+      doc = await read();
     } catch (err) {
       if (!(err instanceof PageError)) throw err;
       return this.render(req, reply, () => Promise.reject(err));
     }
-    sendCalendar(reply, file);
+    send(doc);
   }
 
   @Get(PAGE_PATHS.venue)

@@ -13,6 +13,7 @@ import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
 import { VenueExtensions, VenuesService } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, shortTime, venueAddress } from './event-view';
 import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
+import { rssDocument } from './rss';
 
 type Json = Record<string, unknown>;
 export type Query = Record<string, unknown>;
@@ -55,6 +56,8 @@ const CELL_EVENTS = 3;
 const MONTH_WALK_LIMIT = 200;
 /** The list's largest page (per_page is clamped to it). */
 const MAX_PER_PAGE = 50;
+/** Items of the RSS feed: WordPress's default `posts_per_rss`. */
+const FEED_ITEMS = 10;
 
 /**
  * The public pages' data (pages.md), read through the API's own services as an anonymous
@@ -131,6 +134,34 @@ export class PagesService {
   }
 
   // ---------------------------------------------------------------- list views
+
+  /**
+   * `/events/feed/` (compat.md, "TEC's public URLs"): RSS 2.0 of the upcoming events, as WordPress
+   * serves a post type's feed: the list view's first events (with its filters), title, link (the
+   * event's `url`), a plain-text summary and, as TEC writes it, the event's start as `pubDate`;
+   * built when the latest of them was modified.
+   */
+  async rss(query: Query): Promise<string> {
+    const filters = pickFilters(query);
+    const { events } = await this.eventList({ ...filters, page: 1, per_page: FEED_ITEMS });
+    const modified = events.flatMap((e) => e.modified_utc ?? []).sort();
+    return rssDocument(
+      {
+        title: `Upcoming events · ${this.config.siteTitle}`,
+        link: this.url('/events/', filters),
+        self: this.url('/events/feed/', filters),
+        description: `The upcoming events of ${this.config.siteTitle}`,
+        updated: modified.length > 0 ? utcDate(modified[modified.length - 1]) : new Date(),
+      },
+      events.map((e) => ({
+        title: plain(e.title),
+        link: e.url,
+        description: summary(e),
+        pubDate: utcDate(e.utc_start_date),
+        categories: (e.categories ?? []).map((c) => plain(c.name)),
+      })),
+    );
+  }
 
   /** `/events/`: upcoming events, 10 a page, with the list's filters. */
   async list(query: Query): Promise<PageView> {
@@ -554,6 +585,11 @@ function cleanHtml(html: unknown): string {
 /** An http(s) link, or undefined (a `javascript:` website never becomes a link). */
 function safeLink(value: unknown): string | undefined {
   return typeof value === 'string' && /^https?:\/\/[^\s<>"]+$/i.test(value) ? value : undefined;
+}
+
+/** An instant the API writes in UTC (`utc_start_date`, `modified_utc`). */
+function utcDate(sql: string): Date {
+  return DateTime.fromSQL(sql, { zone: 'utc' }).toJSDate();
 }
 
 function summary(e: EventJson): string {

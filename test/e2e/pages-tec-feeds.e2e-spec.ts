@@ -1,10 +1,12 @@
 // TEC's feed URLs on the public pages (compat.md, "TEC's public URLs"; issue 31, item 4): `?ical=1`
 // on every page that lists events answers the iCalendar feed of what that page lists (its filters
-// and its window, no paging). CALENDAR_WP_COMPAT=off removes them.
+// and its window, no paging); TEC's query forms on the root (`/?post_type=tribe_events…`,
+// `/?tribe_events={slug}`); the RSS feed `/events/feed/`. CALENDAR_WP_COMPAT=off removes them.
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DateTime } from 'luxon';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
-import { createCategory, createEvent, createOrganizer, createTag, createVenue, makeUsers } from '../support/api';
+import { createCategory, createEvent, createOrganizer, createTag, createVenue, EventBody, makeUsers } from '../support/api';
 
 const HTML = 'text/html; charset=utf-8';
 const CALENDAR = 'text/calendar; charset=utf-8';
@@ -207,6 +209,95 @@ describe("TEC's query forms on the site's root", () => {
       } finally {
         await other.close();
       }
+    }
+  });
+});
+
+describe("TEC's RSS feed, /events/feed/", () => {
+  let t: TestApp;
+  let tricky: EventBody;
+  const year = new Date().getUTCFullYear() + 1;
+  const TRICKY = 'Fish & Chips <3 ]]> then ]]> "again"';
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const { admin } = await makeUsers(t);
+    const music = await createCategory(t, admin.authorization, { name: 'Rss Music & Co' });
+    tricky = await createEvent(t, admin.authorization, {
+      title: TRICKY,
+      excerpt: 'Served hot & <3 fresh',
+      categories: [music.id],
+      start_date: `${year}-01-01 18:30:00`,
+      end_date: `${year}-01-01 20:00:00`,
+    });
+    // Eleven more upcoming events: the feed has the first ten of the list; a past one and a draft never show.
+    for (let i = 1; i <= 11; i++) {
+      const day = String(i + 1).padStart(2, '0');
+      await createEvent(t, admin.authorization, {
+        title: `Rss Event ${day}`,
+        start_date: `${year}-01-${day} 10:00:00`,
+        end_date: `${year}-01-${day} 11:00:00`,
+      });
+    }
+    await createEvent(t, admin.authorization, { title: 'Rss Past', start_date: '2020-01-01 10:00:00', end_date: '2020-01-01 11:00:00' });
+    await createEvent(t, admin.authorization, {
+      title: 'Rss Draft',
+      status: 'draft',
+      start_date: `${year}-01-01 09:00:00`,
+      end_date: `${year}-01-01 10:00:00`,
+    });
+  });
+  afterAll(() => t?.close());
+
+  /** The feed at `path`, checked well-formed and parsed (items always a list). */
+  async function rss(path: string) {
+    const res = await http(t).get(path).expect(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=UTF-8');
+    expect(XMLValidator.validate(res.text)).toBe(true);
+    const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'item' || name === 'category' });
+    const doc = parser.parse(res.text) as { rss: { '@_version': string; channel: Record<string, unknown> & { item?: Record<string, unknown>[] } } };
+    return { doc, res };
+  }
+
+  it('is RSS 2.0 of the upcoming events: title, link (the event url), description, pubDate (the start), ten of them', async () => {
+    const { doc } = await rss('/events/feed/');
+    expect(doc.rss['@_version']).toBe('2.0');
+    expect(doc.rss.channel).toMatchObject({
+      link: `${t.baseUrl}/events/`,
+      'atom:link': { '@_href': `${t.baseUrl}/events/feed/`, '@_rel': 'self' },
+    });
+    const items = doc.rss.channel.item!;
+    expect(items.map((i) => i.title)).toEqual([TRICKY, ...Array.from({ length: 9 }, (_, i) => `Rss Event ${String(i + 2).padStart(2, '0')}`)]);
+    expect(items[0]).toEqual({
+      title: TRICKY,
+      link: tricky.url,
+      guid: tricky.url,
+      description: 'Served hot & <3 fresh',
+      pubDate: new Date(`${tricky.utc_start_date.replace(' ', 'T')}Z`).toUTCString(),
+      category: ['Rss Music & Co'],
+    });
+  });
+
+  it("the list's filters apply", async () => {
+    const { doc } = await rss('/events/feed/?search=Chips');
+    expect(doc.rss.channel.item!.map((i) => i.link)).toEqual([tricky.url]);
+    expect(doc.rss.channel.link).toBe(`${t.baseUrl}/events/?search=Chips`);
+  });
+
+  it('redirects the unslashed form, and is tagged and conditional like every GET', async () => {
+    expect((await http(t).get('/events/feed').expect(301)).headers.location).toBe(`${t.baseUrl}/events/feed/`);
+    const { res } = await rss('/events/feed/');
+    expect(res.headers.etag).toBeTruthy();
+    await http(t).get('/events/feed/').set('If-None-Match', res.headers.etag).expect(304);
+  });
+
+  it('with CALENDAR_WP_COMPAT=off it answers the 404 page', async () => {
+    const off = await createTestApp({ CALENDAR_WP_COMPAT: 'off' });
+    try {
+      const res = await http(off).get('/events/feed/').expect(404);
+      expect(res.headers['content-type']).toBe(HTML);
+    } finally {
+      await off.close();
     }
   });
 });
