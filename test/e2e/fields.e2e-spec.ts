@@ -114,6 +114,23 @@ describe('_fields', () => {
     expect(plain).toEqual({ id: linked.id });
   });
 
+  it('is a parameter of the API, not a WordPress path: CALENDAR_WP_COMPAT=off keeps it', async () => {
+    const off = await createTestApp({ CALENDAR_WP_COMPAT: 'off' });
+    // Our own path: the WordPress one (TEST_API_BASE may name it) is what the setting removes.
+    const ours = '/calendar/events/v1/events';
+    try {
+      const event = (
+        await http(off, (await makeUsers(off)).admin.authorization)
+          .post(ours)
+          .send({ title: 'Fields Off', start_date: '2030-06-01 10:00:00', end_date: '2030-06-01 12:00:00' })
+          .expect(201)
+      ).body as EventBody;
+      expect((await http(off).get(`${ours}/${event.id}?_fields=id,title`).expect(200)).body).toEqual({ id: event.id, title: 'Fields Off' });
+    } finally {
+      await off.close();
+    }
+  });
+
   it('an error is never narrowed, nor a write', async () => {
     const missing = await http(t).get(`${API}/events/999999?_fields=id`);
     expectError(missing, 404, 'rest-event-not-found');
