@@ -154,7 +154,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   }
   // The public pages (pages.md): their template engine and trailing-slash redirect; their
   // answers are cached like the API's (per data version), and tagged and compressed on the way out.
-  if (config.pages) await registerPages(app, config.publicUrl);
+  if (config.pages) await registerPages(app, config);
   const publisher = app.get(ScheduledPublisher);
   registerResponseCache(fastify, app.get(ReadModel), {
     routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...(config.pages ? CACHEABLE_PAGE_ROUTES : [])],

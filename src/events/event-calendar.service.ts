@@ -7,7 +7,7 @@ import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from './event-calendar';
 import { EventAccess } from './event-access';
 import { EventExtensions, IcalProperty } from './event-extensions';
-import { EventReader } from './event-reader';
+import { EventReader, type FeedWindow } from './event-reader';
 import { EventsRepository } from './events.repository';
 
 type Json = Record<string, unknown>;
@@ -27,9 +27,9 @@ export class EventCalendarService {
     private readonly access: EventAccess,
   ) {}
 
-  /** `events.ics`: the list's events for these parameters (EventReader.calendarEvents). */
-  async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<CalendarFile> {
-    const events = (await this.events.calendarEvents(actor, q, raw)) as unknown as CalendarEventJson[];
+  /** `events.ics`: the list's events for these parameters (EventReader.calendarEvents, which says what `window` changes). */
+  async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed'): Promise<CalendarFile> {
+    const events = (await this.events.calendarEvents(actor, q, raw, window)) as unknown as CalendarEventJson[];
     return { body: await this.calendar(events, false), filename: 'events.ics' };
   }
 

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, type DurationLike } from 'luxon';
 import type { Actor } from '../common/auth';
 import type { DataVersion } from '../common/cache/data-version.service';
 import { ReadModel } from '../common/cache/read-model';
@@ -164,21 +164,36 @@ describe('EventReader.list: the plan handed to the repository', () => {
 });
 
 describe('EventReader.calendarEvents (ical.md, Export)', () => {
-  it('defaults to 30 days back and a year ahead, in the site zone, at most CALENDAR_ICS_MAX_EVENTS', async () => {
-    const { reader, events } = setup();
-    // The days the window spans, taken before and after the call (so a call across midnight passes too).
+  /**
+   * Expects `call` to ask for the window from `back` to `ahead` of now (site zone), in days: the
+   * days are taken before and after the call, so that a call across midnight passes too.
+   */
+  async function windowOf(events: { nearestIds: jest.Mock }, back: DurationLike, ahead: DurationLike, call: () => Promise<unknown>): Promise<void> {
     const days = () => {
       const now = DateTime.utc().setZone('Europe/Rome');
-      return `${now.minus({ days: 30 }).toISODate()}..${now.plus({ years: 1 }).toISODate()}`;
+      return `${now.minus(back).toISODate()}..${now.plus(ahead).toISODate()}`;
     };
     const before = days();
-    await reader.calendarEvents(null, q(), {});
+    await call();
     const after = days();
-    const [filters, , limit] = events.nearestIds.mock.calls[0];
-    expect(limit).toBe(500);
+    const filters = events.nearestIds.mock.calls.at(-1)![0] as { startFrom?: string; endTo?: string };
     expect([before, after]).toContain(`${filters.startFrom?.slice(0, 10)}..${filters.endTo?.slice(0, 10)}`);
+  }
+
+  it('defaults to 30 days back and a year ahead, in the site zone, at most CALENDAR_ICS_MAX_EVENTS', async () => {
+    const { reader, events } = setup();
+    await windowOf(events, { days: 30 }, { years: 1 }, () => reader.calendarEvents(null, q(), {}));
+    expect(events.nearestIds.mock.calls[0][2]).toBe(500);
     await reader.calendarEvents(null, q({ start_date: '2030-01-01', end_date: '2030-12-31' }), {});
     expect(events.nearestIds.mock.calls[1][0]).toMatchObject({ startFrom: '2030-01-01 00:00:00', endTo: '2030-12-31 23:59:59' });
+  });
+
+  it("with the list's window (a public page's feed), no date given means the list's default window, and covering bounds stay alone", async () => {
+    const { reader, events } = setup();
+    await windowOf(events, { days: 1 }, { months: 24 }, () => reader.calendarEvents(null, q(), {}, 'list'));
+    await reader.calendarEvents(null, q({ strict_dates: 'true', starts_before: '2030-05-31 23:59:59', ends_after: '2030-05-01 00:00:01' }), {}, 'list');
+    const [month] = events.nearestIds.mock.calls[1];
+    expect([month.startFrom, month.startTo, month.endFrom, month.endTo]).toEqual([undefined, '2030-05-31 23:59:59', '2030-05-01 00:00:01', undefined]);
   });
 
   it('`include` has no window', async () => {

@@ -27,6 +27,9 @@ import { ScheduledPublisher } from './scheduled-publisher';
 
 type Json = Record<string, unknown>;
 
+/** The default date window of a calendar feed: the feed's (ical.md, 30 days back to a year ahead) or the list's. */
+export type FeedWindow = 'feed' | 'list';
+
 const GEO_PARAMS = ['geoloc', 'geoloc_lat', 'geoloc_lng'];
 /** List parameters echoed into rest_url when the client gave them (spec resources.md §8.2, with our Deviation). */
 const ECHOED_PARAMS = [
@@ -117,12 +120,13 @@ export class EventReader {
    * and caller, without paging, in a window from 30 days ago to a year ahead unless start_date
    * or end_date say otherwise (`include` has no window); at most CALENDAR_ICS_MAX_EVENTS of
    * them, those whose start is nearest to now (nearestFirst), in list order. Presented as the
-   * list presents them.
+   * list presents them. `window: 'list'`: the list's own default window instead (a public page's
+   * feed lists what the page lists, compat.md "TEC's public URLs").
    */
-  async calendarEvents(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<Json[]> {
+  async calendarEvents(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed'): Promise<Json[]> {
     const now = DateTime.utc().setZone(this.config.timezone);
     const windowed: ListEventsQueryDto =
-      q.include !== undefined
+      q.include !== undefined || window === 'list'
         ? q
         : { ...q, start_date: q.start_date ?? formatSql(now.minus({ days: 30 })), end_date: q.end_date ?? formatSql(now.plus({ years: 1 })) };
     const { filters, extra, plan } = await this.listQuery(actor, windowed, raw);

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
+import { ItemFields, ListFields } from '../common/http/fields-routes';
 import { Calendar, type CalendarReply } from '../common/http/negotiation';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
@@ -60,6 +61,7 @@ export class EventsController {
   ) {}
 
   @Get()
+  @ListFields('events')
   @ListDocs(EVENT_DOCS, LIST, EventListDto)
   async list(
     @CurrentActor() actor: Actor | null,
@@ -77,6 +79,7 @@ export class EventsController {
   }
 
   @Get(':id')
+  @ItemFields()
   @ReadDocs(EVENT_DOCS, READ, EventDto, 'id')
   async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('negotiate') calendar: CalendarReply) {
     return calendar.wanted ? calendar.send(await this.calendars.byId(actor, id)) : this.events.getById(actor, id);
@@ -131,6 +134,7 @@ export class EventsController {
   }
 
   @Get('by-slug/:slug')
+  @ItemFields()
   @ReadDocs(EVENT_DOCS, bySlug(READ), EventDto, 'slug')
   async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Calendar('negotiate') calendar: CalendarReply) {
     return calendar.wanted ? calendar.send(await this.calendars.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import { ItemFields } from '../common/http/fields-routes';
 import { DocumentDocs } from '../common/http/route-docs';
 import { ApiLinks } from '../common/http/api-links';
 import { noRoute } from '../common/errors';
@@ -29,12 +30,14 @@ export class IndexController {
   }
 
   @Get(API_NAMESPACE)
+  @ItemFields('the index')
   @ApiExcludeEndpoint()
   namespace() {
     return this.index.namespaceIndex();
   }
 
   @Get(`${API_NAMESPACE}/doc`)
+  @ItemFields('the document')
   @DocumentDocs({
     summary: 'This OpenAPI document',
     description: 'Describes every route of the API with its parameters, request bodies, answers and errors. Reading it is open to everyone.',

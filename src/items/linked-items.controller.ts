@@ -1,6 +1,7 @@
 import { Delete, Get, Inject, Param, Patch, Post, Put, Query, Type } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import { DeclaredType } from '../common/http/declared-type';
+import { ItemFields, ListFields } from '../common/http/fields-routes';
 import { IfMatch } from '../common/http/preconditions';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
@@ -13,6 +14,8 @@ import type { LinkedItems } from './linked-items.service';
 /** What a venue-like kind brings to its routes: its service and the classes of its inputs and answers. */
 export interface LinkedItemRoutes {
   kind: LinkedItemType;
+  /** The list's key (LinkedKind.collection). */
+  collection: string;
   /** The kind's service; its `items` serves every route. */
   service: Type<LinkedItemsHolder>;
   listQuery: Type<ListLinkedItemsQueryDto>;
@@ -47,6 +50,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     constructor(@Inject(r.service) private readonly service: LinkedItemsHolder) {}
 
     @Get()
+    @ListFields(r.collection)
     @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListLinkedItemsQueryDto, @RawQuery() raw: Raw) {
       return this.service.items.list(actor, q, raw);
@@ -59,6 +63,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Get('by-slug/:slug')
+    @ItemFields()
     @ReadDocs(DOCS, bySlug(TEXT.read), itemDto, 'slug')
     getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
       return this.service.items.get(actor, { slug });
@@ -107,6 +112,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
     }
 
     @Get(':id')
+    @ItemFields()
     @ReadDocs(DOCS, TEXT.read, itemDto, 'id')
     get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
       return this.service.items.get(actor, { id });

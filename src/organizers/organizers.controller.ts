@@ -5,13 +5,14 @@ import { linkedItemController } from '../items';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
 import { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 import { CreateOrganizerDto, UpdateOrganizerDto } from './dto/write-organizer.dto';
-import { OrganizersService } from './organizers.service';
+import { ORGANIZER_KIND, OrganizersService } from './organizers.service';
 
 /** The organizer routes (spec endpoints.md §5): the routes venues have too, for organizers. */
 @ApiTags('organizers')
 @Controller(`${API_NAMESPACE}/organizers`)
 export class OrganizersController extends linkedItemController({
   kind: 'organizer',
+  collection: ORGANIZER_KIND.collection,
   service: OrganizersService,
   listQuery: ListOrganizersQueryDto,
   createDto: CreateOrganizerDto,

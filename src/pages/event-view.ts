@@ -26,6 +26,7 @@ export interface EventJson {
   categories?: { name: string; slug: string; url: string }[];
   tags?: { name: string; slug: string; url: string }[];
   featured?: boolean;
+  modified_utc?: string;
   json_ld?: Json;
 }
 

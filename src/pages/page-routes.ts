@@ -16,16 +16,17 @@ export const PAGE_PATHS = {
   tag: 'tag/:slug',
 } as const;
 
-/** TEC's paths of the list view (compat.md, "TEC's public URLs"): `page/N` is `?page=N`. */
+/** TEC's paths (compat.md, "TEC's public URLs"): the list view (`page/N` is `?page=N`), an event's `.ics`, the RSS feed. */
 export const TEC_PAGE_PATHS = {
   list: 'events/list',
   listPage: 'events/list/page/:page',
   page: 'events/page/:page',
   eventCalendar: 'event/:slug/ical',
+  feed: 'events/feed',
 } as const;
 
 /** Prefixes whose unknown paths answer the 404 page. */
 export const PAGE_PREFIXES = ['events', 'event', 'venue', 'organizer', 'tag'] as const;
 
 /** Route patterns (as Fastify names them) whose anonymous answers the response cache keeps. */
-export const CACHEABLE_PAGE_ROUTES: readonly string[] = Object.values(PAGE_PATHS).map((p) => `/${p}`);
+export const CACHEABLE_PAGE_ROUTES: readonly string[] = [...Object.values(PAGE_PATHS), ...Object.values(TEC_PAGE_PATHS)].map((p) => `/${p}`);

@@ -6,7 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../common/errors';
 import { sendError } from '../common/errors/wp-exception.filter';
 import { fitsInHeader } from '../common/http/header-size';
+import { CALENDAR_TYPE, type CalendarFile } from '../common/http/negotiation';
+import type { AppConfig } from '../config/app-config';
 import { VIEWS_DIR } from './page-assets';
+import { PagesService } from './pages.service';
+import { readTecQuery } from './tec-queries';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,11 +62,13 @@ export function pageSecurityHeaders(publicUrl: string) {
  * What the pages need from the HTTP layer, registered by configureApp when CALENDAR_PAGES is on:
  * the template engine (@fastify/view with Eta, escaping on: `<%= %>` escapes, only `<%~ %>`
  * writes raw, which the templates keep for HTML cleaned beforehand), their security headers
- * (before the redirect and the response cache, so that those answers carry them), and the redirect of a path
+ * (before the redirect and the response cache, so that those answers carry them), the redirect of a path
  * without its trailing slash (pages.md: 301 to the slashed form; the router ignores trailing
- * slashes, so the raw URL decides).
+ * slashes, so the raw URL decides), and, unless CALENDAR_WP_COMPAT=off, TEC's query forms on the
+ * root (tec-queries.ts).
  */
-export async function registerPages(app: NestFastifyApplication, publicUrl: string): Promise<void> {
+export async function registerPages(app: NestFastifyApplication, config: Pick<AppConfig, 'publicUrl' | 'wpCompat'>): Promise<void> {
+  const { publicUrl } = config;
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const eta = new Eta({ views: VIEWS_DIR, autoEscape: true, autoTrim: [false, 'nl'], cache: true, useWith: false });
   await app.register(fastifyView as never, { engine: { eta }, root: VIEWS_DIR, viewExt: 'eta', production: true });
@@ -72,10 +78,47 @@ export async function registerPages(app: NestFastifyApplication, publicUrl: stri
     const cut = request.url.indexOf('?');
     const path = cut === -1 ? request.url : request.url.slice(0, cut);
     if (path.endsWith('/')) return done();
-    const location = `${publicUrl}${path}/${cut === -1 ? '' : request.url.slice(cut)}`;
-    // Answered here: the hook chain ends (done is not called). A URL too long to echo in a
-    // header is refused as too long (RFC 9110 §15.5.15) rather than sent in an oversized Location.
-    if (!fitsInHeader('Location', location)) return sendError(request, reply, invalidRequest(414, 'The address is too long to redirect to.'));
-    void reply.code(301).header('location', location).send();
+    // Answered here: the hook chain ends (done is not called).
+    redirect(request, reply, `${publicUrl}${path}/${cut === -1 ? '' : request.url.slice(cut)}`);
+  });
+  if (config.wpCompat) {
+    const pages = app.get(PagesService);
+    registerTecQueries(fastify, publicUrl, () => pages.calendar({ kind: 'list', query: {} }));
+  }
+}
+
+/**
+ * A permanent redirect to `location`. A URL too long to echo in a header is refused as too long
+ * (RFC 9110 §15.5.15) rather than sent in an oversized Location.
+ */
+function redirect(request: FastifyRequest, reply: FastifyReply, location: string): void {
+  if (!fitsInHeader('Location', location)) return sendError(request, reply, invalidRequest(414, 'The address is too long to redirect to.'));
+  void reply.code(301).header('location', location).send();
+}
+
+/** An iCalendar document as the pages answer it: public, kept briefly by any cache, offered under its file name. */
+export function sendCalendar(reply: FastifyReply, file: CalendarFile): void {
+  void reply
+    .header('cache-control', 'public, max-age=60')
+    .header('content-type', CALENDAR_TYPE)
+    .header('content-disposition', `inline; filename="${file.filename}"`)
+    .send(file.body);
+}
+
+/**
+ * Answers TEC's root query forms (readTecQuery) before routing, so that `/` keeps its own route
+ * (the REST index) for every other query: a 301 to the page on the pages' origin, or the feed.
+ * Registered with the pages, unless CALENDAR_WP_COMPAT=off.
+ */
+function registerTecQueries(fastify: FastifyInstance, publicUrl: string, upcoming: () => Promise<CalendarFile>): void {
+  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const asked = request.method === 'GET' || request.method === 'HEAD' ? readTecQuery(request.url) : undefined;
+    if (asked === undefined) return done();
+    // Answered here: the hook chain ends (done is not called).
+    if ('redirect' in asked) return redirect(request, reply, `${publicUrl}${asked.redirect}`);
+    upcoming().then(
+      (file) => sendCalendar(reply, file),
+      (err: unknown) => sendError(request, reply, err),
+    );
   });
 }

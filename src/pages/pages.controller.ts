@@ -5,10 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
 import { AppConfig } from '../config/app-config';
-import { CALENDAR_TYPE, type CalendarFile } from '../common/http/negotiation';
-import { PAGE_HEADERS } from './pages-http';
-import { PageError, PagesService, PageView, Query } from './pages.service';
+import type { CalendarFile } from '../common/http/negotiation';
+import { PAGE_HEADERS, sendCalendar } from './pages-http';
+import { ListingPage, PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
+
+/** How WordPress types its feeds. */
+const RSS_TYPE = 'application/rss+xml; charset=UTF-8';
 
 /** Marks a route as a page: the trailing-slash redirect and the security headers apply to it (pages-http.ts). */
 const Page = () => RouteConfig({ page: true, ...PAGE_HEADERS });
@@ -33,7 +36,7 @@ export class PagesController {
   @Get(PAGE_PATHS.list)
   @Page()
   list(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.list(query(req)));
+    return this.listing(req, reply, { kind: 'list', query: query(req) });
   }
 
   /**
@@ -47,50 +50,51 @@ export class PagesController {
     // As WordPress's rewrite rule (`page/([0-9]+)/`): another segment is no page at all.
     if (!this.config.wpCompat || (page !== undefined && !/^[1-9]\d{0,5}$/.test(page)))
       return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
-    return this.render(req, reply, () => this.pages.list(page === undefined ? query(req) : { ...query(req), page }));
+    return this.listing(req, reply, { kind: 'list', query: page === undefined ? query(req) : { ...query(req), page } });
   }
 
   @Get(PAGE_PATHS.month)
   @Page()
   thisMonth(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.month(undefined, query(req)));
+    return this.listing(req, reply, { kind: 'month', month: undefined, query: query(req) });
   }
 
   @Get(PAGE_PATHS.monthOf)
   @Page()
   month(@Param('month') month: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.month(month, query(req)));
+    return this.listing(req, reply, { kind: 'month', month, query: query(req) });
   }
 
   @Get(PAGE_PATHS.today)
   @Page()
   today(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.day('today', query(req)));
+    return this.listing(req, reply, { kind: 'day', day: 'today', query: query(req) });
   }
 
   @Get(PAGE_PATHS.day)
   @Page()
   day(@Param('day') day: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.day(day, query(req)));
+    return this.listing(req, reply, { kind: 'day', day, query: query(req) });
   }
 
   @Get(PAGE_PATHS.category)
   @Page()
   category(@Param('*') path: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     const segments = path.split('/').filter((s) => s !== '');
-    return this.render(req, reply, () => (segments.length === 0 ? Promise.reject(new PageError(404, '')) : this.pages.term('category', segments, query(req))));
+    if (segments.length === 0) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return this.listing(req, reply, { kind: 'term', taxonomy: 'category', segments, query: query(req) });
   }
 
   @Get(PAGE_PATHS.tag)
   @Page()
   tag(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.term('tag', [slug], query(req)));
+    return this.listing(req, reply, { kind: 'term', taxonomy: 'tag', segments: [slug], query: query(req) });
   }
 
   @Get(PAGE_PATHS.event)
   @Page()
   event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    if (this.config.wpCompat && query(req).ical === '1') return this.eventCalendar(slug, req, reply);
+    if (this.wantsCalendar(req)) return this.calendar(req, reply, () => this.pages.eventCalendar(slug));
     return this.render(req, reply, () => this.pages.event(slug), true);
   }
 
@@ -99,35 +103,67 @@ export class PagesController {
   @Page()
   tecEventCalendar(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     if (!this.config.wpCompat) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
-    return this.eventCalendar(slug, req, reply);
+    return this.calendar(req, reply, () => this.pages.eventCalendar(slug));
   }
 
-  /** The event's iCalendar document, or the 404 page when anonymous readers may not see it. */
-  private async eventCalendar(slug: string, req: FastifyRequest, reply: FastifyReply): Promise<void> {
-    let file: CalendarFile;
+  /**
+   * A page that lists events: its HTML, or with `?ical=1` (TEC's link, beside `eventDisplay=…`
+   * and `tribe_display=…`, which change nothing here) the feed of the events it lists
+   * (compat.md, "TEC's public URLs"); the HTML only with CALENDAR_WP_COMPAT=off.
+   */
+  private listing(req: FastifyRequest, reply: FastifyReply, page: ListingPage): Promise<void> {
+    if (this.wantsCalendar(req)) return this.calendar(req, reply, () => this.pages.calendar(page));
+    return this.render(req, reply, () => this.pages.view(page));
+  }
+
+  /** TEC's `?ical=1` on a page, read unless CALENDAR_WP_COMPAT=off. */
+  private wantsCalendar(req: FastifyRequest): boolean {
+    return this.config.wpCompat && query(req).ical === '1';
+  }
+
+  /**
+   * TEC's RSS feed of the upcoming events (compat.md, "TEC's public URLs"), where WordPress serves
+   * a post type's feed; the list's filters apply. Off with CALENDAR_WP_COMPAT=off (the 404 page).
+   */
+  @Get(TEC_PAGE_PATHS.feed)
+  @Page()
+  feed(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!this.config.wpCompat) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
+    return this.document(
+      req,
+      reply,
+      () => this.pages.rss(query(req)),
+      (rss) => void reply.header('cache-control', 'public, max-age=60').type(RSS_TYPE).send(rss),
+    );
+  }
+
+  /** An iCalendar document, or the error page of what the page would answer (404 when anonymous readers may not see it). */
+  private calendar(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CalendarFile>): Promise<void> {
+    return this.document(req, reply, read, (file) => sendCalendar(reply, file));
+  }
+
+  /** A document other than a page (a feed), sent by `send`; or, when it cannot be read, the error page the page would answer. */
+  private async document<T>(req: FastifyRequest, reply: FastifyReply, read: () => Promise<T>, send: (doc: T) => void): Promise<void> {
+    let doc: T;
     try {
-      file = await this.pages.eventCalendar(slug);
+      doc = await read();
     } catch (err) {
       if (!(err instanceof PageError)) throw err;
       return this.render(req, reply, () => Promise.reject(err));
     }
-    void reply
-      .header('cache-control', 'public, max-age=60')
-      .header('content-type', CALENDAR_TYPE)
-      .header('content-disposition', `inline; filename="${file.filename}"`)
-      .send(file.body);
+    send(doc);
   }
 
   @Get(PAGE_PATHS.venue)
   @Page()
   venue(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.venue(slug, query(req)));
+    return this.listing(req, reply, { kind: 'venue', slug, query: query(req) });
   }
 
   @Get(PAGE_PATHS.organizer)
   @Page()
   organizer(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    return this.render(req, reply, () => this.pages.organizer(slug, query(req)));
+    return this.listing(req, reply, { kind: 'organizer', slug, query: query(req) });
   }
 
   /** Any other path under the pages' prefixes: the 404 page. */

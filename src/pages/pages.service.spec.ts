@@ -55,6 +55,8 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
       return new ListPage({ [taxonomy === 'category' ? 'categories' : 'tags']: terms }, terms.length, 1);
     }),
   };
+  // The feed of a page's `?ical=1`: what it was asked with is what is pinned.
+  const calendars = { feed: jest.fn(async () => ({ body: 'BEGIN:VCALENDAR', filename: 'events.ics' })) };
   const config = {
     publicUrl: SITE,
     timezone: 'UTC',
@@ -73,9 +75,9 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     new EventExtensions(),
     new VenueExtensions(),
     new OrganizerExtensions(),
-    {} as EventCalendarService, // the pages' HTML never asks it
+    calendars as unknown as EventCalendarService,
   );
-  return { pages, events, venues };
+  return { pages, events, venues, calendars };
 }
 
 const asked = (events: { list: jest.Mock }) => events.list.mock.calls.map((c) => c[2] as Record<string, unknown>);
@@ -125,6 +127,40 @@ describe('PagesService: what a page asks the event list for', () => {
     expect(cells[0]).toMatchObject({ date: '2030-04-29', more: 4 });
     expect(cells[0].events.map((e) => e.title)).toEqual(['Event 3', 'Event 1', 'Event 2']); // the all-day one first
     expect(cells.find((c) => c.date === '2030-05-20')).toMatchObject({ more: 490 });
+  });
+});
+
+describe("PagesService: a page's feed (?ical=1) lists what the page lists", () => {
+  /** The list parameters the feed was asked with, and the default window it was told to keep. */
+  const fed = (calendars: { feed: jest.Mock }) => calendars.feed.mock.calls.map((c) => [c[2], c[3]] as [Record<string, unknown>, string]);
+
+  it("the list: its filters, no page, the list's own default window", async () => {
+    const { pages, events, calendars } = setup();
+    await pages.calendar({ kind: 'list', query: { search: ' jazz ', page: '3', eventDisplay: 'list', tribe_display: 'past', ical: '1' } });
+    expect(fed(calendars)).toEqual([[{ search: 'jazz' }, 'list']]);
+    expect(events.list).not.toHaveBeenCalled();
+  });
+
+  it("the month: the days of its grid, with the page's filters; the day: that day", async () => {
+    const { pages, calendars } = setup();
+    await pages.calendar({ kind: 'month', month: '2030-05', query: { categories: 'music' } });
+    await pages.calendar({ kind: 'day', day: '2030-05-04', query: {} });
+    expect(fed(calendars)).toEqual([
+      [{ categories: 'music', strict_dates: 'true', starts_before: '2030-06-02 23:59:59', ends_after: '2030-04-29 00:00:01' }, 'list'],
+      [{ strict_dates: 'true', starts_before: '2030-05-04 23:59:59', ends_after: '2030-05-04 00:00:01' }, 'list'],
+    ]);
+  });
+
+  it("a term, a venue, an organizer: that record's events; what has no page has no feed", async () => {
+    const { pages, calendars } = setup();
+    await pages.calendar({ kind: 'term', taxonomy: 'category', segments: ['music', 'jazz'], query: { search: 'ignored' } });
+    await pages.calendar({ kind: 'venue', slug: 'hall', query: {} });
+    await pages.calendar({ kind: 'organizer', slug: 'host', query: {} });
+    expect(fed(calendars).map(([params]) => params)).toEqual([{ categories: '2' }, { venue: '5' }, { organizer: '5' }]);
+    await expect(pages.calendar({ kind: 'term', taxonomy: 'category', segments: ['jazz'], query: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(pages.calendar({ kind: 'month', month: '2030-13', query: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(pages.calendar({ kind: 'list', query: { venue: 'abc' } })).rejects.toMatchObject({ status: 400 });
+    expect(calendars.feed).toHaveBeenCalledTimes(3);
   });
 });
 

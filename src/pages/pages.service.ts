@@ -13,6 +13,7 @@ import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
 import { VenueExtensions, VenuesService } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, shortTime, venueAddress } from './event-view';
 import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
+import { rssDocument } from './rss';
 
 type Json = Record<string, unknown>;
 export type Query = Record<string, unknown>;
@@ -22,6 +23,18 @@ export interface PageView {
   view: string;
   data: Json;
 }
+
+/**
+ * A page that lists events, as its route names it. Each also answers `?ical=1` with the feed of
+ * the events it lists (compat.md, "TEC's public URLs"): PagesService.view renders it, .calendar
+ * writes its feed, both from the same list parameters.
+ */
+export type ListingPage =
+  | { kind: 'list'; query: Query }
+  | { kind: 'month'; month: string | undefined; query: Query }
+  | { kind: 'day'; day: string; query: Query }
+  | { kind: 'term'; taxonomy: 'category' | 'tag'; segments: string[]; query: Query }
+  | { kind: 'venue' | 'organizer'; slug: string; query: Query };
 
 /** A page that cannot be shown: 404 for what does not exist or an anonymous reader may not see, 400 for filters that make no sense. */
 export class PageError extends Error {
@@ -43,6 +56,8 @@ const CELL_EVENTS = 3;
 const MONTH_WALK_LIMIT = 200;
 /** The list's largest page (per_page is clamped to it). */
 const MAX_PER_PAGE = 50;
+/** Items of the RSS feed: WordPress's default `posts_per_rss`. */
+const FEED_ITEMS = 10;
 
 /**
  * The public pages' data (pages.md), read through the API's own services as an anonymous
@@ -71,7 +86,82 @@ export class PagesService {
     return `${this.config.publicUrl}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
+  // ---------------------------------------------------------------- pages that list events
+
+  /** The page's HTML. */
+  view(page: ListingPage): Promise<PageView> {
+    switch (page.kind) {
+      case 'list':
+        return this.list(page.query);
+      case 'month':
+        return this.month(page.month, page.query);
+      case 'day':
+        return this.day(page.day, page.query);
+      case 'term':
+        return this.term(page.taxonomy, page.segments, page.query);
+      case 'venue':
+        return this.venue(page.slug, page.query);
+      case 'organizer':
+        return this.organizer(page.slug, page.query);
+    }
+  }
+
+  /**
+   * The iCalendar feed of the events the page lists (compat.md, "TEC's public URLs"; ical.md's
+   * feed): the page's filters and window (the list's default window, the days of the month's
+   * grid, the day), without paging, as anonymous readers may see them.
+   */
+  async calendar(page: ListingPage): Promise<CalendarFile> {
+    const params = await this.listedEvents(page);
+    return this.listed(params, (q, raw) => this.calendars.feed(null, q, raw, 'list'));
+  }
+
+  /** The event list parameters of what the page lists, before paging: what its HTML and its feed are both read with. */
+  private async listedEvents(page: ListingPage): Promise<Query> {
+    switch (page.kind) {
+      case 'list':
+        return pickFilters(page.query);
+      case 'month':
+        return this.monthOf(page.month, page.query).params;
+      case 'day':
+        return this.dayOf(page.day, page.query).params;
+      case 'term':
+        return (await this.termOf(page.taxonomy, page.segments)).params;
+      case 'venue':
+      case 'organizer':
+        return (await this.linkedItemOf(page.kind, page.slug)).params;
+    }
+  }
+
   // ---------------------------------------------------------------- list views
+
+  /**
+   * `/events/feed/` (compat.md, "TEC's public URLs"): RSS 2.0 of the upcoming events, as WordPress
+   * serves a post type's feed: the list view's first events (with its filters), title, link (the
+   * event's `url`), a plain-text summary and, as TEC writes it, the event's start as `pubDate`;
+   * built when the latest of them was modified.
+   */
+  async rss(query: Query): Promise<string> {
+    const filters = pickFilters(query);
+    const { events } = await this.eventList({ ...filters, page: 1, per_page: FEED_ITEMS });
+    const modified = events.flatMap((e) => e.modified_utc ?? []).sort();
+    return rssDocument(
+      {
+        title: `Upcoming events · ${this.config.siteTitle}`,
+        link: this.url('/events/', filters),
+        self: this.url('/events/feed/', filters),
+        description: `The upcoming events of ${this.config.siteTitle}`,
+        updated: modified.length > 0 ? utcDate(modified[modified.length - 1]) : new Date(),
+      },
+      events.map((e) => ({
+        title: plain(e.title),
+        link: e.url,
+        description: summary(e),
+        pubDate: utcDate(e.utc_start_date),
+        categories: (e.categories ?? []).map((c) => plain(c.name)),
+      })),
+    );
+  }
 
   /** `/events/`: upcoming events, 10 a page, with the list's filters. */
   async list(query: Query): Promise<PageView> {
@@ -83,14 +173,9 @@ export class PagesService {
 
   /** `/events/category/…/` and `/tag/{slug}/`: the list restricted to one term. */
   async term(taxonomy: 'category' | 'tag', segments: string[], query: Query): Promise<PageView> {
-    const slug = segments[segments.length - 1];
-    const path = taxonomy === 'category' ? `/events/category/${segments.join('/')}/` : `/tag/${slug}/`;
-    const term = await this.findTerm(taxonomy, slug);
-    // A nested category answers only at its own path (its parents' slugs before it).
-    if (term === undefined || term.url !== this.url(path)) throw notFound();
+    const { term, path, params } = await this.termOf(taxonomy, segments);
     const page = pageNumber(query);
-    const param = taxonomy === 'category' ? 'categories' : 'tags';
-    const found = await this.eventList({ [param]: String(term.id as number), page, per_page: LIST_PER_PAGE });
+    const found = await this.eventList({ ...params, page, per_page: LIST_PER_PAGE });
     const label = taxonomy === 'category' ? 'Category' : 'Tag';
     return this.listView('term', {
       title: `${label}: ${plain(term.name)}`,
@@ -103,17 +188,23 @@ export class PagesService {
     });
   }
 
+  /** A term page's term (404 unless it is at this path) and its list parameters. */
+  private async termOf(taxonomy: 'category' | 'tag', segments: string[]): Promise<{ term: Json; path: string; params: Query }> {
+    const slug = segments[segments.length - 1];
+    const path = taxonomy === 'category' ? `/events/category/${segments.join('/')}/` : `/tag/${slug}/`;
+    const term = await this.findTerm(taxonomy, slug);
+    // A nested category answers only at its own path (its parents' slugs before it).
+    if (term === undefined || term.url !== this.url(path)) throw notFound();
+    return { term, path, params: { [taxonomy === 'category' ? 'categories' : 'tags']: String(term.id as number) } };
+  }
+
   /** `/events/today/`, `/events/YYYY-MM-DD/`: every event that covers the day (site zone). */
   async day(dayText: string, query: Query): Promise<PageView> {
-    const zone = this.config.timezone;
-    const day = dayText === 'today' ? DateTime.now().setZone(zone).startOf('day') : parseDay(dayText, zone);
-    if (day === null) throw notFound();
-    const filters = pickFilters(query);
+    const { day, date, filters, params } = this.dayOf(dayText, query);
     const page = pageNumber(query);
-    const date = day.toISODate()!;
-    const found = await this.eventList({ ...filters, ...coveringDays(date, date), page, per_page: DAY_PER_PAGE });
+    const found = await this.eventList({ ...params, page, per_page: DAY_PER_PAGE });
     found.events.sort(allDayFirst);
-    const today = DateTime.now().setZone(zone).toISODate();
+    const today = DateTime.now().setZone(this.config.timezone).toISODate();
     return this.listView('day', {
       title: `Events on ${day.toFormat('cccc d LLLL yyyy')}`,
       path: `/events/${date}/`,
@@ -129,6 +220,16 @@ export class PagesService {
         month: this.url(`/events/month/${day.toFormat('yyyy-MM')}/`, filters),
       },
     });
+  }
+
+  /** The day a day page shows (404 unless it is one), its filters, and its list parameters: the events covering it. */
+  private dayOf(dayText: string, query: Query): { day: DateTime; date: string; filters: Query; params: Query } {
+    const zone = this.config.timezone;
+    const day = dayText === 'today' ? DateTime.now().setZone(zone).startOf('day') : parseDay(dayText, zone);
+    if (day === null) throw notFound();
+    const filters = pickFilters(query);
+    const date = day.toISODate()!;
+    return { day, date, filters, params: { ...filters, ...coveringDays(date, date) } };
   }
 
   /** A list page's template data: the events worded for a list, the pager, the filter form. */
@@ -159,15 +260,8 @@ export class PagesService {
 
   /** `/events/month/` and `/events/month/YYYY-MM/`: the month grid. */
   async month(monthText: string | undefined, query: Query): Promise<PageView> {
-    const zone = this.config.timezone;
-    const now = DateTime.now().setZone(zone);
-    const month = monthText === undefined ? now.startOf('month') : parseMonth(monthText, zone);
-    if (month === null) throw notFound();
-    const filters = pickFilters(query);
-    const weeks = monthWeeks(month, this.config.weekStart);
-    const first = weeks[0][0].date;
-    const last = weeks[weeks.length - 1][6].date;
-    const byDay = await this.eventsByDay(first, last, filters);
+    const { now, month, weeks, filters, first, last, params } = this.monthOf(monthText, query);
+    const byDay = await this.eventsByDay(first, last, params);
     const today = now.toISODate();
     const key = month.toFormat('yyyy-MM');
     return {
@@ -203,15 +297,28 @@ export class PagesService {
     };
   }
 
+  /** The month a month page shows (404 unless it is one), its grid, its filters, and its list parameters: the events covering the grid's days. */
+  private monthOf(monthText: string | undefined, query: Query) {
+    const zone = this.config.timezone;
+    const now = DateTime.now().setZone(zone);
+    const month = monthText === undefined ? now.startOf('month') : parseMonth(monthText, zone);
+    if (month === null) throw notFound();
+    const filters = pickFilters(query);
+    const weeks = monthWeeks(month, this.config.weekStart);
+    const first = weeks[0][0].date;
+    const last = weeks[weeks.length - 1][6].date;
+    return { now, month, weeks, filters, first, last, params: { ...filters, ...coveringDays(first, last) } };
+  }
+
   /**
    * The events of each day from `first` to `last` (site zone), all-day ones first, and how many
-   * each day has, from one list query over the whole span (the matching events' ids and dates,
+   * each day has, from one list query over the whole span (`params`: those covering it) (the matching events' ids and dates,
    * EventReader.spans), split by day here; only the events shown are presented. A quiet month
    * (at most MONTH_WALK_LIMIT events) shows each day's events all-day first; a busy one each day's
    * first CELL_EVENTS in list order (all-day first among them), as a list of that day would.
    */
-  private async eventsByDay(first: string, last: string, filters: Query): Promise<Map<string, { events: EventJson[]; total: number }>> {
-    const spans = await this.listed({ ...filters, ...coveringDays(first, last) }, (q, raw) => this.events.spans(null, q, raw));
+  private async eventsByDay(first: string, last: string, params: Query): Promise<Map<string, { events: EventJson[]; total: number }>> {
+    const spans = await this.listed(params, (q, raw) => this.events.spans(null, q, raw));
     const quiet = spans.length <= MONTH_WALK_LIMIT;
     const dates: string[] = [];
     for (let d = DateTime.fromISO(first); d.toISODate()! <= last; d = d.plus({ days: 1 })) dates.push(d.toISODate()!);
@@ -235,12 +342,12 @@ export class PagesService {
 
   // ---------------------------------------------------------------- single items
 
-  /** `/event/{slug}/`: one event, as an anonymous API reader sees it. */
   /** The event's own iCalendar document (TEC's `/event/{slug}/ical/`), as anonymous readers may see it. */
   eventCalendar(slug: string): Promise<CalendarFile> {
     return this.orNotFound(this.calendars.bySlug(null, slug));
   }
 
+  /** `/event/{slug}/`: one event, as an anonymous API reader sees it. */
   async event(slug: string): Promise<PageView> {
     const e = parseJson(await this.orNotFound(this.events.getBySlug(null, slug))) as unknown as EventJson;
     const venue = isItem(e.venue) ? this.venueView(e.venue) : undefined;
@@ -278,19 +385,25 @@ export class PagesService {
 
   /** `/venue/{slug}/`: the venue and its upcoming events. */
   async venue(slug: string, query: Query): Promise<PageView> {
-    const venue = await this.orNotFound(this.venues.items.get(null, { slug }));
-    return this.linkedItemPage('venue', venue, this.venueView(venue), query);
+    const { item, params } = await this.linkedItemOf('venue', slug);
+    return this.linkedItemPage('venue', item, this.venueView(item), params, query);
   }
 
   /** `/organizer/{slug}/`: the organizer and their upcoming events. */
   async organizer(slug: string, query: Query): Promise<PageView> {
-    const organizer = await this.orNotFound(this.organizers.items.get(null, { slug }));
-    return this.linkedItemPage('organizer', organizer, this.organizerView(organizer), query);
+    const { item, params } = await this.linkedItemOf('organizer', slug);
+    return this.linkedItemPage('organizer', item, this.organizerView(item), params, query);
   }
 
-  private async linkedItemPage(kind: 'venue' | 'organizer', item: Json, view: Json, query: Query): Promise<PageView> {
+  /** A venue or organizer as anonymous readers see it (404 otherwise), and the list parameters of its events. */
+  private async linkedItemOf(kind: 'venue' | 'organizer', slug: string): Promise<{ item: Json; params: Query }> {
+    const item = await this.orNotFound((kind === 'venue' ? this.venues : this.organizers).items.get(null, { slug }));
+    return { item, params: { [kind]: String(item.id as number) } };
+  }
+
+  private async linkedItemPage(kind: 'venue' | 'organizer', item: Json, view: Json, params: Query, query: Query): Promise<PageView> {
     const page = pageNumber(query);
-    const found = await this.eventList({ [kind]: String(item.id as number), page, per_page: LIST_PER_PAGE });
+    const found = await this.eventList({ ...params, page, per_page: LIST_PER_PAGE });
     const path = new URL(item.url as string).pathname.slice(new URL(this.config.publicUrl).pathname.replace(/\/$/, '').length);
     return {
       view: kind,
@@ -472,6 +585,11 @@ function cleanHtml(html: unknown): string {
 /** An http(s) link, or undefined (a `javascript:` website never becomes a link). */
 function safeLink(value: unknown): string | undefined {
   return typeof value === 'string' && /^https?:\/\/[^\s<>"]+$/i.test(value) ? value : undefined;
+}
+
+/** An instant the API writes in UTC (`utc_start_date`, `modified_utc`). */
+function utcDate(sql: string): Date {
+  return DateTime.fromSQL(sql, { zone: 'utc' }).toJSDate();
 }
 
 function summary(e: EventJson): string {

@@ -2,6 +2,7 @@ import { Controller, Get, Injectable, Query } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { WpError } from '../common/errors';
+import { ListFields } from '../common/http/fields-routes';
 import { CurrentActor, PathId, RawQuery } from '../common/http/request-context';
 import { ID_SCHEMA, ListDocs, RouteText } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
@@ -58,6 +59,7 @@ export class OccurrencesController {
   constructor(private readonly occurrences: OccurrencesService) {}
 
   @Get(':id/occurrences')
+  @ListFields('events')
   @ListDocs(EVENT_DOCS, OCCURRENCES, EventListDto)
   @ApiParam({ name: 'id', schema: ID_SCHEMA, description: "Any occurrence's id, or the series' id" })
   list(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: ListEventsQueryDto, @RawQuery() raw: Record<string, unknown>) {

@@ -2,6 +2,7 @@ import { Controller, Get, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
+import { ListFields } from '../common/http/fields-routes';
 import { CurrentActor } from '../common/http/request-context';
 import { keepFromSecondAsk } from '../common/http/response-cache';
 import { ChangesDocs } from '../common/http/route-docs';
@@ -15,6 +16,7 @@ export class ChangesController {
   constructor(private readonly changes: ChangesService) {}
 
   @Get('changes')
+  @ListFields('changes')
   @ChangesDocs(
     {
       summary: 'What changed since a token',

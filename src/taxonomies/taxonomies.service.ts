@@ -20,10 +20,9 @@ import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
 import { parseTermOrder, TermListFilters } from './taxonomies.filters';
-import { presentTerm, TermJson } from './term.presenter';
+import { presentTerm, TERM_COLLECTION, TermJson } from './term.presenter';
 
 const KIND = { category: 'category', tag: 'tag' } as const;
-const COLLECTION = { category: 'categories', tag: 'tags' } as const;
 const MANAGE: Record<Taxonomy, Capability> = { category: 'manage_categories', tag: 'manage_tags' };
 /** List parameters echoed into rest_url when the client gave them (spec resources.md §8.2). */
 const LIST_PARAMS = ['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug', 'modified_after'];
@@ -59,7 +58,7 @@ export class TaxonomiesService {
       listed: readModel.cache(`${collection}.listed`),
       lookups: readModel.cache(`${collection}.lookups`),
     });
-    this.caches = { category: caches(COLLECTION.category), tag: caches(COLLECTION.tag) };
+    this.caches = { category: caches(TERM_COLLECTION.category), tag: caches(TERM_COLLECTION.tag) };
   }
 
   /**

@@ -15,11 +15,12 @@ export interface TermJson {
   urls: { self: string; collection: string; up?: string };
 }
 
-const COLLECTION = { category: 'categories', tag: 'tags' } as const;
+/** Each taxonomy's collection: its list's key and its URL segment. */
+export const TERM_COLLECTION = { category: 'categories', tag: 'tags' } as const;
 
 /** A term as spec resources.md §4 gives it, keys in order. `known` must hold its ancestors. */
 export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, config: Pick<AppConfig, 'publicUrl'>, links: ApiLinks): TermJson {
-  const collection = links.href(`/${COLLECTION[term.taxonomy]}`);
+  const collection = links.href(`/${TERM_COLLECTION[term.taxonomy]}`);
   const json: TermJson = {
     id: term.id,
     count: term.count,
@@ -31,8 +32,8 @@ export function presentTerm(term: TermEntity, known: Map<number, TermEntity>, co
   if (term.taxonomy === 'category') json.parent = term.parentId;
   json.meta = [];
   json.url = term.taxonomy === 'category' ? `${config.publicUrl}/events/category/${slugPath(term, known).join('/')}/` : `${config.publicUrl}/tag/${term.slug}/`;
-  json.urls = { self: links.href(`/${COLLECTION[term.taxonomy]}/${term.id}`), collection };
-  if (term.parentId > 0) json.urls.up = links.href(`/${COLLECTION[term.taxonomy]}/${term.parentId}`);
+  json.urls = { self: links.href(`/${TERM_COLLECTION[term.taxonomy]}/${term.id}`), collection };
+  if (term.parentId > 0) json.urls.up = links.href(`/${TERM_COLLECTION[term.taxonomy]}/${term.parentId}`);
   return json;
 }
 

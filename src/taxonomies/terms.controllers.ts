@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Inject, Patch, Post, Put, Query, Type } from '
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { DeclaredType } from '../common/http/declared-type';
+import { ItemFields, ListFields } from '../common/http/fields-routes';
 import { CurrentActor, Input, PathId, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
 import { code, CreateDocs, DeleteDocs, DocKind, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
@@ -11,6 +12,7 @@ import { CategoryListDto, TagListDto, TermDto } from './dto/term-response.dto';
 import { CreateCategoryDto, CreateTermDto, TermWrite, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
 import type { Taxonomy } from './entities/term.entity';
 import { TaxonomiesService } from './taxonomies.service';
+import { TERM_COLLECTION } from './term.presenter';
 
 /* Two thin controllers over one service, written once: categories and tags differ only in `parent`. */
 
@@ -86,6 +88,7 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
     constructor(@Inject(TaxonomiesService) private readonly taxonomies: TaxonomiesService) {}
 
     @Get()
+    @ListFields(TERM_COLLECTION[taxonomy])
     @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
       return this.taxonomies.list(taxonomy, q, raw, actor);
@@ -98,6 +101,7 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
     }
 
     @Get(':id')
+    @ItemFields()
     @ReadDocs(DOCS, TEXT.read, TermDto, 'id')
     get(@PathId() id: number) {
       return this.taxonomies.get(taxonomy, id);

@@ -5,13 +5,14 @@ import { linkedItemController } from '../items';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
 import { VenueDto, VenueListDto } from './dto/venue-response.dto';
 import { CreateVenueDto, UpdateVenueDto } from './dto/write-venue.dto';
-import { VenuesService } from './venues.service';
+import { VENUE_KIND, VenuesService } from './venues.service';
 
 /** The venue routes (spec endpoints.md §5): the routes organizers have too, for venues. */
 @ApiTags('venues')
 @Controller(`${API_NAMESPACE}/venues`)
 export class VenuesController extends linkedItemController({
   kind: 'venue',
+  collection: VENUE_KIND.collection,
   service: VenuesService,
   listQuery: ListVenuesQueryDto,
   createDto: CreateVenueDto,

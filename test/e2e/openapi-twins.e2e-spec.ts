@@ -67,6 +67,7 @@ function linkedItemRoutes(plural: string, Kind: string): Record<string, Pinned> 
         'query:only_with_upcoming',
         'query:status',
         'header:If-None-Match',
+        'query:_fields',
       ],
       answer: `${Kind}List`,
       statuses: statuses.list,
@@ -90,7 +91,7 @@ function linkedItemRoutes(plural: string, Kind: string): Record<string, Pinned> 
     routes[`GET ${path}`] = {
       operationId: `${C}_get${suffix}`,
       tags,
-      params: [param, 'header:If-None-Match'],
+      params: [param, 'header:If-None-Match', 'query:_fields'],
       answer: Kind,
       statuses: s(statuses.read),
       security: PUBLIC,
@@ -138,6 +139,7 @@ function termRoutes(plural: string, Kind: string, writeDto: string): Record<stri
         ),
         ...(plural === 'categories' ? ['query:parent'] : []),
         'header:If-None-Match',
+        'query:_fields',
       ],
       answer: `${Kind}List`,
       statuses: ['200', '304', '400', '401', '429', '500'],
@@ -155,7 +157,7 @@ function termRoutes(plural: string, Kind: string, writeDto: string): Record<stri
     [`GET /${plural}/{id}`]: {
       operationId: `${C}_get`,
       tags,
-      params: ['path:id!', 'header:If-None-Match'],
+      params: ['path:id!', 'header:If-None-Match', 'query:_fields'],
       answer: 'Term',
       statuses: ['200', '304', '400', '401', '404', '429', '500'],
       security: PUBLIC,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withFields } from '../http/fields-routes';
 import { Tagged } from '../http/preconditions';
 import { JsonText, ListPage } from './list-page';
 
@@ -6,12 +7,12 @@ import { JsonText, ListPage } from './list-page';
  * Sends what handlers return as ListPage (the body goes out, the totals become the X-TEC-Total
  * and X-TEC-TotalPages headers, spec resources.md §8.3, the neighbours the Link header,
  * beyond.md #10), Tagged (a write's answer and the item's new ETag, beyond.md #4) and JsonText (a body serialised ahead,
- * sent as it is). A Fastify hook rather than a Nest interceptor: a global interceptor puts every
+ * sent as it is); a read's body is narrowed to its `_fields` on the way (fields-routes.ts). A Fastify hook rather than a Nest interceptor: a global interceptor puts every
  * request of every route through rxjs and an async-context bind, about 5% of a cached list
  * request.
  */
 export function registerListReplies(fastify: FastifyInstance): void {
-  fastify.addHook('preSerialization', (_request, reply, payload, done) => {
+  fastify.addHook('preSerialization', (request, reply, payload, done) => {
     let body: unknown = payload;
     if (body instanceof Tagged) {
       void reply.header('etag', body.tag);
@@ -23,6 +24,7 @@ export function registerListReplies(fastify: FastifyInstance): void {
       if (link !== undefined) void reply.header('Link', link);
       body = body.body;
     }
+    body = withFields(request, reply.statusCode, body);
     if (body instanceof JsonText) {
       const { bytes } = body;
       // Fastify sends a serializer's Buffer as it is (its type says string; reply.js takes both).

@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../../common/auth';
+import { ItemFields, ListFields } from '../../common/http/fields-routes';
 import { CurrentActor, Input, PathId } from '../../common/http/request-context';
 import { WebhookDocs } from '../../common/http/route-docs';
 import { API_NAMESPACE } from '../../config/app-config';
@@ -36,6 +37,7 @@ export class WebhooksController {
   }
 
   @Get()
+  @ListFields('webhooks')
   @WebhookDocs(
     { summary: 'List webhooks', description: 'Every subscription, without secrets.' },
     { status: 200, type: WebhookListDto, description: 'The webhooks' },
@@ -45,6 +47,7 @@ export class WebhooksController {
   }
 
   @Get(':id')
+  @ItemFields()
   @WebhookDocs(
     { summary: 'Read a webhook', description: 'One subscription, without its secret.' },
     { status: 200, type: WebhookDto, description: 'The webhook' },
@@ -83,6 +86,7 @@ export class WebhooksController {
   }
 
   @Get(':id/deliveries')
+  @ListFields('deliveries')
   @WebhookDocs(
     { summary: 'Delivery log of a webhook', description: 'The last 100 deliveries, newest first, with their status, attempts and last answer.' },
     { status: 200, type: DeliveryLogDto, description: 'The deliveries' },
