@@ -2,6 +2,7 @@ import { Controller, Delete, Get, Patch, Post, Put } from '@nestjs/common';
 import { ApiBodyOptions, ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { CurrentActor, PathId, RawInput } from '../common/http/request-context';
+import { ItemFields, ListFields } from '../common/http/fields-routes';
 import { AdminDocs, code } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { SourcesService } from './sources.service';
@@ -39,6 +40,7 @@ export class SourcesController {
   constructor(private readonly sources: SourcesService) {}
 
   @Get()
+  @ListFields('sources')
   @AdminDocs('sources', { summary: 'List sources', description: 'Every source, oldest first.' }, { status: 200, description: '`{"sources": [...]}`' })
   list(@CurrentActor() actor: Actor | null) {
     return this.sources.list(actor);
@@ -56,6 +58,7 @@ export class SourcesController {
   }
 
   @Get(':id')
+  @ItemFields('the source')
   @AdminDocs('sources', { summary: 'Read a source', description: 'Without its credentials.' }, SOURCE, ONE)
   get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.get(actor, id);
@@ -102,6 +105,7 @@ export class SourcesController {
   }
 
   @Get(':id/runs')
+  @ListFields('runs')
   @AdminDocs('sources', { summary: "A source's runs", description: 'The last 50, newest first.' }, { status: 200, description: '`{"runs": [...]}`' }, ONE)
   runs(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     return this.sources.listRuns(actor, id);
