@@ -4,7 +4,6 @@
 // target's API. Runs twice (nothing duplicated), after a change (exactly it updated), after a
 // kill -9 mid-run (the rerun completes), through 429/500 with Retry-After, and against a site
 // that is not TEC (exit 2).
-import { ChildProcess, spawn } from 'node:child_process';
 import { createServer, IncomingMessage, request as httpRequest, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,30 +12,13 @@ import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { createTestApp, TestApp } from '../support/test-app';
 import { API, http } from '../support/http';
+import { spawnCli, type SpawnedCli } from '../support/cli';
 
 jest.setTimeout(300_000);
-const ROOT = join(__dirname, '..', '..');
-const START = join(ROOT, 'scripts', 'start.js');
-
 type Json = Record<string, unknown>;
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = SpawnedCli;
 
-/** `npm run cli -- …` as a child process; `onStart` gets it (to kill it). */
-function cli(args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [START, '--cli', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    onStart?.(child);
-  });
-}
+const cli = spawnCli;
 
 /**
  * A proxy in front of the source: counts requests, can answer the next ones with an error

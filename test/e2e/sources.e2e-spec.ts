@@ -5,27 +5,19 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http
 import type { AddressInfo } from 'node:net';
 import { DataSource } from 'typeorm';
 import { API, http } from '../support/http';
+import { FAST_SOURCES, partnerSite } from '../support/sources';
 import { createTestApp, TestApp } from '../support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read nested members of the answers (`last_run.id`, `errors[0].message`) freely
 type Json = Record<string, any>;
 
-/** A minute of `interval_minutes` lasts 0.1 s here: an interval of 15 is 1.5 s. */
-const FAST = {
-  CALENDAR_SOURCES_ALLOW_PRIVATE: 'on',
-  CALENDAR_SOURCES_MINUTE_SECONDS: '0.1',
-  CALENDAR_SOURCES_POLL_SECONDS: '0.2',
-  CALENDAR_SOURCES_LEASE_SECONDS: '2',
-  CALENDAR_SOURCES_TIMEOUT_SECONDS: '1',
-  CALENDAR_METRICS: 'on',
-};
+/** Quick schedules (support/sources.ts); a source has 1 s to answer (the slow one below never does). */
+const FAST = { ...FAST_SOURCES, CALENDAR_SOURCES_TIMEOUT_SECONDS: '1' };
 
-/** A partner: another instance of the service, listening, with its own host in its global ids. */
+/** A partner (support/sources.ts), closed with the test. */
 async function partner(host: string): Promise<{ t: TestApp; url: string; admin: string; close: () => Promise<void> }> {
-  const t = await createTestApp({ CALENDAR_BASE_URL: `http://${host}`, CALENDAR_SOURCES_WORKER: 'off' });
-  await t.app.listen(0, '127.0.0.1');
-  const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
-  return { t, url, admin: (await t.userHeader('partneradmin', 'administrator')).authorization, close: () => t.close() };
+  const site = await partnerSite(host);
+  return { ...site, close: () => site.t.close() };
 }
 
 /** A test HTTP server with a handler that can be swapped; it records the requests it saw. */

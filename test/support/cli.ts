@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,27 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** A CLI child's end: its exit code, or null and the signal that killed it. */
+export interface SpawnedCli {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run cli -- …` as a child process; `onStart` gets it (to kill it mid-run). */
+export function spawnCli(args: string[], env: Record<string, string>, onStart?: (child: ChildProcess) => void): Promise<SpawnedCli> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [START, '--cli', ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    onStart?.(child);
+  });
 }
 
 /**
