@@ -406,3 +406,22 @@ describe('sources (sources.md)', () => {
     );
   });
 });
+
+describe('sources and private addresses (sources.md §2: the outbound rules of webhooks)', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ CALENDAR_SOURCES_WORKER: 'off' });
+    admin = (await t.userHeader('admin', 'administrator')).authorization;
+  });
+  afterAll(async () => t?.close());
+
+  it('refuses a source on a loopback, private or link-local address unless CALENDAR_SOURCES_ALLOW_PRIVATE=on', async () => {
+    for (const url of ['http://127.0.0.1:8080/feed.ics', 'http://localhost/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/', 'http://[::1]/x.ics']) {
+      const res = await http(t, admin).post(`${API}/sources`).send({ kind: 'ics', url });
+      expect([url, res.status, res.body.code]).toEqual([url, 400, 'rest_invalid_param']);
+      expect(res.body.data.params.url).toMatch(/CALENDAR_SOURCES_ALLOW_PRIVATE/);
+    }
+    expect((await http(t, admin).get(`${API}/sources`)).body).toEqual({ sources: [] });
+  });
+});
