@@ -115,6 +115,8 @@ const ERROR_STATUSES: Record<string, number[]> = {
   rest_too_many_requests: [429],
   rest_sync_token_expired: [410],
   rest_payload_too_large: [413],
+  rest_source_invalid_id: [404],
+  rest_source_busy: [409],
   // "414/431 keep their status with this shape"
   rest_invalid_request: [400, 414, 431],
   // recurrence.md §5 names it for GET /events/{id}/occurrences ("errors.md"), though errors.md's
