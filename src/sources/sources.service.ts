@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { Actor, assertCan, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { invalidParam, invalidParams, WpError } from '../common/errors';
@@ -9,8 +9,8 @@ import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { isSealed, sealSecret } from '../sync/webhooks/secret-box';
 import { TaxonomiesService } from '../taxonomies';
-import { UsersService } from '../users';
-import { readSourceWrite, SourceKind, SourceWrite, DEFAULT_WINDOW } from './source-input';
+import { UserEntity, UsersService } from '../users';
+import { readSourceWrite, SourceKind, DEFAULT_WINDOW } from './source-input';
 import { SourceEntity, SourceItemEntity, SourceRunEntity } from './source.entity';
 import { PASSWORD_CONTEXT } from './source-secrets';
 import { nextRunAfter } from './source-schedule';
@@ -124,7 +124,7 @@ export class SourcesService implements OnApplicationBootstrap {
   async list(actor: Actor | null): Promise<{ sources: Record<string, unknown>[] }> {
     assertCan(actor, 'manage_sources');
     const rows = await this.sources.find({ order: { id: 'ASC' } });
-    return { sources: await Promise.all(rows.map((r) => this.present(r))) };
+    return { sources: await this.presentAll(rows) };
   }
 
   async get(actor: Actor | null, id: number): Promise<Record<string, unknown>> {
@@ -278,27 +278,40 @@ export class SourcesService implements OnApplicationBootstrap {
   }
 
   private async present(row: SourceEntity): Promise<Record<string, unknown>> {
-    const lastRun = row.lastRunId === null ? null : await this.runs.findOne({ where: { id: row.lastRunId } });
-    const current = row.currentRunId === null ? null : await this.runs.findOne({ where: { id: row.currentRunId } });
-    const author = await this.users.findById(row.authorId);
-    return {
-      id: row.id,
-      kind: row.kind,
-      url: row.url,
-      interval_minutes: row.intervalMinutes,
-      enabled: Boolean(row.enabled),
-      status: row.status,
-      categories: JSON.parse(row.categories) as number[],
-      author: author?.login ?? null,
-      window_days: row.kind === 'ics' ? [row.windowFrom, row.windowTo] : null,
-      keep_local_edits: Boolean(row.keepLocalEdits),
-      on_source_delete: row.onSourceDelete,
+    return (await this.presentAll([row]))[0];
+  }
+
+  /** Sources as answered, their runs and authors read in one query each (not per source). */
+  private async presentAll(rows: SourceEntity[]): Promise<Record<string, unknown>[]> {
+    const runIds = rows.flatMap((r) => [r.currentRunId, r.lastRunId]).filter((id): id is number => id !== null);
+    const runs = new Map((runIds.length === 0 ? [] : await this.runs.find({ where: { id: In(runIds) } })).map((r) => [r.id, r]));
+    const authorIds = [...new Set(rows.map((r) => r.authorId))];
+    const logins = new Map(
+      (authorIds.length === 0 ? [] : await this.db.getRepository(UserEntity).find({ where: { id: In(authorIds) }, select: { id: true, login: true } })).map(
+        (u) => [u.id, u.login],
+      ),
+    );
+    return rows.map((row) => {
       // The run going now, else the last one that ended.
-      last_run: current ? presentRun(current) : lastRun ? presentRun(lastRun) : null,
-      next_run_utc: row.nextRunUtc,
-      created_utc: row.createdUtc,
-      modified_utc: row.modifiedUtc,
-    };
+      const run = (row.currentRunId !== null ? runs.get(row.currentRunId) : undefined) ?? (row.lastRunId !== null ? runs.get(row.lastRunId) : undefined);
+      return {
+        id: row.id,
+        kind: row.kind,
+        url: row.url,
+        interval_minutes: row.intervalMinutes,
+        enabled: Boolean(row.enabled),
+        status: row.status,
+        categories: JSON.parse(row.categories) as number[],
+        author: logins.get(row.authorId) ?? null,
+        window_days: row.kind === 'ics' ? [row.windowFrom, row.windowTo] : null,
+        keep_local_edits: Boolean(row.keepLocalEdits),
+        on_source_delete: row.onSourceDelete,
+        last_run: run ? presentRun(run) : null,
+        next_run_utc: row.nextRunUtc,
+        created_utc: row.createdUtc,
+        modified_utc: row.modifiedUtc,
+      };
+    });
   }
 
   private async checkUrl(url: string): Promise<void> {
@@ -338,5 +351,3 @@ export class SourcesService implements OnApplicationBootstrap {
 }
 
 class Busy extends Error {}
-
-export type { SourceWrite };
