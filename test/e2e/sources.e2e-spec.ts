@@ -234,7 +234,9 @@ describe('sources (sources.md)', () => {
       const sum = (k: string) => runs.reduce((n, r) => n + (r[k] as number), 0);
       return { runs, updated: sum('updated'), kept_local: sum('kept_local'), trashed: sum('trashed'), created: sum('created') };
     };
-    const lastId = async () => ((await http(target, admin).get(api(`/sources/${sourceA.id as number}`))).body.last_run as Json).id as number;
+    // The last run once it has ended: a run still reading the source could otherwise bring the
+    // changes below and not be counted.
+    const lastId = async () => (await endedRun(sourceA.id as number)).id as number;
     const titles = async () =>
       (await list('events', `&source=${sourceA.id as number}&start_date=2031-01-01&end_date=2032-01-01`)).map((e) => e.title as string).sort();
 
@@ -245,13 +247,15 @@ describe('sources (sources.md)', () => {
       .post(api(`/events/${copyOfTwo.id as number}`))
       .send({ title: 'A concert 2 (our title)' })
       .expect(200);
-    await http(a.t, a.admin)
-      .post(api(`/events/${one.id as number}`))
-      .send({ title: 'A concert 1, moved' })
-      .expect(200);
+    // The change the wait below watches for is made last: a scheduled run that reads the source
+    // between the two changes then never counts as the one that brought them.
     await http(a.t, a.admin)
       .post(api(`/events/${two.id as number}`))
       .send({ description: 'changed at the source' })
+      .expect(200);
+    await http(a.t, a.admin)
+      .post(api(`/events/${one.id as number}`))
+      .send({ title: 'A concert 1, moved' })
       .expect(200);
     const changes = await runsUntil(before, async () => (await titles()).includes('A concert 1, moved'));
     expect(changes.runs.every((r) => r.status === 'succeeded' && r.trigger === 'schedule')).toBe(true);
