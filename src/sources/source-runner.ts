@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { WpError } from '../common/errors';
-import { guardedFetch } from '../common/net/outbound';
+import { guardedFetch, OutboundNotPublic, OutboundRefused, refusalOf } from '../common/net/outbound';
 import { AppConfig } from '../config/app-config';
 import { EventDeleter } from '../events';
 import {
@@ -101,7 +101,16 @@ export class SourceRunner {
 
   /** Reads through the address rule of webhooks (sources.md §2), with CALENDAR_SOURCES_ALLOW_PRIVATE. */
   private get fetcher(): Fetcher {
-    return (url, init) => guardedFetch(url, init, { allowPrivate: this.config.sourcesAllowPrivate });
+    return async (url, init) => {
+      try {
+        return await guardedFetch(url, init, { allowPrivate: this.config.sourcesAllowPrivate });
+      } catch (err) {
+        // The run's error says which setting lets the source be read (a CLI run has its own environment).
+        const refused = refusalOf(err);
+        if (refused instanceof OutboundNotPublic) throw new OutboundRefused(`${refused.message} (CALENDAR_SOURCES_ALLOW_PRIVATE=on allows it)`);
+        throw err;
+      }
+    };
   }
 
   /** A TEC site: held events are those the run saw (null: none may be trashed). */
@@ -177,7 +186,7 @@ export class SourceRunner {
       res = await this.fetcher(source.url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       throw new SourceUnreadable(
-        `cannot fetch ${source.url}: ${err instanceof Error && err.name === 'OutboundRefused' ? err.message : fetchFailure(err, timeoutMs)}`,
+        `cannot fetch ${source.url}: ${refusalOf(err)?.message ?? fetchFailure(err, timeoutMs)}`,
       );
     }
     if (res.status === 304) {

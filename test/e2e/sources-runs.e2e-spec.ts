@@ -418,6 +418,18 @@ describe('CLI: sources:list and sources:run (exit 0 succeeded, 1 partial, 2 fail
     expect(await titles(setup, admin)).toEqual(['Fine one', 'Good talk', 'Good walk']);
   }, 120_000);
 
+  it('sources:run in a process whose environment keeps private addresses out: failed at once, the error names the setting', async () => {
+    const strict = { ...env, CALENDAR_SOURCES_ALLOW_PRIVATE: 'off' };
+    for (const s of [sources.good, sources.tec]) {
+      const run = await runCli(['sources:run', String(s.id)], strict);
+      expect([s.kind, run.code, run.stdout]).toEqual([s.kind, 2, expect.stringMatching(/run \d+: failed\n/)]);
+      // Refused before any connection, and not tried again: a refusal is final.
+      expect(run.stdout).toMatch(/127\.0\.0\.1 is not a public address \(CALENDAR_SOURCES_ALLOW_PRIVATE=on allows it\)/);
+      expect(run.stdout).not.toMatch(/gave up after/);
+    }
+    expect(await titles(setup, admin)).toEqual(['Fine one', 'Good talk', 'Good walk']);
+  }, 120_000);
+
   it('sources:run of an unknown id exits 2 and says so', async () => {
     const run = await runCli(['sources:run', '9999'], env);
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 2, stderr: expect.stringMatching(/no source has the id 9999/) });

@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkOutboundUrl, OutboundRefused, OutboundUnresolved, outboundPost } from './outbound';
+import { checkOutboundUrl, guardedFetch, OutboundNotPublic, OutboundRefused, OutboundUnresolved, outboundPost, refusalOf } from './outbound';
 
 /** outboundPost against a server on loopback, with names resolved by the test. */
 describe('outboundPost', () => {
@@ -108,5 +108,21 @@ describe('checkOutboundUrl', () => {
 
   it('accepts a name that resolves to a public address', async () => {
     await expect(checkOutboundUrl('https://hooks.example.org/in', { allowPrivate: false, resolve: resolvingTo('93.184.216.34') })).resolves.toBeUndefined();
+  });
+});
+
+describe('refusalOf', () => {
+  it("finds the address rule's refusal, thrown or as fetch's cause; a name that does not resolve is not one", () => {
+    const refused = new OutboundNotPublic('10.0.0.1 is not a public address');
+    expect(refusalOf(refused)).toBe(refused);
+    expect(refusalOf(new TypeError('fetch failed', { cause: refused }))).toBe(refused);
+    expect(refusalOf(new OutboundUnresolved('nowhere.invalid', 'ENOTFOUND'))).toBeUndefined();
+    expect(refusalOf(new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') }))).toBeUndefined();
+    expect(refusalOf(null)).toBeUndefined();
+  });
+
+  it('guardedFetch to a loopback address without allowPrivate: refused as not public, before any connection', async () => {
+    const err: unknown = await guardedFetch('http://127.0.0.1:9/x', { headers: {}, signal: AbortSignal.timeout(5000) }, { allowPrivate: false }).catch((e: unknown) => e);
+    expect(refusalOf(err)).toBeInstanceOf(OutboundNotPublic);
   });
 });

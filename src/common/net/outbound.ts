@@ -31,6 +31,9 @@ export class OutboundRefused extends Error {
   override name = 'OutboundRefused';
 }
 
+/** Refused by the address rule: the host is, or resolves to, a loopback, private or link-local address. */
+export class OutboundNotPublic extends OutboundRefused {}
+
 /**
  * The host name did not resolve (no such name, or no answer from DNS, as when offline): there is
  * no address to apply the rule to. `code` is getaddrinfo's (ENOTFOUND, EAI_AGAIN, …).
@@ -43,6 +46,18 @@ export class OutboundUnresolved extends OutboundRefused {
   ) {
     super(`${host} does not resolve (${code})`);
   }
+}
+
+/**
+ * The address rule's refusal behind a failed request, thrown or as the cause of fetch's
+ * "fetch failed"; undefined for any other failure. A name that does not resolve is not one:
+ * DNS may answer on a later try.
+ */
+export function refusalOf(err: unknown): OutboundRefused | undefined {
+  for (const e of [err, (err as { cause?: unknown } | null)?.cause]) {
+    if (e instanceof Error && e.name === 'OutboundRefused') return e as OutboundRefused;
+  }
+  return undefined;
 }
 
 const DEFAULT_MAX_REDIRECTS = 3;
@@ -160,7 +175,7 @@ function refuseWritten(url: URL, opts: Pick<OutboundOptions, 'allowPrivate' | 'i
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundRefused(`scheme ${url.protocol} is not fetched`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const allowed = opts.isAllowedAddress ?? isPublicAddress;
-  if (!opts.allowPrivate && isLiteralAddress(host) && !allowed(host)) throw new OutboundRefused(`${host} is not a public address`);
+  if (!opts.allowPrivate && isLiteralAddress(host) && !allowed(host)) throw new OutboundNotPublic(`${host} is not a public address`);
 }
 
 /** Can `url` be fetched under the address rule? Resolves the name (all its addresses must be allowed). Throws OutboundRefused when not. */
@@ -176,7 +191,7 @@ export async function checkOutboundUrl(url: string, opts: Pick<OutboundOptions, 
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   const allowed = opts.isAllowedAddress ?? isPublicAddress;
   if (isLiteralAddress(host)) {
-    if (!allowed(host)) throw new OutboundRefused(`${host} is not a public address`);
+    if (!allowed(host)) throw new OutboundNotPublic(`${host} is not a public address`);
     return;
   }
   const lookup = guardedLookup(allowed, opts.resolve ?? dnsLookup);
@@ -226,7 +241,7 @@ function guardedLookup(allowed: (address: string) => boolean, resolve: typeof dn
       if (err) return callback(err, '', 0);
       const list = addresses as unknown as LookupAddress[];
       if (list.length === 0 || list.some((a) => !allowed(a.address))) {
-        return callback(new OutboundRefused(`${hostname} resolves to an address that is not public`), '', 0);
+        return callback(new OutboundNotPublic(`${hostname} resolves to an address that is not public`), '', 0);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
       callback(null, list[0].address, list[0].family);

@@ -1,4 +1,5 @@
-import { backoffMs, delayBeforeRetry, isRetryableStatus, retryAfterMs } from './tec-http';
+import { OutboundNotPublic, OutboundUnresolved } from '../../common/net/outbound';
+import { backoffMs, delayBeforeRetry, isRetryableStatus, retryAfterMs, SiteError, TecHttp } from './tec-http';
 
 describe('retryAfterMs (RFC 9110 Retry-After)', () => {
   const now = Date.parse('2030-01-01T00:00:00Z');
@@ -41,4 +42,28 @@ describe('isRetryableStatus', () => {
     [401, false],
     [404, false],
   ])('%i → %s', (status, expected) => expect(isRetryableStatus(status)).toBe(expected));
+});
+
+describe('TecHttp and the address rule', () => {
+  const policy = { attempts: 3, timeoutMs: 1000, baseDelayMs: 1, maxDelayMs: 1 };
+  it('a refused address is not tried again: one request, a SiteError with the reason', async () => {
+    let calls = 0;
+    const http = new TecHttp(undefined, policy, undefined, () => {
+      calls++;
+      return Promise.reject(new TypeError('fetch failed', { cause: new OutboundNotPublic('intranet.example resolves to an address that is not public') }));
+    });
+    const err: unknown = await http.getJson('http://intranet.example/wp-json').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SiteError);
+    expect((err as Error).message).toBe('http://intranet.example/wp-json: intranet.example resolves to an address that is not public');
+    expect([calls, http.requests]).toEqual([1, 1]);
+  });
+  it('a name that does not resolve is tried again (DNS may answer later)', async () => {
+    let calls = 0;
+    const http = new TecHttp(undefined, policy, undefined, () => {
+      calls++;
+      return Promise.reject(new OutboundUnresolved('slow-dns.example', 'EAI_AGAIN'));
+    });
+    await expect(http.getJson('http://slow-dns.example/')).rejects.toThrow('slow-dns.example does not resolve (EAI_AGAIN) (gave up after 3 attempts)');
+    expect(calls).toBe(3);
+  });
 });

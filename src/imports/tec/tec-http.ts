@@ -1,6 +1,8 @@
 // Reading a TEC site over HTTP: time-outs, retries with backoff, Retry-After, Basic auth.
 // The pure parts (retryAfterMs, backoffMs, isRetryableStatus) are unit-tested.
 
+import { refusalOf } from '../../common/net/outbound';
+
 /** How a source is read: attempts, time-out per request, backoff. */
 export interface HttpPolicy {
   attempts: number;
@@ -86,6 +88,9 @@ export class TecHttp {
         why = `HTTP ${res.status}`;
         retryAfter = retryAfterMs(res.headers.get('retry-after'), Date.now());
       } catch (err) {
+        // Where the request may not go, it will not go on a later try either.
+        const refused = refusalOf(err);
+        if (refused) throw new SiteError(`${url}: ${refused.message}`);
         why = describeFetchError(err);
       }
       if (attempt >= this.policy.attempts) throw new SiteError(`${url}: ${why} (gave up after ${attempt} attempts)`);
@@ -105,7 +110,7 @@ function parseJson(text: string): unknown {
 }
 
 function describeFetchError(err: unknown): string {
-  if (err instanceof Error && err.name === 'OutboundRefused') return err.message;
+  if (err instanceof Error && err.name === 'OutboundUnresolved') return err.message;
   // DOMException: an Error in Node's own fetch, not always one in undici's (another realm), so by name.
   const name = (err as { name?: unknown } | null)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') return 'timed out';
