@@ -11,6 +11,10 @@ describe('candidateRoots', () => {
   it('a URL that names the namespace is used as it is', () => {
     expect(candidateRoots('https://site.example/wp-json/tribe/events/v1/')).toEqual(['https://site.example/wp-json/tribe/events/v1']);
   });
+  it("WordPress's REST root: the namespace under it", () => {
+    expect(candidateRoots('https://site.example/blog/wp-json/')).toEqual(['https://site.example/blog/wp-json/tribe/events/v1']);
+    expect(candidateRoots('https://site.example/wp-json')).toEqual(['https://site.example/wp-json/tribe/events/v1']);
+  });
   it('a ?rest_route= URL is used as it is', () => {
     const [only, ...rest] = candidateRoots('https://site.example/?rest_route=/tribe/events/v1');
     expect(rest).toEqual([]);

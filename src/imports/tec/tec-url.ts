@@ -6,15 +6,17 @@ export const TEC_NAMESPACE = 'tribe/events/v1';
 
 /**
  * The API roots to try for what the operator typed, in order: the URL itself when it already
- * names the namespace (or is `?rest_route=` form), else the WordPress path under it (what a
- * site's address usually leads to), the URL as a namespace root, and the `?rest_route=` form
- * of sites without pretty permalinks.
+ * names the namespace (or is `?rest_route=` form), the namespace under a WordPress REST root
+ * (`…/wp-json/`); else the WordPress path under it (what a site's address usually leads to),
+ * the URL as a namespace root, and the `?rest_route=` form of sites without pretty permalinks.
  */
 export function candidateRoots(siteUrl: string): string[] {
   const url = new URL(siteUrl);
   if (url.searchParams.has('rest_route')) return [url.toString()];
   const base = url.toString().replace(/\/+$/, '');
   if (url.pathname.replace(/\/+$/, '').endsWith(`/${TEC_NAMESPACE}`)) return [base];
+  // WordPress's REST root (`…/wp-json/`), as a site's API index links it: the namespace under it.
+  if (url.pathname.replace(/\/+$/, '').endsWith('/wp-json')) return [`${base}/${TEC_NAMESPACE}`];
   const rest = new URL(base);
   rest.pathname = `${rest.pathname.replace(/\/+$/, '')}/`;
   rest.search = '';
