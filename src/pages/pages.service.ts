@@ -533,6 +533,8 @@ export class PagesService {
       links: { list: this.url('/events/'), month: this.url('/events/month/'), day: this.url('/events/today/') },
       api: `${this.config.baseUrl}/${API_NAMESPACE}`,
       feed: `${this.config.apiRoot}/events.ics`,
+      // TEC's RSS of upcoming events (compat.md), for feed readers that look for it in the head.
+      rss: this.config.wpCompat ? this.url('/events/feed/') : undefined,
     };
   }
 }

@@ -291,11 +291,22 @@ describe("TEC's RSS feed, /events/feed/", () => {
     await http(t).get('/events/feed/').set('If-None-Match', res.headers.etag).expect(304);
   });
 
-  it('with CALENDAR_WP_COMPAT=off it answers the 404 page', async () => {
+  it('every page names it in its head, as WordPress does, for feed readers to find', async () => {
+    for (const path of ['/events/', '/events/month/', `/event/${slugOf(tricky.url)}/`]) {
+      const html = (await http(t).get(path).expect(200)).text;
+      expect([path, [...html.matchAll(/<link rel="alternate" type="application\/rss\+xml"[^>]*href="([^"]+)"/g)].map((m) => m[1])]).toEqual([
+        path,
+        [`${t.baseUrl}/events/feed/`],
+      ]);
+    }
+  });
+
+  it('with CALENDAR_WP_COMPAT=off it answers the 404 page, and no page names it', async () => {
     const off = await createTestApp({ CALENDAR_WP_COMPAT: 'off' });
     try {
       const res = await http(off).get('/events/feed/').expect(404);
       expect(res.headers['content-type']).toBe(HTML);
+      expect((await http(off).get('/events/').expect(200)).text).not.toContain('application/rss+xml');
     } finally {
       await off.close();
     }
