@@ -185,9 +185,7 @@ export class SourceRunner {
     try {
       res = await this.fetcher(source.url, { headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      throw new SourceUnreadable(
-        `cannot fetch ${source.url}: ${refusalOf(err)?.message ?? fetchFailure(err, timeoutMs)}`,
-      );
+      throw new SourceUnreadable(`cannot fetch ${source.url}: ${refusalOf(err)?.message ?? fetchFailure(err, timeoutMs)}`);
     }
     if (res.status === 304) {
       await res.body?.cancel();

@@ -122,7 +122,9 @@ describe('refusalOf', () => {
   });
 
   it('guardedFetch to a loopback address without allowPrivate: refused as not public, before any connection', async () => {
-    const err: unknown = await guardedFetch('http://127.0.0.1:9/x', { headers: {}, signal: AbortSignal.timeout(5000) }, { allowPrivate: false }).catch((e: unknown) => e);
+    const err: unknown = await guardedFetch('http://127.0.0.1:9/x', { headers: {}, signal: AbortSignal.timeout(5000) }, { allowPrivate: false }).catch(
+      (e: unknown) => e,
+    );
     expect(refusalOf(err)).toBeInstanceOf(OutboundNotPublic);
   });
 });
