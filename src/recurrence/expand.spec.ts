@@ -36,8 +36,15 @@ function oracleWalls(series: OracleSeries, toWall: string): string[] {
           : iso.replace('T', ' ');
       recur.until = null;
     }
+    // DTSTART counts as the first of the COUNT (RFC 5545 §3.8.5.3); ical.js's iterator counts it
+    // only when the rule gives it for some frequencies, so the rule is asked for one fewer here.
+    const count = recur.count;
+    if (count) {
+      const first = recur.iterator(ICAL.Time.fromDateTimeString(series.start.replace(' ', 'T'))).next();
+      if (!first || first.toString().replace('T', ' ') !== series.start) recur.count = count - 1;
+    }
     const it = recur.iterator(ICAL.Time.fromDateTimeString(series.start.replace(' ', 'T')));
-    for (let next = it.next(); next; next = it.next()) {
+    for (let next = recur.count === 0 ? null : it.next(); next; next = it.next()) {
       const wall = next.toString().replace('T', ' ');
       if (wall >= toWall || (untilWall !== null && wall > untilWall)) break;
       found.add(wall);
@@ -54,9 +61,9 @@ function timing(start: string, zone: string, minutes = 60, allDay = false): Seri
   return { startDate: start, endDate: allDay ? `${start.slice(0, 10)} 23:59:59` : end, timezone: zone, allDay };
 }
 
-/** The engine's wall starts for lines, up to `to` (UTC). */
+/** The engine's wall starts for lines (the rule's: original starts), up to `to` (UTC). */
 function walls(t: SeriesTiming, lines: string[], to: string): string[] {
-  return expandRecurrence(t, parseRecurrence(lines, t), { to }).occurrences.map((o) => o.start);
+  return expandRecurrence(t, parseRecurrence(lines, t), { to }).occurrences.map((o) => o.originalStart);
 }
 
 /** The oracle's series for the same lines (RDATE/EXDATE as wall times or dates, one value per line). */
@@ -109,11 +116,21 @@ describe('expandRecurrence: wall times across DST', () => {
       '2027-03-14 07:30:00',
       '2027-03-15 06:30:00',
     ]);
-    expect(at('2027-03-14').start).toBe('2027-03-14 02:30:00');
+    // The occurrence shows the clock's reading (03:30) and keeps its length as an exact 30 minutes;
+    // its original start is still the rule's 02:30.
+    expect([at('2027-03-14').originalStart, at('2027-03-14').start, at('2027-03-14').end]).toEqual([
+      '2027-03-14 02:30:00',
+      '2027-03-14 03:30:00',
+      '2027-03-14 04:00:00',
+    ]);
+    expect(at('2027-03-14').utcEnd).toBe('2027-03-14 08:00:00');
     const fall = timing('2027-11-06 01:30:00', 'America/New_York', 30);
     const occ = expandRecurrence(fall, parseRecurrence(['RRULE:FREQ=DAILY;COUNT=3'], fall), { to: '2028-01-01 00:00:00' }).occurrences;
     // 2027-11-07 01:30 happens twice: the first pass (EDT, -04:00).
     expect(occ.map((o) => o.utcStart)).toEqual(['2027-11-06 05:30:00', '2027-11-07 05:30:00', '2027-11-08 06:30:00']);
+    // 30 minutes on the clock's own time, also across the change: 01:30 EDT to 01:00 EST.
+    expect(occ.map((o) => o.utcEnd)).toEqual(['2027-11-06 06:00:00', '2027-11-07 06:00:00', '2027-11-08 07:00:00']);
+    expect(occ[1].end).toBe('2027-11-07 01:00:00');
     expectSameAsOracle(t, ['RRULE:FREQ=DAILY;INTERVAL=3'], '2029-06-01 00:00:00');
   });
 
@@ -169,11 +186,15 @@ describe('expandRecurrence: month ends, leap days, COUNT and UNTIL (against ical
     // Rare is not never: a fifth Monday in February comes in 2044.
     expect(walls(never, ['RRULE:FREQ=MONTHLY;BYMONTH=2;BYDAY=5MO'], '2045-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00', '2044-02-29 10:00:00']);
     expect(walls(never, ['RRULE:FREQ=YEARLY;BYMONTH=2;BYDAY=5MO'], '2045-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00', '2044-02-29 10:00:00']);
-    expect(walls(never, ['RRULE:FREQ=WEEKLY;BYMONTH=4;BYDAY=MO;COUNT=2'], '2029-01-01 00:00:00')).toEqual([
-      '2027-01-15 10:00:00',
-      '2027-04-05 10:00:00',
-      '2027-04-12 10:00:00',
+    // DTSTART is the first of the COUNT even when the rule would not give it (RFC 5545 §3.8.5.3).
+    expect(walls(never, ['RRULE:FREQ=WEEKLY;BYMONTH=4;BYDAY=MO;COUNT=2'], '2029-01-01 00:00:00')).toEqual(['2027-01-15 10:00:00', '2027-04-05 10:00:00']);
+    const wednesday = timing('2027-01-06 10:00:00', 'UTC');
+    expect(walls(wednesday, ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=3'], '2029-01-01 00:00:00')).toEqual([
+      '2027-01-06 10:00:00',
+      '2027-01-11 10:00:00',
+      '2027-01-18 10:00:00',
     ]);
+    expect(walls(wednesday, ['RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=1'], '2029-01-01 00:00:00')).toEqual(['2027-01-06 10:00:00']);
   });
 
   it('EXDATE removes by original start (a date removes that day), RDATE adds, both against ical.js', () => {

@@ -69,6 +69,10 @@ export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, win
     .map((wall) => ({ wall, utc: utcOf(wall) }))
     .sort((a, b) => (a.utc === b.utc ? (a.wall < b.wall ? -1 : 1) : a.utc < b.utc ? -1 : 1));
 
+  // Every occurrence lasts what the series' first one was written to last (end − start as
+  // written): for a timed series as an exact duration, so that an occurrence across a DST change
+  // keeps its length and one whose start a gap skips still lasts it (RFC 5545 §3.8.2.5); for an
+  // all-day series in days.
   const lengthMs = floating(timing.endDate) - floating(timing.startDate);
   const occurrences: Occurrence[] = [];
   const perDay = new Map<string, number>();
@@ -82,15 +86,23 @@ export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, win
       truncated = true;
       break;
     }
-    const end = fromFloating(floating(wall) + lengthMs);
+    const key = nth === 1 ? day : `${day}#${nth}`;
+    if (timing.allDay) {
+      const end = fromFloating(floating(wall) + lengthMs);
+      occurrences.push({ key, originalStart: wall, utcOriginalStart: utc, start: wall, end, utcStart: utc, utcEnd: toUtc(end, timing.timezone) });
+      continue;
+    }
+    // A start in a spring-forward gap is the instant the clock reads it after the gap (03:30 for
+    // 02:30): the occurrence shows that reading; its original start stays the rule's.
+    const utcEnd = fromFloating(floating(utc) + lengthMs);
     occurrences.push({
-      key: nth === 1 ? day : `${day}#${nth}`,
+      key,
       originalStart: wall,
       utcOriginalStart: utc,
-      start: wall,
-      end,
+      start: utcToWall(utc, timing.timezone),
+      end: utcToWall(utcEnd, timing.timezone),
       utcStart: utc,
-      utcEnd: toUtc(end, timing.timezone),
+      utcEnd,
     });
   }
   return { occurrences, truncated };
@@ -98,24 +110,132 @@ export function expandRecurrence(timing: SeriesTiming, rule: RecurrenceRule, win
 
 /**
  * The wall times the RRULE gives, from the series' start up to (a little past) `toMs`: all
- * those before `fromUtc` (or a little after), then at most `wanted`.
+ * those before `fromUtc` (or a little after), then at most `wanted` (some before it may be
+ * left out when the rule has no COUNT, but never one of a day that has one in the window). The work is bounded by the
+ * window, not by how far the series' start lies in the past: a rule without COUNT gives after any
+ * start moved forward by whole periods what it gives after that start, so the scan begins there;
+ * DAILY and WEEKLY rules (which only filter days, recurrence-rule.ts) are walked here day by day
+ * in plain arithmetic, which costs nanoseconds a day where `rrule` costs tens of microseconds.
  */
 function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, fromUtc: string, toMs: number, wanted: number): string[] {
   if (!rule.rrule) return [];
+  const rrule = rule.rrule;
   const dtstart = new Date(floating(timing.startDate));
-  const options = { ...RRule.parseString(rule.rrule.body), dtstart };
+  const options = { ...RRule.parseString(rrule.body), dtstart };
   // Floating times: a wall time later than the window's end by more than any offset is past it.
   let boundMs = toMs + MAX_OFFSET_MS;
-  if (rule.rrule.until) {
-    const untilWall = rule.rrule.until.kind === 'date' ? `${rule.rrule.until.date} 23:59:59` : rule.rrule.until.utc;
+  if (rrule.until) {
+    const untilWall = rrule.until.kind === 'date' ? `${rrule.until.date} 23:59:59` : rrule.until.utc;
     boundMs = Math.min(boundMs, floating(untilWall) + MAX_OFFSET_MS);
   }
-  if (boundMs < dtstart.getTime() || !findsADay(rule.rrule, dtstart) || !givesAnyStart(options)) return [];
-  // rrule stops at the first start past `boundMs`; the checks above make sure there is one.
-  const fromMs = fromUtc === '' ? -Infinity : floating(fromUtc) - MAX_OFFSET_MS;
+  if (boundMs < dtstart.getTime() || !findsADay(rrule, dtstart) || !givesAnyStart(options)) return [];
+  // Floating times again: a wall time up to a day's worth of offsets around the window's start
+  // may be in it or not; only those past that count towards `wanted`.
+  const fromMs = fromUtc === '' ? -Infinity : floating(fromUtc) + MAX_OFFSET_MS;
+  const daily = rrule.freq === 'DAILY' || rrule.freq === 'WEEKLY';
+  // DTSTART always counts as the first occurrence (RFC 5545 §3.8.5.3), also when the rule itself
+  // would not give it: the rule then gives one start fewer than its COUNT.
+  let count = rrule.count;
+  if (count !== null) {
+    const first = daily ? dayRuleStarts(rrule, dtstart.getTime(), Infinity, -Infinity, 1, 1)[0] : new RRule({ ...options, count: 1 }).all()[0]?.getTime();
+    if (first !== dtstart.getTime()) count -= 1;
+    if (count === 0) return [];
+  }
+  if (daily) return dayRuleStarts(rrule, dtstart.getTime(), boundMs, fromMs, wanted, count).map(fromFloating);
+  const start = count === null ? skippedStart(rrule, dtstart, fromMs - 2 * MAX_OFFSET_MS) : dtstart;
   let inWindow = 0;
-  const dates = new RRule(options).between(dtstart, new Date(boundMs), true, (d) => d.getTime() < fromMs || inWindow++ < wanted);
+  const dates = new RRule({ ...options, dtstart: start, count }).between(start, new Date(boundMs), true, (d) => d.getTime() < fromMs || inWindow++ < wanted);
   return dates.map((d) => fromFloating(d.getTime()));
+}
+
+/**
+ * A MONTHLY or YEARLY rule's start moved forward by whole 400-year cycles (the calendar's period)
+ * that are also whole multiples of its INTERVAL, as far as stays before `fromMs`: the rule gives
+ * the same starts after it. Only for rules without COUNT (a COUNT is counted from the start).
+ */
+function skippedStart(rrule: ParsedRrule, dtstart: Date, fromMs: number): Date {
+  if (!Number.isFinite(fromMs)) return dtstart;
+  const cycleYears = lcm(CYCLE_YEARS, rrule.freq === 'YEARLY' ? rrule.interval : rrule.interval / gcd(rrule.interval, 12) /* months → whole years */);
+  const years = Math.floor((new Date(fromMs).getUTCFullYear() - dtstart.getUTCFullYear() - 1) / cycleYears) * cycleYears;
+  if (!(years > 0)) return dtstart;
+  const moved = new Date(dtstart);
+  moved.setUTCFullYear(dtstart.getUTCFullYear() + years);
+  return moved;
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b);
+}
+
+function lcm(a: number, b: number): number {
+  return (a / gcd(a, b)) * b;
+}
+
+/**
+ * The starts of a DAILY or WEEKLY rule (floating ms), in order, from `dtstartMs` up to `boundMs`:
+ * every one before `fromMs`, then at most `wanted`; at most `count` in all when given. DAILY
+ * visits every INTERVAL-th day from the start's; WEEKLY every day of every INTERVAL-th week (weeks
+ * begin on WKST), the start's weekday when BYDAY is not given (RFC 5545 §3.3.10). A day the
+ * filters keep gives the rule's times of day (BYHOUR × BYMINUTE × BYSECOND, the start's where not
+ * given). Without COUNT the walk begins at the last whole step before `fromMs`.
+ */
+function dayRuleStarts(rrule: ParsedRrule, dtstartMs: number, boundMs: number, fromMs: number, wanted: number, count: number | null): number[] {
+  const start = new Date(dtstartMs);
+  const firstDay = Math.floor(dtstartMs / DAY_MS) * DAY_MS;
+  const weekly = rrule.freq === 'WEEKLY';
+  const stepMs = (weekly ? 7 : 1) * rrule.interval * DAY_MS;
+  const keeps = dayFilter(rrule, weekly ? WEEKDAY_CODES[start.getUTCDay()] : null);
+  const times = timesOfDay(rrule, dtstartMs - firstDay);
+  let periodStart = weekly ? firstDay - ((start.getUTCDay() - weekStartDay(rrule) + 7) % 7) * DAY_MS : firstDay;
+  const skipTo = fromMs - 2 * MAX_OFFSET_MS - DAY_MS;
+  if (count === null && skipTo > periodStart + stepMs) periodStart += Math.floor((skipTo - periodStart) / stepMs) * stepMs;
+  const out: number[] = [];
+  let inWindow = 0;
+  for (; periodStart <= boundMs; periodStart += stepMs) {
+    for (let day = periodStart; day < periodStart + (weekly ? 7 : 1) * DAY_MS; day += DAY_MS) {
+      if (day < firstDay || !keeps(day)) continue;
+      for (const t of times) {
+        const ms = day + t;
+        if (ms < dtstartMs) continue;
+        if (ms > boundMs) return out;
+        out.push(ms);
+        if (count !== null && out.length >= count) return out;
+        if (ms >= fromMs && ++inWindow >= wanted) return out;
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether a DAILY or WEEKLY rule keeps a day (UTC midnight ms, floating): BYMONTH, BYMONTHDAY and BYDAY. */
+function dayFilter(rrule: ParsedRrule, defaultWeekday: string | null): (ms: number) => boolean {
+  const months = rrule.parts.BYMONTH?.split(',').map(Number);
+  const monthDays = rrule.parts.BYMONTHDAY?.split(',').map(Number);
+  const weekdays = rrule.parts.BYDAY?.split(',') ?? (defaultWeekday ? [defaultWeekday] : undefined);
+  return (ms) => {
+    const d = new Date(ms);
+    if (months && !months.includes(d.getUTCMonth() + 1)) return false;
+    if (weekdays && !weekdays.includes(WEEKDAY_CODES[d.getUTCDay()])) return false;
+    if (!monthDays) return true;
+    const last = monthLength(d.getUTCFullYear(), d.getUTCMonth() + 1);
+    return monthDays.some((n) => n === d.getUTCDate() || n === d.getUTCDate() - last - 1);
+  };
+}
+
+/** Days in a month of the proleptic Gregorian calendar (Date.UTC would read years 0–99 as 1900–1999). */
+function monthLength(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/** The rule's times of day as ms after midnight, in order: BYHOUR × BYMINUTE × BYSECOND, each the start's when not given. */
+function timesOfDay(rrule: ParsedRrule, startTimeMs: number): number[] {
+  const list = (part: string, fallback: number) => rrule.parts[part]?.split(',').map(Number) ?? [fallback];
+  const hours = list('BYHOUR', Math.floor(startTimeMs / 3_600_000));
+  const minutes = list('BYMINUTE', Math.floor(startTimeMs / 60_000) % 60);
+  const seconds = list('BYSECOND', Math.floor(startTimeMs / 1000) % 60);
+  const times = hours.flatMap((h) => minutes.flatMap((m) => seconds.map((s) => ((h * 60 + m) * 60 + s) * 1000)));
+  return [...new Set(times)].sort((a, b) => a - b);
 }
 
 /** Days in the Gregorian calendar's 400-year cycle, a whole number of weeks: every pattern of days repeats after it. */
@@ -133,30 +253,8 @@ const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
  */
 function findsADay(rrule: ParsedRrule, dtstart: Date): boolean {
   if (rrule.freq !== 'DAILY' && rrule.freq !== 'WEEKLY') return true;
-  const months = rrule.parts.BYMONTH?.split(',').map(Number);
-  const monthDays = rrule.parts.BYMONTHDAY?.split(',').map(Number);
-  const weekdays = rrule.parts.BYDAY?.split(',');
-  if (!months && !monthDays && !weekdays) return true;
-  const matches = (ms: number) => {
-    const d = new Date(ms);
-    if (months && !months.includes(d.getUTCMonth() + 1)) return false;
-    if (weekdays && !weekdays.includes(WEEKDAY_CODES[d.getUTCDay()])) return false;
-    if (!monthDays) return true;
-    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
-    return monthDays.some((n) => n === d.getUTCDate() || n === d.getUTCDate() - last - 1);
-  };
-  const first = Date.UTC(dtstart.getUTCFullYear(), dtstart.getUTCMonth(), dtstart.getUTCDate());
-  // WEEKLY visits every day of every INTERVAL-th week; DAILY every INTERVAL-th day.
-  const [stepDays, daysPerStep] = rrule.freq === 'DAILY' ? [rrule.interval, 1] : [7 * rrule.interval, 7];
-  const weekStart = rrule.freq === 'DAILY' ? first : first - ((new Date(first).getUTCDay() - weekStartDay(rrule) + 7) % 7) * DAY_MS;
-  const steps = rrule.freq === 'DAILY' ? CYCLE_DAYS : CYCLE_DAYS / 7;
-  for (let i = 0; i < steps; i++) {
-    for (let j = 0; j < daysPerStep; j++) {
-      const ms = weekStart + (i * stepDays + j) * DAY_MS;
-      if (ms >= first && matches(ms)) return true;
-    }
-  }
-  return false;
+  if (!rrule.parts.BYMONTH && !rrule.parts.BYMONTHDAY && !rrule.parts.BYDAY) return true;
+  return dayRuleStarts(rrule, dtstart.getTime(), dtstart.getTime() + CYCLE_DAYS * rrule.interval * 7 * DAY_MS, -Infinity, 1, 1).length > 0;
 }
 
 /** rrule's last year: its scan of a rule stops there. */

@@ -56,8 +56,11 @@ export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy 
       const due = (await this.store.dueSeriesIds(horizon, BATCH)).filter((id) => !seen.has(id));
       if (due.length === 0 || this.stopped) return made;
       for (const id of due) {
-        seen.add(id);
-        made += await this.uow.run((tx, changes) => this.writer.extend(tx, changes, id));
+        const n = await this.uow.run((tx, changes) => this.writer.extend(tx, changes, id));
+        made += n;
+        // A series that made some may have more (a unit of work makes at most
+        // CALENDAR_RECURRENCE_MAX): it is due again until it makes none.
+        if (n === 0) seen.add(id);
       }
     }
   }

@@ -13,7 +13,7 @@ import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
 import { icalRecurrenceLines } from './ical-lines';
 import { compact, parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
-import { isOwnWrite, readScope, SCOPE_MESSAGE } from './series-plan';
+import { isOwnWrite, readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
 import { PresentedOccurrence, SeriesStore } from './series.store';
 import { SeriesWriter, timingOf, timingOfSeries } from './series-writer';
 import { validateRecurrence } from './validate-recurrence';
@@ -74,11 +74,14 @@ export class RecurrenceEventExtension implements EventExtension {
   /** `recurrence` and `series` on every event (§3), `superEvent` on every occurrence but the first: one query for the page. */
   async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
     const rows = await this.store.presented(events.map((e) => e.id));
-    return new Map(events.map((e) => [e.id, this.extrasOf(rows.get(e.id))]));
+    const lines = new Map<number, string[]>();
+    return new Map(events.map((e) => [e.id, this.extrasOf(rows.get(e.id), lines)]));
   }
 
-  private extrasOf(row: PresentedOccurrence | undefined): EventExtras {
+  /** `lines`: each series' lines, split once for the page and shared by its occurrences. */
+  private extrasOf(row: PresentedOccurrence | undefined, lines: Map<number, string[]>): EventExtras {
     if (!row) return { fields: { recurrence: [], series: null } };
+    if (!lines.has(row.seriesId)) lines.set(row.seriesId, linesOf(row.rule));
     const series = {
       id: row.seriesId,
       rest_url: `${this.config.apiRoot}/events/${row.seriesId}/occurrences`,
@@ -86,7 +89,7 @@ export class RecurrenceEventExtension implements EventExtension {
       utc_original_start: row.utcOriginalStart,
       detached: row.detached,
     };
-    const extras: EventExtras = { fields: { recurrence: linesOf(row.rule), series } };
+    const extras: EventExtras = { fields: { recurrence: lines.get(row.seriesId), series } };
     if (row.eventId !== row.seriesId && row.firstSlug !== null && row.firstStatus !== 'trash') {
       extras.jsonLd = { superEvent: `${this.config.publicUrl}/event/${row.firstSlug}/` };
     }
@@ -167,7 +170,7 @@ export class RecurrenceEventExtension implements EventExtension {
     const allDay = input.all_day === undefined ? undefined : toStrictBool(input.all_day);
     if (start === null || end === null || allDay === INVALID) return null;
     if (!current && (start === undefined || end === undefined)) return null;
-    return timingOf(applyTiming(current, { start, end, timezone: zone, allDay }));
+    return writtenTiming(input, timingOf(applyTiming(current, { start, end, timezone: zone, allDay })));
   }
 }
 

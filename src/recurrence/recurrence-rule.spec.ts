@@ -91,6 +91,7 @@ describe('validateRecurrence: what recurrence.md §2 refuses', () => {
       rule: { rrule: null, rdates: [], exdates: [] },
       lines: [],
       expansion: { occurrences: [], truncated: false },
+      horizon: limits.horizon,
     });
   });
 

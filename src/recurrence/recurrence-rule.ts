@@ -63,6 +63,9 @@ export const RULE_PARTS: ReadonlySet<string> = new Set([
   'WKST',
 ]);
 
+/** Starts one day may have from the rule's times of day (hourly at most: FREQ finer than DAILY is refused too). */
+export const MAX_STARTS_PER_DAY = 24;
+
 /** A problem with the field, worded for `data.params.recurrence`. */
 export class RecurrenceError extends Error {}
 
@@ -119,6 +122,9 @@ function parseRrule(value: string, timing: SeriesTiming): ParsedRrule {
   if (!(interval >= 1)) throw new RecurrenceError('RRULE: INTERVAL must be 1 or more.');
   if (seen.has('BYWEEKNO')) throw new RecurrenceError('RRULE: BYWEEKNO is not supported.');
   checkPartsForFrequency(freq as Frequency, value);
+  const perDay = ['BYHOUR', 'BYMINUTE', 'BYSECOND'].reduce((n, part) => n * (new RegExp(`(?:^|;)${part}=([^;]*)`).exec(value)?.[1].split(',').length ?? 1), 1);
+  if (perDay > MAX_STARTS_PER_DAY)
+    throw new RecurrenceError(`RRULE: BYHOUR, BYMINUTE and BYSECOND give ${perDay} starts a day; at most ${MAX_STARTS_PER_DAY} are allowed.`);
 
   const until = recur.until ? readUntil(recur.until, timing) : null;
   recur.until = null;

@@ -1,4 +1,4 @@
-import { utcSqlMillis } from '../common/datetime/format';
+import { utcSqlMillis, utcToWall, wallToUtc } from '../common/datetime/format';
 import type { Occurrence } from './expand';
 import type { RecurrenceRule, RuleDate, SeriesTiming } from './recurrence-rule';
 
@@ -48,6 +48,33 @@ export function carriedFields(input: Json, links: Partial<Record<(typeof LINK_FI
 /** Whether the request moves the series: a new time, length, zone or all-day flag, or a new rule. */
 export function movesSeries(input: Json): boolean {
   return ['start_date', 'end_date', 'timezone', 'all_day'].some((k) => input[k] !== undefined) || Array.isArray(input.recurrence);
+}
+
+const WRITTEN_WALL = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A `start_date`/`end_date` written as a plain wall time, `YYYY-MM-DD HH:MM:SS`; null for any other form. */
+function writtenWall(value: unknown): string | null {
+  const m = typeof value === 'string' ? WRITTEN_WALL.exec(value.trim()) : null;
+  return m ? `${m[1]} ${m[2]}:${m[3]}:${m[4] ?? '00'}` : null;
+}
+
+/**
+ * The series' timing with its start as the request wrote it, when that is a wall time a
+ * spring-forward gap skips (02:30 on the night New York's clocks go from 02:00 to 03:00): the
+ * event shows the clock's reading (03:30), but the rule recurs at 02:30 on every other day
+ * (RFC 5545 §3.3.5), and every occurrence lasts end − start as written.
+ */
+export function writtenTiming(input: Json, timing: SeriesTiming): SeriesTiming {
+  const start = writtenWall(input.start_date);
+  if (timing.allDay || start === null || start === timing.startDate) return timing;
+  try {
+    const utc = wallToUtc(start, timing.timezone);
+    if (utcToWall(utc, timing.timezone) === start || utc !== wallToUtc(timing.startDate, timing.timezone)) return timing;
+  } catch {
+    return timing;
+  }
+  const end = writtenWall(input.end_date) ?? timing.endDate;
+  return end < start ? timing : { ...timing, startDate: start, endDate: end };
 }
 
 /** An occurrence's timing fields for its write, and its slug: the series' slug with the date (§3). */

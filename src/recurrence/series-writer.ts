@@ -30,6 +30,7 @@ import {
   shiftDay,
   splitKey,
   withoutExclusionOf,
+  writtenTiming,
 } from './series-plan';
 import { SeriesStore } from './series.store';
 import { RecurrenceLimits, validateRecurrence, ValidRecurrence } from './validate-recurrence';
@@ -139,7 +140,7 @@ export class SeriesWriter {
 
   /** The event becomes the first occurrence of a new series (§2, §3): the others are made up to the horizon. */
   private async start(tx: Tx, w: WriteParts, event: EventEntity, lines: unknown[]): Promise<void> {
-    const timing = timingOf(event);
+    const timing = writtenTiming(w.input, timingOf(event));
     const limits = this.limits();
     const valid = this.validate(lines, timing, limits);
     const [first, ...rest] = valid.expansion.occurrences;
@@ -148,8 +149,8 @@ export class SeriesWriter {
       id: event.id,
       rule: valid.lines.join('\n'),
       ...seriesColumns(timing),
-      madeUntilUtc: limits.horizon,
-      open: this.goesOn(timing, valid.rule, limits.horizon),
+      madeUntilUtc: valid.horizon,
+      open: this.goesOn(timing, valid.rule, valid.horizon),
     });
     await this.store.saveSeries(tx, series);
     const template = await this.template(tx, event);
@@ -157,8 +158,15 @@ export class SeriesWriter {
     await this.store.insertOccurrences(tx, [occurrenceRow(series.id, event.id, first), ...rest.map((o, i) => occurrenceRow(series.id, made[i], o))]);
     // The first occurrence's slug is dated like the others' (§3: "the series' slug with the
     // date"); the write answers with it, so the row the route presents takes it too.
-    const dated = await this.writes.update(tx, w.changes, w.actor, event.id, { slug: occurrenceSlug(event.slug, first.key.slice(0, 10)), scope: OWN_WRITE });
-    event.slug = dated.slug;
+    // Its end is the series' length after its start, as every occurrence's (expand.ts): the
+    // clock's end differs from the one written when the start was in a gap or the end in a fall-back.
+    const ends = first.end !== event.endDate ? { end_date: first.end } : {};
+    const dated = await this.writes.update(tx, w.changes, w.actor, event.id, {
+      slug: occurrenceSlug(event.slug, first.key.slice(0, 10)),
+      ...ends,
+      scope: OWN_WRITE,
+    });
+    Object.assign(event, { slug: dated.slug, endDate: dated.endDate, endDateUtc: dated.endDateUtc });
   }
 
   /** Creates these occurrences from the series' fields in one batch (EventWrites.createMany); answers their ids in order. */
@@ -356,7 +364,9 @@ export class SeriesWriter {
     if (!series || !series.open || series.madeUntilUtc >= limits.horizon) return 0;
     const timing = timingOfSeries(series);
     const rule = this.ruleOf(series);
-    const wanted = expandRecurrence(timing, rule, { from: series.madeUntilUtc, to: limits.horizon }, limits.max).occurrences;
+    // At most CALENDAR_RECURRENCE_MAX per unit of work: a series with more to make (24 a day for
+    // a long horizon) is made up to its last one here, and the extender comes back for the rest.
+    const { occurrences: wanted, truncated } = expandRecurrence(timing, rule, { from: series.madeUntilUtc, to: limits.horizon }, limits.max);
     const rows = await this.store.occurrencesOf(tx, series.id);
     const known = new Set(rows.map((r) => occurrenceKey(r.day, r.nth)));
     const made: OccurrenceEntity[] = [];
@@ -371,8 +381,9 @@ export class SeriesWriter {
       made.push(...missing.map((o, i) => occurrenceRow(series.id, ids[i], o)));
     }
     await this.store.insertOccurrences(tx, made);
-    series.madeUntilUtc = limits.horizon;
-    series.open = source !== null && this.goesOn(timing, rule, limits.horizon);
+    const madeUntil = truncated && source !== null ? wanted[wanted.length - 1].utcStart : limits.horizon;
+    series.madeUntilUtc = madeUntil;
+    series.open = source !== null && (truncated || this.goesOn(timing, rule, limits.horizon));
     await this.store.saveSeries(tx, series);
     return made.length;
   }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, MoreThanOrEqual } from 'typeorm';
+import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
 import { managerOf, OUTER, type Reader, type Tx } from '../database/tx';
 import { EventEntity } from '../events';
@@ -78,8 +79,13 @@ export class SeriesStore {
     return this.occurrences(reader).find({ where: { seriesId }, order: { utcOriginalStart: 'ASC', day: 'ASC', nth: 'ASC' } });
   }
 
+  /**
+   * In sized multi-row statements with nothing read back: the repository's insert reloads the
+   * rows' defaults with one `(key = ?) OR (key = ?) …` term per row, which SQLite refuses past
+   * a thousand (its expression depth limit) and which grows with the series.
+   */
   async insertOccurrences(tx: Tx, rows: OccurrenceEntity[]): Promise<void> {
-    if (rows.length > 0) await this.occurrences(tx).insert(rows);
+    await insertInChunks(managerOf(tx, this.db), OccurrenceEntity, rows);
   }
 
   async saveOccurrence(tx: Tx, row: OccurrenceEntity): Promise<void> {
@@ -135,9 +141,17 @@ export class SeriesStore {
       .innerJoin(SeriesEntity, 's', 's.id = o.series_id')
       .leftJoin(EventEntity, 'f', 'f.id = o.series_id')
       .select(['o.event_id AS event_id', 'o.series_id AS series_id', 'o.original_start AS original_start', 'o.utc_original_start AS utc_original_start'])
-      .addSelect(['o.detached AS detached', 's.rule AS rule', 'f.slug AS first_slug', 'f.status AS first_status'])
+      .addSelect(['o.detached AS detached', 'f.slug AS first_slug', 'f.status AS first_status'])
       .where('o.event_id IN (:...eventIds)', { eventIds })
       .getRawMany<Record<string, string | number | null>>();
+    // A rule is read once per series, not once per occurrence: a page of one series' occurrences
+    // would otherwise carry its EXDATE list as many times over.
+    const seriesIds = [...new Set(rows.map((r) => Number(r.series_id)))];
+    const rules = new Map(
+      seriesIds.length === 0
+        ? []
+        : (await this.series(OUTER).find({ select: { id: true, rule: true }, where: { id: In(seriesIds) } })).map((x) => [x.id, x.rule]),
+    );
     return new Map(
       rows.map((r) => [
         Number(r.event_id),
@@ -147,7 +161,7 @@ export class SeriesStore {
           originalStart: String(r.original_start),
           utcOriginalStart: String(r.utc_original_start),
           detached: Boolean(Number(r.detached)),
-          rule: String(r.rule),
+          rule: rules.get(Number(r.series_id)) ?? '',
           firstSlug: r.first_slug === null ? null : String(r.first_slug),
           firstStatus: r.first_status === null ? null : String(r.first_status),
         },

@@ -191,6 +191,21 @@ export function wallToUtc(wallSql: string, zoneName: string): string {
   return formatSql(parseSql(wallSql, zone).toUTC());
 }
 
+/**
+ * The later instant at which clocks in `zoneName` show `wallSql` when a fall-back shows it twice
+ * (01:15 on a New York November night: 05:15 and 06:15 UTC); wallToUtc's answer otherwise.
+ */
+export function laterWallToUtc(wallSql: string, zoneName: string): string {
+  const zone = requireZone(zoneName);
+  const local = utcSqlMillis(wallSql);
+  let latest: number | null = null;
+  for (const offset of [offsetAt(zone, local - DAY_MS), offsetAt(zone, local + DAY_MS)]) {
+    const ts = local - offset * 60_000;
+    if (offsetAt(zone, ts) === offset && (latest === null || ts > latest)) latest = ts;
+  }
+  return latest === null ? wallToUtc(wallSql, zoneName) : formatUtcMillis(latest);
+}
+
 /** Milliseconds since the epoch as a stored UTC string (`YYYY-MM-DD HH:MM:SS`). */
 export function formatUtcMillis(ts: number): string {
   const d = new Date(ts);
