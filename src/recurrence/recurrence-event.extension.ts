@@ -7,7 +7,7 @@ import { isValidTimezone } from '../common/datetime/zones';
 import { INVALID, toStrictBool } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
-import { applyTiming, EventEntity } from '../events';
+import { applyTiming, currentLinks, EventEntity } from '../events';
 import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../events';
 import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
@@ -81,7 +81,8 @@ export class RecurrenceEventExtension implements EventExtension {
     if (!row) return { fields: { recurrence: [], series: null } };
     const series = {
       id: row.seriesId,
-      rest_url: `${this.config.apiRoot}/events/${row.seriesId}/occurrences`,
+      // In the form of the request, like every link of the answer (compat.md): presented events are kept per form.
+      rest_url: currentLinks(this.config.baseUrl).href(`/events/${row.seriesId}/occurrences`),
       original_start: row.originalStart,
       utc_original_start: row.utcOriginalStart,
       detached: row.detached,
