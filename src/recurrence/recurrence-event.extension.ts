@@ -8,7 +8,7 @@ import { INVALID, toStrictBool } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import { applyTiming, currentLinks, EventEntity } from '../events';
-import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../events';
+import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape } from '../events';
 import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
 import { icalRecurrenceLines } from './ical-lines';
@@ -117,8 +117,9 @@ export class RecurrenceEventExtension implements EventExtension {
    * detached one is a VEVENT of the series' UID with its RECURRENCE-ID. A single event's file
    * gives that occurrence alone.
    */
-  async ical(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
-    if (single) return {};
+  async ical(events: readonly EventEntity[], single: boolean, shape: IcalShape = 'service'): Promise<IcalPlan> {
+    // TEC's feeds give every occurrence as a VEVENT of its own (compat.md): nothing to gather there.
+    if (single || shape === 'tec') return {};
     const rows = await this.store.presented(events.map((e) => e.id));
     const bySeries = new Map<number, PresentedOccurrence[]>();
     for (const row of rows.values()) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);
