@@ -24,7 +24,10 @@ const fieldsQuery = (what: string) =>
 
 /** A list read whose items `_fields` narrows (compat.md): the items are the array under `collection`; the rest of the envelope stays whole. */
 export const ListFields = (collection: string) =>
-  applyDecorators(RouteConfig({ fields: { collection } }), fieldsQuery(`each item of \`${collection}\` (the rest of the answer stays whole)`));
+  applyDecorators(
+    RouteConfig({ fields: { collection } }),
+    fieldsQuery(`each item of \`${collection}\` (the rest of the answer stays whole; \`next_rest_url\`, \`previous_rest_url\` and \`Link\` keep \`_fields\`)`),
+  );
 
 /** A single read that `_fields` narrows (compat.md): an item, or another single document (`what`). */
 export const ItemFields = (what = 'the item') => applyDecorators(RouteConfig({ fields: {} }), fieldsQuery(what));
