@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from './event-calendar';
 import { EventAccess } from './event-access';
-import { EventExtensions, IcalProperty } from './event-extensions';
+import { EventExtensions, IcalProperty, IcalShape } from './event-extensions';
 import { EventReader, type FeedWindow } from './event-reader';
 import { EventsRepository } from './events.repository';
 
@@ -27,30 +27,34 @@ export class EventCalendarService {
     private readonly access: EventAccess,
   ) {}
 
-  /** `events.ics`: the list's events for these parameters (EventReader.calendarEvents, which says what `window` changes). */
-  async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed'): Promise<CalendarFile> {
+  /**
+   * `events.ics`: the list's events for these parameters (EventReader.calendarEvents, which says
+   * what `window` changes). `shape` `tec` for the feeds at TEC's public URLs (IcalShape).
+   */
+  async feed(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed', shape: IcalShape = 'service'): Promise<CalendarFile> {
     const events = (await this.events.calendarEvents(actor, q, raw, window)) as unknown as CalendarEventJson[];
-    return { body: await this.calendar(events, false), filename: 'events.ics' };
+    return { body: await this.calendar(events, false, shape), filename: 'events.ics' };
   }
 
   async byId(actor: Actor | null, id: number): Promise<CalendarFile> {
-    return this.single(await this.events.getById(actor, id));
+    return this.single(await this.events.getById(actor, id), 'service');
   }
 
-  async bySlug(actor: Actor | null, slug: string): Promise<CalendarFile> {
-    return this.single(await this.events.getBySlug(actor, slug));
+  async bySlug(actor: Actor | null, slug: string, shape: IcalShape = 'service'): Promise<CalendarFile> {
+    return this.single(await this.events.getBySlug(actor, slug), shape);
   }
 
   /** One event, as the single read answered it (from its cache: JSON text). */
-  private async single(read: Json | JsonText): Promise<CalendarFile> {
+  private async single(read: Json | JsonText, shape: IcalShape): Promise<CalendarFile> {
     const event = (read instanceof JsonText ? JSON.parse(read.bytes.toString()) : read) as CalendarEventJson;
-    return { body: await this.calendar([event], true), filename: eventFileName(event) };
+    return { body: await this.calendar([event], true, shape), filename: eventFileName(event) };
   }
 
-  private async calendar(events: CalendarEventJson[], single: boolean): Promise<string> {
-    const name = this.config.siteTitle;
-    if (!this.extensions.changesIcal()) return eventCalendar(events, { name });
-    return eventCalendar(...(await this.planned(events, single, name)));
+  private async calendar(events: CalendarEventJson[], single: boolean, shape: IcalShape): Promise<string> {
+    const base: CalendarOptions = { name: this.config.siteTitle };
+    if (shape === 'tec') base.tec = { siteUrl: this.config.publicUrl, timezone: this.config.timezone };
+    if (!this.extensions.changesIcal()) return eventCalendar(events, base);
+    return eventCalendar(...(await this.planned(events, single, shape, base)));
   }
 
   /**
@@ -58,8 +62,13 @@ export class EventCalendarService {
    * some left out, some added (presented as list items are), other UIDs, more properties.
    * Their rows are read once for the answer, and only when some extension changes iCalendar.
    */
-  private async planned(events: CalendarEventJson[], single: boolean, name: string): Promise<[CalendarEventJson[], CalendarOptions]> {
-    const plans = await this.extensions.icalPlans(await this.rows.findByIds(events.map((e) => e.id)), single);
+  private async planned(
+    events: CalendarEventJson[],
+    single: boolean,
+    shape: IcalShape,
+    base: CalendarOptions,
+  ): Promise<[CalendarEventJson[], CalendarOptions]> {
+    const plans = await this.extensions.icalPlans(await this.rows.findByIds(events.map((e) => e.id)), single, shape);
     const omitted = new Set(plans.flatMap((p) => [...(p.omit ?? [])]));
     const known = new Set(events.map((e) => e.id));
     const added = plans.flatMap((p) => p.add ?? []).filter((row) => !known.has(row.id) && !omitted.has(row.id) && known.add(row.id));
@@ -70,6 +79,6 @@ export class EventCalendarService {
       for (const [id, uid] of plan.uids ?? []) uids.set(id, uid);
       for (const [id, list] of plan.properties ?? []) properties.set(id, [...(properties.get(id) ?? []), ...list]);
     }
-    return [[...events.filter((e) => !omitted.has(e.id)), ...presented], { name, uids, properties }];
+    return [[...events.filter((e) => !omitted.has(e.id)), ...presented], { ...base, uids, properties }];
   }
 }

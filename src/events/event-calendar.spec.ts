@@ -226,3 +226,42 @@ describe('eventCalendar', () => {
     expect(offset.startDate.zone.tzid).toBe('UTC');
   });
 });
+
+describe("eventCalendar in TEC's shape", () => {
+  const tec = { siteUrl: 'https://events.example.org', timezone: 'Europe/Rome' };
+
+  it("has TEC's header lines, escaped where they are text", () => {
+    const text = unfold(eventCalendar([event()], { name: 'Jazz, Blues; Co', tec }));
+    const lines = text.split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'PRODID:-//Jazz\\, Blues\\; Co - ECPv6.17.2 (calendar-events)//NONSGML v1.0//EN',
+        'CALSCALE:GREGORIAN',
+        'METHOD:PUBLISH',
+        'X-WR-CALNAME:Jazz\\, Blues\\; Co',
+        'X-WR-CALDESC:Events for Jazz\\, Blues\\; Co',
+        'X-ORIGINAL-URL:https://events.example.org',
+        'X-WR-TIMEZONE:Europe/Rome',
+      ]),
+    );
+    // The header comes before the first component, and the events keep their UTC stamps.
+    expect(lines.indexOf('X-WR-TIMEZONE:Europe/Rome')).toBeLessThan(lines.indexOf('BEGIN:VTIMEZONE'));
+    expect(lines.find((l) => l.startsWith('DTSTAMP:'))).toMatch(/Z$/);
+  });
+
+  it("gives every event TEC's UID, over an extension's", () => {
+    const text = eventCalendar([event(), event({ id: 13, utc_start_date: '2030-06-08 23:00:00', utc_end_date: '2030-06-09 02:00:00' })], {
+      name: 'Events',
+      tec,
+      uids: new Map([[13, 'example.org?id=12']]),
+    });
+    expect(vevents(text).map((v) => v.getFirstPropertyValue('uid'))).toEqual([
+      '12-1906585200-1906596000@events.example.org',
+      '13-1907190000-1907200800@events.example.org',
+    ]);
+  });
+
+  it("the service's own shape names no TEC release", () => {
+    expect(eventCalendar([event()], { name: 'Events' })).not.toContain('ECPv');
+  });
+});

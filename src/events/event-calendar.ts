@@ -38,9 +38,18 @@ export interface CalendarOptions {
   /** What the event extensions give VEVENTs (IcalPlan), by event id: another UID, more properties. */
   uids?: ReadonlyMap<number, string>;
   properties?: ReadonlyMap<number, readonly PropertyLine[]>;
+  /**
+   * A feed at one of TEC's public URLs, shaped as TEC's own (compat.md, "TEC's public URLs"):
+   * TEC's header lines and UIDs. `siteUrl` is the site (X-ORIGINAL-URL, and the host of the UIDs),
+   * `timezone` the site zone (X-WR-TIMEZONE).
+   */
+  tec?: { siteUrl: string; timezone: string };
 }
 
 const PRODUCT = { company: 'calendar-events', product: 'calendar-events', language: 'EN' };
+
+/** The release of The Events Calendar whose feeds TEC-shaped ones follow: clients look for `ECPv` in PRODID to know a TEC site. */
+export const TEC_VERSION = '6.17.2';
 
 /** SEQUENCE counts seconds from here to the last modification (docs/compatibility.md, "iCalendar export"). */
 const SEQUENCE_EPOCH = DateTime.fromISO('2020-01-01T00:00:00Z', { zone: 'utc' });
@@ -54,9 +63,17 @@ const SEQUENCE_EPOCH = DateTime.fromISO('2020-01-01T00:00:00Z', { zone: 'utc' })
  */
 export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions): string {
   // ical-generator writes the name unescaped (NAME, X-WR-CALNAME are TEXT).
-  const calendar = ical({ prodId: PRODUCT, method: ICalCalendarMethod.PUBLISH, scale: 'GREGORIAN', name: escape(opts.name, false) });
+  const calendar = ical({
+    prodId: PRODUCT,
+    method: ICalCalendarMethod.PUBLISH,
+    scale: 'GREGORIAN',
+    name: escape(opts.name, false),
+    ...(opts.tec && tecHeader(opts.name, opts.tec)),
+  });
+  const tecHost = opts.tec && new URL(opts.tec.siteUrl).hostname;
+  const uidOf = (event: CalendarEventJson) => (tecHost ? tecUid(event, tecHost) : (opts.uids?.get(event.id) ?? event.global_id));
   const vevents = events.map((event) => {
-    const vevent = calendar.createEvent({ ...calendarEvent(event), id: opts.uids?.get(event.id) ?? event.global_id }).toString();
+    const vevent = calendar.createEvent({ ...calendarEvent(event), id: uidOf(event) }).toString();
     return withProperties(vevent, opts.properties?.get(event.id));
   });
   const zones = [...zoneSpans(events)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
@@ -64,6 +81,29 @@ export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions
   const frame = calendar.clear().toString();
   const end = frame.lastIndexOf('END:VCALENDAR');
   return `${frame.slice(0, end)}${foldLines(zones.map((z) => `${z}\r\n`).join('') + vevents.join(''))}${frame.slice(end)}`;
+}
+
+/**
+ * TEC's header lines (compat.md): PRODID naming TEC's release, X-WR-CALDESC, X-ORIGINAL-URL and
+ * X-WR-TIMEZONE. The zone goes in as a plain property: as the library's calendar zone it would
+ * also move DTSTAMP and friends out of UTC form.
+ */
+function tecHeader(title: string, tec: NonNullable<CalendarOptions['tec']>) {
+  const text = escape(title, false);
+  return {
+    prodId: `//${text} - ECPv${TEC_VERSION} (calendar-events)//NONSGML v1.0//EN`,
+    description: `Events for ${text}`,
+    x: [
+      { key: 'X-ORIGINAL-URL', value: tec.siteUrl },
+      { key: 'X-WR-TIMEZONE', value: tec.timezone },
+    ],
+  };
+}
+
+/** TEC's UID: `{id}-{start as Unix time}-{end as Unix time}@{site host}`, one per occurrence. */
+export function tecUid(e: Pick<CalendarEventJson, 'id' | 'utc_start_date' | 'utc_end_date'>, host: string): string {
+  const unix = (sql: string) => Math.floor(utcSqlMillis(sql) / 1000);
+  return `${e.id}-${unix(e.utc_start_date)}-${unix(e.utc_end_date)}@${host}`;
 }
 
 /** A VEVENT's text with the extensions' properties added last, before its END line. */

@@ -59,6 +59,14 @@ export interface IcalPlan {
 }
 
 /**
+ * Whom an iCalendar answer is written for: `service`, the service's own routes (events.ics and
+ * ical.md's), where an extension may gather events (a series as one VEVENT with its rule); `tec`,
+ * the feeds at TEC's public URLs (compat.md), whose clients read one VEVENT per event and no
+ * RRULE, so an extension gathers nothing there (its properties still go on each VEVENT).
+ */
+export type IcalShape = 'service' | 'tec';
+
+/**
  * Extension point for modules that add fields and behaviour to events (extending.md §1): a
  * field of their own, stored in their own tables in the write's unit of work, shown in the
  * representation for a whole page at once. Every method is optional but `name` and `params`.
@@ -91,8 +99,8 @@ export interface EventExtension {
    * recurrence extension links an occurrence's next occurrences), so the page awaits it.
    */
   pageFragment?(event: Json): string | null | Promise<string | null>;
-  /** iCalendar answers: `single` for events/{id}.ics, else a feed. */
-  ical?(events: readonly EventEntity[], single: boolean): Promise<IcalPlan>;
+  /** iCalendar answers: `single` for events/{id}.ics, else a feed; `shape` says whom for (IcalShape). */
+  ical?(events: readonly EventEntity[], single: boolean, shape: IcalShape): Promise<IcalPlan>;
 }
 
 /**
@@ -187,9 +195,9 @@ export class EventExtensions {
   }
 
   /** Every extension's plan for an iCalendar answer, in registration order. */
-  async icalPlans(events: readonly EventEntity[], single: boolean): Promise<IcalPlan[]> {
+  async icalPlans(events: readonly EventEntity[], single: boolean, shape: IcalShape): Promise<IcalPlan[]> {
     const plans: IcalPlan[] = [];
-    for (const extension of this.list) if (extension.ical) plans.push(await extension.ical(events, single));
+    for (const extension of this.list) if (extension.ical) plans.push(await extension.ical(events, single, shape));
     return plans;
   }
 }

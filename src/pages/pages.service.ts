@@ -113,7 +113,7 @@ export class PagesService {
    */
   async calendar(page: ListingPage): Promise<CalendarFile> {
     const params = await this.listedEvents(page);
-    return this.listed(params, (q, raw) => this.calendars.feed(null, q, raw, 'list'));
+    return this.listed(params, (q, raw) => this.calendars.feed(null, q, raw, 'list', 'tec'));
   }
 
   /** The event list parameters of what the page lists, before paging: what its HTML and its feed are both read with. */
@@ -344,7 +344,7 @@ export class PagesService {
 
   /** The event's own iCalendar document (TEC's `/event/{slug}/ical/`), as anonymous readers may see it. */
   eventCalendar(slug: string): Promise<CalendarFile> {
-    return this.orNotFound(this.calendars.bySlug(null, slug));
+    return this.orNotFound(this.calendars.bySlug(null, slug, 'tec'));
   }
 
   /** `/event/{slug}/`: one event, as an anonymous API reader sees it. */

@@ -7,8 +7,8 @@ import { isValidTimezone } from '../common/datetime/zones';
 import { INVALID, toStrictBool } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
-import { applyTiming, EventEntity } from '../events';
-import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../events';
+import { applyTiming, currentLinks, EventEntity } from '../events';
+import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape } from '../events';
 import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
 import { icalRecurrenceLines } from './ical-lines';
@@ -84,7 +84,8 @@ export class RecurrenceEventExtension implements EventExtension {
     if (!lines.has(row.seriesId)) lines.set(row.seriesId, linesOf(row.rule));
     const series = {
       id: row.seriesId,
-      rest_url: `${this.config.apiRoot}/events/${row.seriesId}/occurrences`,
+      // In the form of the request, like every link of the answer (compat.md): presented events are kept per form.
+      rest_url: currentLinks(this.config.baseUrl).href(`/events/${row.seriesId}/occurrences`),
       original_start: row.originalStart,
       utc_original_start: row.utcOriginalStart,
       detached: row.detached,
@@ -119,8 +120,9 @@ export class RecurrenceEventExtension implements EventExtension {
    * detached one is a VEVENT of the series' UID with its RECURRENCE-ID. A single event's file
    * gives that occurrence alone.
    */
-  async ical(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
-    if (single) return {};
+  async ical(events: readonly EventEntity[], single: boolean, shape: IcalShape = 'service'): Promise<IcalPlan> {
+    // TEC's feeds give every occurrence as a VEVENT of its own (compat.md): nothing to gather there.
+    if (single || shape === 'tec') return {};
     const rows = await this.store.presented(events.map((e) => e.id));
     const bySeries = new Map<number, PresentedOccurrence[]>();
     for (const row of rows.values()) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);

@@ -70,17 +70,26 @@ describe("TEC's list URLs", () => {
     }
   });
 
-  /** The lines of an iCalendar document that do not change from one answer to the next. */
-  const stable = (ics: string) => ics.split('\r\n').filter((line) => line !== '' && !line.startsWith('DTSTAMP'));
+  /** The lines of an iCalendar document's VEVENTs that do not change from one answer to the next, but its UID. */
+  const stable = (ics: string) =>
+    ics
+      .slice(ics.indexOf('BEGIN:VEVENT'))
+      .split('\r\n')
+      .filter((line) => line !== '' && !line.startsWith('DTSTAMP') && !line.startsWith('UID:'));
 
-  it("/event/{slug}/ical/ and /event/{slug}/?ical=1 answer the event's own .ics", async () => {
+  it("/event/{slug}/ical/ and /event/{slug}/?ical=1 answer the event's own .ics, with TEC's header lines and UID", async () => {
     const slug = new URL(shown.url).pathname.split('/')[2];
     const api = await http(t).get(`${API}/events/${shown.id}.ics`).expect(200);
+    const unix = (sql: string) => Date.parse(`${sql.replace(' ', 'T')}Z`) / 1000;
     for (const path of [`/event/${slug}/ical/`, `/event/${slug}/?ical=1`]) {
       const res = await http(t).get(path).expect(200);
       expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
       expect(res.text).toContain('SUMMARY:Tec Ical Concert');
       expect(stable(res.text)).toEqual(stable(api.text));
+      // TEC's shape (compat.md): the API's file keeps the service's own.
+      expect(res.text).toContain(`\r\nUID:${shown.id}-${unix(shown.utc_start_date)}-${unix(shown.utc_end_date)}@${new URL(t.baseUrl).hostname}\r\n`);
+      expect(res.text).toMatch(/\r\nPRODID:-\/\/Events - ECPv[\d.]+ \(calendar-events\)\/\/NONSGML v1\.0\/\/EN\r\n/);
+      expect(api.text).toContain(`\r\nUID:${shown.global_id as string}\r\n`);
     }
     // The page itself is still the page, and each stays what it is when asked again (cached answers).
     expect((await http(t).get(`/event/${slug}/`).expect(200)).headers['content-type']).toBe(HTML);

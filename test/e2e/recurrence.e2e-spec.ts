@@ -184,7 +184,7 @@ describe('recurring events (recurrence.md, module on)', () => {
       expect(first.slug).toBe(`${title}-2027-01-12`);
       expect(first.series).toEqual({
         id: first.id,
-        rest_url: `${t.baseUrl}${API.replace('/wp-json/tribe/events/v1', '/calendar/events/v1')}/events/${first.id}/occurrences`,
+        rest_url: `${t.baseUrl}${API}/events/${first.id}/occurrences`,
         original_start: '2027-01-12 19:00:00',
         utc_original_start: '2027-01-12 18:00:00',
         detached: false,

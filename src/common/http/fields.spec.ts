@@ -76,6 +76,10 @@ describe('pickFields', () => {
     expect(pickFields(event, fields('nope'))).toEqual({});
   });
 
+  it('an object within the item that keeps no key is `[]`, as WordPress sends it', () => {
+    expect(pickFields(event, fields('id,venue.nope,organizer.nope'))).toEqual({ id: 7, venue: [], organizer: [[], []] });
+  });
+
   it('a key named like a prototype member stays a plain key', () => {
     const item = JSON.parse('{"__proto__":{"polluted":1},"id":1}') as Record<string, unknown>;
     const picked = pickFields(item, fields('__proto__,id')) as Record<string, unknown>;

@@ -49,18 +49,20 @@ function fieldNames(value: unknown, depth = 0): string[] {
  * `value` narrowed to `selection`: an object keeps its own keys that are selected (in its own
  * order), each whole or narrowed in turn; an array is narrowed item by item (an event's
  * `organizer` list, its `categories`); anything else is kept as it is, as WordPress keeps a
- * value that is not an array (`title.rendered` on a string title keeps the title).
+ * value that is not an array (`title.rendered` on a string title keeps the title). An object
+ * within the item that keeps no key is `[]`, as WordPress sends the empty PHP array it becomes
+ * (and as an event without venue has `venue: []`); the item itself stays an object.
  */
-export function pickFields(value: unknown, selection: FieldSelection): unknown {
-  if (Array.isArray(value)) return value.map((item) => pickFields(item, selection));
+export function pickFields(value: unknown, selection: FieldSelection, within = false): unknown {
+  if (Array.isArray(value)) return value.map((item) => pickFields(item, selection, within));
   if (value === null || typeof value !== 'object') return value;
+  const kept = Object.entries(value).filter(([key]) => selection.has(key));
+  if (within && kept.length === 0) return [];
   return Object.fromEntries(
-    Object.entries(value)
-      .filter(([key]) => selection.has(key))
-      .map(([key, member]) => {
-        const inner = selection.get(key)!;
-        return [key, inner === true ? member : pickFields(member, inner)];
-      }),
+    kept.map(([key, member]) => {
+      const inner = selection.get(key)!;
+      return [key, inner === true ? member : pickFields(member, inner, true)];
+    }),
   );
 }
 

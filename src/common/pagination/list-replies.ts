@@ -18,13 +18,14 @@ export function registerListReplies(fastify: FastifyInstance): void {
       void reply.header('etag', body.tag);
       body = body.body;
     }
+    // Before the list's headers are read: a narrowed list keeps `_fields` in its Link header too.
+    body = withFields(request, reply.statusCode, body);
     if (body instanceof ListPage) {
       void reply.header('X-TEC-Total', String(body.total)).header('X-TEC-TotalPages', String(body.totalPages));
       const link = body.linkHeader;
       if (link !== undefined) void reply.header('Link', link);
       body = body.body;
     }
-    body = withFields(request, reply.statusCode, body);
     if (body instanceof JsonText) {
       const { bytes } = body;
       // Fastify sends a serializer's Buffer as it is (its type says string; reply.js takes both).
