@@ -206,8 +206,8 @@ describe('series moved or restored as a whole (recurrence.md §3, §4)', () => {
     });
   });
 
-  describe('restore with scope=all', () => {
-    it('brings back every occurrence the series delete trashed; one deleted on its own before stays in the trash, EXDATE kept', async () => {
+  describe('restore of a series deleted with scope=all', () => {
+    it('with scope=all, brings back every occurrence the series delete trashed; one deleted on its own before stays in the trash, EXDATE kept', async () => {
       const first = await create({
         start_date: '2027-01-12 19:00:00',
         end_date: '2027-01-12 20:00:00',
@@ -228,6 +228,22 @@ describe('series moved or restored as a whole (recurrence.md §3, §4)', () => {
       const trashed = await listed(first.id, 'trash');
       expect(trashed.map((e) => [e.id, e.series?.id])).toEqual([[b.id, first.id]]);
       await expectFeedAgrees(first.id, back);
+    });
+
+    it('with scope=following, brings back the addressed occurrence and the later ones only', async () => {
+      const first = await create({
+        start_date: '2027-01-12 19:00:00',
+        end_date: '2027-01-12 20:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=4'],
+      });
+      const [a, b, c, d] = await listed(first.id);
+      expectStatus(await http(t, admin).delete(`${API}/events/${a.id}?scope=all`), 200);
+      expectStatus(await update(c.id, { status: 'publish', scope: 'following' }), 200);
+      const later = await listed(c.id);
+      expect(later.map((e) => [e.id, e.status])).toEqual([c, d].map((e) => [e.id, 'publish']));
+      expectWhole(later, c.id);
+      expect((await listed(first.id, 'trash')).map((e) => e.id)).toEqual([a.id, b.id]);
+      await expectFeedAgrees(c.id, later);
     });
   });
 });
