@@ -352,9 +352,16 @@ export class SeriesWriter {
     const made = await this.make(tx, w, template, seriesSlug, timing, fresh);
     kept.push(...fresh.map((o, i) => occurrenceRow(series.id, made[i], o)));
     const gone = [...byKey.values()];
-    // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it (as is their EXDATE, movedRule).
+    // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it (as is
+    // their EXDATE, movedRule), so that a restore brings them back where the series now is.
+    const length = utcSqlMillis(timing.endDate) - utcSqlMillis(timing.startDate);
     for (const r of gone.filter(inTrash)) {
       const originalStart = shiftWall(r.originalStart, shift);
+      const e = current.get(r.eventId);
+      if (e && !r.detached && (shift !== 0 || e.timezone !== timing.timezone || e.allDay !== timing.allDay)) {
+        const times = { start: originalStart, end: shiftWall(originalStart, length) };
+        await this.writes.update(tx, w.changes, w.actor, r.eventId, { ...occurrenceFields(times, timing), scope: OWN_WRITE });
+      }
       kept.push(
         Object.assign(r, {
           day: shiftDay(r.day, days),

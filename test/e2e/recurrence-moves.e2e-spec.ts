@@ -73,18 +73,22 @@ describe('series moved or restored as a whole (recurrence.md §3, §4)', () => {
   };
 
   describe('scope=all, moved by whole days', () => {
-    it('weekly MO,WE COUNT=6, a Wednesday moved to Thursday: TU,TH COUNT=6, every id kept, the addressed event in the series', async () => {
+    it.each([
+      ['in January', '2027-01-11'],
+      ['across the change to summer time (Europe/Paris, 28 March)', '2027-03-22'],
+    ])('weekly MO,WE COUNT=6 %s, a Wednesday moved to Thursday: TU,TH COUNT=6, every id kept, the addressed event in the series', async (_when, monday) => {
       const first = await create({
-        start_date: '2027-01-11 19:00:00',
-        end_date: '2027-01-11 20:00:00',
+        start_date: `${monday} 19:00:00`,
+        end_date: `${monday} 20:00:00`,
         recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=6'],
       });
       const before = await listed(first.id);
       expect(before.map((e) => weekday(e.start_date))).toEqual(['Mon', 'Wed', 'Mon', 'Wed', 'Mon', 'Wed']);
 
-      const res = await update(before[1].id, { start_date: '2027-01-14 19:00:00', end_date: '2027-01-14 20:00:00', scope: 'all' });
+      const thursday = plus(before[1].start_date, 24);
+      const res = await update(before[1].id, { start_date: thursday, end_date: plus(thursday, 1), scope: 'all' });
       expectStatus(res, 200);
-      expect(res.body.series).toMatchObject({ id: first.id, original_start: '2027-01-14 19:00:00', detached: false });
+      expect(res.body.series).toMatchObject({ id: first.id, original_start: thursday, detached: false });
       expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=6;BYDAY=TU,TH']);
 
       const after = await listed(first.id);
@@ -97,6 +101,45 @@ describe('series moved or restored as a whole (recurrence.md §3, §4)', () => {
       // Nothing else of the series is anywhere (trash included).
       expect((await listed(first.id, 'publish,draft,pending,future,private,trash')).map((e) => e.id)).toEqual(after.map((e) => e.id));
       await expectFeedAgrees(first.id, after);
+    });
+
+    it('an occurrence deleted on its own moves with the series (its EXDATE too): restored afterwards, it is at its moved time', async () => {
+      const first = await create({
+        start_date: '2027-01-11 19:00:00',
+        end_date: '2027-01-11 20:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4'],
+      });
+      const [a, b, c, d] = await listed(first.id);
+      expectStatus(await http(t, admin).delete(`${API}/events/${b.id}`), 200);
+      const res = await update(c.id, { start_date: '2027-01-19 19:00:00', end_date: '2027-01-19 20:00:00', scope: 'all' });
+      expectStatus(res, 200);
+      expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=TU,TH', 'EXDATE:20270114T190000']);
+      const [trashed] = await listed(first.id, 'trash');
+      expect([trashed.id, trashed.start_date, trashed.series?.original_start]).toEqual([b.id, '2027-01-14 19:00:00', '2027-01-14 19:00:00']);
+
+      expectStatus(await update(b.id, { status: 'publish' }), 200);
+      const after = await listed(first.id);
+      expect(after.map((e) => [e.id, e.start_date])).toEqual([a, b, c, d].map((e) => [e.id, plus(e.start_date, 24)]));
+      expectWhole(after, first.id);
+      expect(after[0].recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=TU,TH']);
+      await expectFeedAgrees(first.id, after);
+    });
+
+    it('an all-day weekly series: the days move, ids and count kept', async () => {
+      const first = await create({
+        start_date: '2027-01-11 00:00:00',
+        end_date: '2027-01-11 23:59:59',
+        all_day: true,
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4', 'EXDATE;VALUE=DATE:20270118'],
+      });
+      const before = await listed(first.id);
+      expect(before.map((e) => e.start_date.slice(0, 10))).toEqual(['2027-01-11', '2027-01-13', '2027-01-20']);
+      const res = await update(before[2].id, { start_date: '2027-01-21 00:00:00', end_date: '2027-01-21 23:59:59', scope: 'all' });
+      expectStatus(res, 200);
+      expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;COUNT=4;BYDAY=TU,TH', 'EXDATE;VALUE=DATE:20270119']);
+      const after = await listed(first.id);
+      expect(after.map((e) => [e.id, e.start_date, e.all_day])).toEqual(before.map((e) => [e.id, plus(e.start_date, 24), true]));
+      expectWhole(after, first.id);
     });
 
     it('monthly on the 10th moved to the 12th: BYMONTHDAY follows; one on the 31st moved a day later is 400 naming start_date, nothing written', async () => {
