@@ -323,17 +323,24 @@ export class SeriesWriter {
     const byKey = new Map(rows.map((r) => [rowKey(r), r]));
     const template = { ...(await this.template(tx, event)), ...fields };
     const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? event.slug);
-    const kept: OccurrenceEntity[] = [];
+    const pairs: [OccurrenceEntity, Occurrence][] = [];
     const fresh: Occurrence[] = [];
-    let addressed: Occurrence | null = null;
     for (const o of valid.expansion.occurrences) {
       const row = byKey.get(newKey(o));
       byKey.delete(newKey(o));
-      if (!row) {
-        fresh.push(o);
-        continue;
-      }
-      if (row.eventId === event.id) addressed = o;
+      if (row) pairs.push([row, o]);
+      else fresh.push(o);
+    }
+    // Refused before anything is written: the addressed event must stay in the series, at its new start.
+    const [addressedRow, addressed] = pairs.find(([r]) => r.eventId === event.id) ?? [];
+    if (!addressedRow || !addressed || (!addressedRow.detached && (addressed.start !== event.startDate || addressed.end !== event.endDate))) {
+      throw invalidParam(
+        newRule ? 'recurrence' : 'start_date',
+        'The series would not keep this occurrence at its new start: its rule must give the start this event moves to.',
+      );
+    }
+    const kept: OccurrenceEntity[] = [];
+    for (const [row, o] of pairs) {
       const e = current.get(row.eventId);
       if (e && e.id !== event.id && !row.detached && !inTrash(row)) {
         const moved = e.startDate !== o.start || e.endDate !== o.end || e.timezone !== timing.timezone || e.allDay !== timing.allDay;
@@ -341,13 +348,6 @@ export class SeriesWriter {
         if (Object.keys(change).length > 0) await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...change, scope: OWN_WRITE });
       }
       kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
-    }
-    const addressedRow = rows.find((r) => r.eventId === event.id);
-    if (!addressed || (!addressedRow?.detached && (addressed.start !== event.startDate || addressed.end !== event.endDate))) {
-      throw invalidParam(
-        newRule ? 'recurrence' : 'start_date',
-        'The series would not keep this occurrence at its new start: its rule must give the start this event moves to.',
-      );
     }
     const made = await this.make(tx, w, template, seriesSlug, timing, fresh);
     kept.push(...fresh.map((o, i) => occurrenceRow(series.id, made[i], o)));
@@ -366,7 +366,7 @@ export class SeriesWriter {
         Object.assign(r, {
           day: shiftDay(r.day, days),
           originalStart,
-          utcOriginalStart: newRule ? r.utcOriginalStart : wallToUtc(originalStart, timing.timezone),
+          utcOriginalStart: wallToUtc(originalStart, timing.timezone),
         }),
       );
     }
