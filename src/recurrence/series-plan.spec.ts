@@ -159,6 +159,14 @@ describe('series plan', () => {
       expect(move(['RRULE:FREQ=MONTHLY;COUNT=14'], at('2027-01-10 19:00:00'), at('2027-01-12 19:00:00')).same).toBe(true);
     });
 
+    it('a new zone keeps the wall times: UNTIL and UTC values are read in the old zone and written for the new one', () => {
+      const ny: SeriesTiming = { ...paris, timezone: 'America/New_York' };
+      expect(move(['RRULE:FREQ=WEEKLY;UNTIL=20270126T185959Z', 'EXDATE:20270119T180000Z'], paris, ny)).toEqual({
+        lines: ['RRULE:FREQ=WEEKLY;UNTIL=20270127T005959Z', 'EXDATE:20270120T000000Z'],
+        same: true,
+      });
+    });
+
     it('leaves a rule alone when the start does not move', () => {
       const rule = parseRecurrence(['RRULE:FREQ=WEEKLY;BYDAY=MO,WE'], monday);
       expect(movedRule(rule, monday, { ...monday, endDate: '2027-01-11 22:00:00' })).toBe(rule);

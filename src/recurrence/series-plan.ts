@@ -125,14 +125,14 @@ const SURE_MONTH_DAYS = 28;
  * occurrence moves by the same time on the clock as the series' start, as calendar apps do. The
  * RRULE's weekdays (and WKST, which groups them into weeks) shift by the days the start moved,
  * its days of the month likewise, its hours, minutes and seconds by the change of time of day;
- * UNTIL, RDATEs and EXDATEs move by as much. Throws SeriesMoveError for the parts that have no
+ * UNTIL, RDATEs and EXDATEs move by as much (UTC values keep their wall time's reading in a new zone). Throws SeriesMoveError for the parts that have no
  * moved form (a day of the month some months lack, the n-th weekday of a month, BYYEARDAY, BYSETPOS,
  * months that filter days); the caller also checks the result (the writer compares the two
  * expansions), which catches what is left (a monthly start on the 29th moved to the 30th).
  */
 export function movedRule(rule: RecurrenceRule, from: SeriesTiming, to: SeriesTiming): RecurrenceRule {
   const shift = floating(to.startDate) - floating(from.startDate);
-  if (shift === 0) return rule;
+  if (shift === 0 && from.timezone === to.timezone) return rule;
   const days = Math.round((floating(`${to.startDate.slice(0, 10)} 00:00:00`) - floating(`${from.startDate.slice(0, 10)} 00:00:00`)) / DAY_MS);
   const moveUtc = (utc: string) => wallToUtc(wallOf(floating(utcToWall(utc, from.timezone)) + shift), to.timezone);
   const move = (d: RuleDate): RuleDate =>
