@@ -171,6 +171,39 @@ describe('series moved or restored as a whole (recurrence.md §3, §4)', () => {
     });
   });
 
+  describe('scope=all, a new zone or all-day flag', () => {
+    it('a new timezone keeps the wall times, UNTIL included: every id and occurrence kept', async () => {
+      const first = await create({
+        start_date: '2027-01-12 19:00:00',
+        end_date: '2027-01-12 20:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20270126T185959Z'],
+      });
+      const before = await listed(first.id);
+      expect(before.length).toBe(3);
+      const res = await update(before[1].id, { timezone: 'America/New_York', scope: 'all' });
+      expectStatus(res, 200);
+      expect(res.body.recurrence).toEqual(['RRULE:FREQ=WEEKLY;UNTIL=20270127T005959Z']);
+      const after = await listed(first.id);
+      expect(after.map((e) => [e.id, e.start_date, e.timezone])).toEqual(before.map((e) => [e.id, e.start_date, 'America/New_York']));
+      expectWhole(after, first.id);
+      await expectFeedAgrees(first.id, after);
+    });
+
+    it('all_day on one occurrence makes every occurrence all-day on its own date, ids kept', async () => {
+      const first = await create({
+        start_date: '2027-01-11 19:00:00',
+        end_date: '2027-01-11 20:00:00',
+        recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,WE;COUNT=4'],
+      });
+      const before = await listed(first.id);
+      const res = await update(before[1].id, { all_day: true, scope: 'all' });
+      expectStatus(res, 200);
+      const after = await listed(first.id);
+      expect(after.map((e) => [e.id, e.start_date.slice(0, 10), e.all_day])).toEqual(before.map((e) => [e.id, e.start_date.slice(0, 10), true]));
+      expectWhole(after, first.id);
+    });
+  });
+
   describe('scope=all, two starts a day, moved across midnight', () => {
     it.each([
       ['RDATEs', '2027-02-01 09:00:00', ['RRULE:FREQ=DAILY;COUNT=2', 'RDATE:20270201T180000,20270202T180000']],
