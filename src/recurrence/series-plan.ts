@@ -125,10 +125,11 @@ const SURE_MONTH_DAYS = 28;
  * occurrence moves by the same time on the clock as the series' start, as calendar apps do. The
  * RRULE's weekdays (and WKST, which groups them into weeks) shift by the days the start moved,
  * its days of the month likewise, its hours, minutes and seconds by the change of time of day;
- * UNTIL, RDATEs and EXDATEs move by as much (UTC values keep their wall time's reading in a new zone). Throws SeriesMoveError for the parts that have no
- * moved form (a day of the month some months lack, the n-th weekday of a month, BYYEARDAY, BYSETPOS,
- * months that filter days); the caller also checks the result (the writer compares the two
- * expansions), which catches what is left (a monthly start on the 29th moved to the 30th).
+ * UNTIL, RDATEs and EXDATEs move by as much (UTC values keep their wall time's reading in a new
+ * zone). Throws SeriesMoveError for the parts that have no moved form (a day of the month some
+ * months lack, a weekday of the month, BYYEARDAY, BYSETPOS, months that filter days); the
+ * caller also checks the result (the writer compares the two expansions), which catches what is
+ * left (a monthly start on the 29th moved to the 30th).
  */
 export function movedRule(rule: RecurrenceRule, from: SeriesTiming, to: SeriesTiming): RecurrenceRule {
   const shift = floating(to.startDate) - floating(from.startDate);
@@ -237,7 +238,7 @@ function withParts(body: string, parts: Record<string, string>): string {
   return [...kept, ...Object.entries(parts).map(([k, v]) => `${k}=${v}`)].join(';');
 }
 
-/** Wall times a series moved by `shift` ms (a wall time in `from`'s zone to the same clock reading + shift in `to`'s). */
+/** A wall time moved by `shift` ms on the clock (no zone: the reading moves, as the series' rule does). */
 export function shiftWall(wall: string, shift: number): string {
   return shift === 0 ? wall : wallOf(floating(wall) + shift);
 }

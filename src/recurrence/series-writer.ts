@@ -228,7 +228,7 @@ export class SeriesWriter {
   }
 
   /**
-   * A restore with `scope=all` (§4): the addressed occurrence leaves the EXDATEs (as with
+   * A restore with `scope=all` (§4; with `following`, of the part it reaches): the addressed occurrence leaves the EXDATEs (as with
    * `scope=this`), and every other occurrence in the trash whose original start still comes out
    * of the rule (what a series delete trashed) comes back with the addressed one's status and the
    * carried fields (only the status for a detached one). Those whose start the rule excludes
@@ -342,9 +342,10 @@ export class SeriesWriter {
     const kept: OccurrenceEntity[] = [];
     for (const [row, o] of pairs) {
       const e = current.get(row.eventId);
-      if (e && e.id !== event.id && !row.detached && !inTrash(row)) {
+      if (e && e.id !== event.id && !row.detached) {
         const moved = e.startDate !== o.start || e.endDate !== o.end || e.timezone !== timing.timezone || e.allDay !== timing.allDay;
-        const change = { ...fields, ...(moved ? occurrenceFields(o, timing) : {}) };
+        // One in the trash moves with the series (a restore brings it back in its place); its fields wait.
+        const change = { ...(inTrash(row) ? {} : fields), ...(moved ? occurrenceFields(o, timing) : {}) };
         if (Object.keys(change).length > 0) await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...change, scope: OWN_WRITE });
       }
       kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
