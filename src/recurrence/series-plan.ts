@@ -1,6 +1,6 @@
 import { utcSqlMillis, utcToWall, wallToUtc } from '../common/datetime/format';
 import type { Occurrence } from './expand';
-import type { RecurrenceRule, RuleDate, SeriesTiming } from './recurrence-rule';
+import type { ParsedRrule, RecurrenceRule, RuleDate, RuleUntil, SeriesTiming } from './recurrence-rule';
 
 // Pure pieces of the series writes (recurrence.md §3–§4): what an occurrence's own write says,
 // which fields a series edit carries to the others, how a series moves and where it is cut.
@@ -140,12 +140,134 @@ export function movedTiming(
   return { timing: { startDate: allDayStart, endDate: end, timezone: after.timezone, allDay: after.allDay }, days };
 }
 
-/** The rule's RDATEs and EXDATEs given as wall times, moved with the series (dates and UTC values stay). */
+/** Why a series cannot move as asked (400 naming `start_date`): its rule has no form that gives every occurrence moved by as much. */
+export class SeriesMoveError extends Error {}
+
+const WEEKDAY_CODES = ['SU', 'MO', 'TU', 'WE', 'TH', 'FR', 'SA'];
+/** Days every month has: a day of the month moved within these is the same day of every month. */
+const SURE_MONTH_DAYS = 28;
+
+/**
+ * The rule of a series moved with one of its occurrences (§4, `scope=all` or `following`): every
+ * occurrence moves by the same time on the clock as the series' start, as calendar apps do. The
+ * RRULE's weekdays (and WKST, which groups them into weeks) shift by the days the start moved,
+ * its days of the month likewise, its hours, minutes and seconds by the change of time of day;
+ * UNTIL, RDATEs and EXDATEs move by as much (UTC values keep their wall time's reading in a new
+ * zone). Throws SeriesMoveError for the parts that have no moved form (a day of the month some
+ * months lack, a weekday of the month, BYYEARDAY, BYSETPOS, months that filter days); the
+ * caller also checks the result (the writer compares the two expansions), which catches what is
+ * left (a monthly start on the 29th moved to the 30th).
+ */
 export function movedRule(rule: RecurrenceRule, from: SeriesTiming, to: SeriesTiming): RecurrenceRule {
   const shift = floating(to.startDate) - floating(from.startDate);
-  if (shift === 0) return rule;
-  const move = (d: RuleDate): RuleDate => (d.kind === 'wall' ? { kind: 'wall', wall: wallOf(floating(d.wall) + shift) } : d);
-  return { ...rule, rdates: rule.rdates.map(move), exdates: rule.exdates.map(move) };
+  if (shift === 0 && from.timezone === to.timezone) return rule;
+  const days = Math.round((floating(`${to.startDate.slice(0, 10)} 00:00:00`) - floating(`${from.startDate.slice(0, 10)} 00:00:00`)) / DAY_MS);
+  const moveUtc = (utc: string) => wallToUtc(wallOf(floating(utcToWall(utc, from.timezone)) + shift), to.timezone);
+  const move = (d: RuleDate): RuleDate =>
+    d.kind === 'wall'
+      ? { kind: 'wall', wall: wallOf(floating(d.wall) + shift) }
+      : d.kind === 'date'
+        ? { kind: 'date', date: shiftDay(d.date, days) }
+        : { kind: 'utc', utc: moveUtc(d.utc) };
+  const rrule = rule.rrule;
+  const moved: RecurrenceRule = { rrule, rdates: rule.rdates.map(move), exdates: rule.exdates.map(move) };
+  if (!rrule) return moved;
+  const parts = movedParts(rrule, from, to, days, shift);
+  const until: RuleUntil | null = !rrule.until
+    ? null
+    : rrule.until.kind === 'date'
+      ? { kind: 'date', date: shiftDay(rrule.until.date, days) }
+      : { kind: 'utc', utc: moveUtc(rrule.until.utc) };
+  return { ...moved, rrule: { ...rrule, body: withParts(rrule.body, parts), parts: { ...rrule.parts, ...parts }, until } };
+}
+
+/** The RRULE parts that change when its series moves by `days` on the calendar and `shift` ms on the clock. */
+function movedParts(rrule: ParsedRrule, from: SeriesTiming, to: SeriesTiming, days: number, shift: number): Record<string, string> {
+  const out: Record<string, string> = {};
+  const p = rrule.parts;
+  if (!from.allDay && !to.allDay) Object.assign(out, movedTimeParts(p, from.startDate, shift));
+  if (days === 0) return out;
+  const by = `moved by ${days} day${Math.abs(days) === 1 ? '' : 's'}`;
+  const monthly = rrule.freq === 'MONTHLY' || rrule.freq === 'YEARLY';
+  if (p.BYYEARDAY !== undefined) throw new SeriesMoveError(`The series' rule has BYYEARDAY, which has no form ${by}; change the rule (recurrence) instead.`);
+  if (p.BYSETPOS !== undefined) throw new SeriesMoveError(`The series' rule has BYSETPOS, which has no form ${by}; change the rule (recurrence) instead.`);
+  if (p.BYMONTH !== undefined && !monthly) {
+    throw new SeriesMoveError(`The series' rule keeps days of some months only (BYMONTH), which has no form ${by}; change the rule (recurrence) instead.`);
+  }
+  if (p.BYDAY !== undefined) {
+    if (monthly) {
+      throw new SeriesMoveError(
+        `The series' rule names weekdays of the month or year (BYDAY=${p.BYDAY}), which have no form ${by}; change the rule (recurrence) instead.`,
+      );
+    }
+    out.BYDAY = p.BYDAY.split(',')
+      .map((code) => WEEKDAY_CODES[(WEEKDAY_CODES.indexOf(code) + (days % 7) + 7) % 7])
+      .join(',');
+    // Weeks of more than one day's choice, every INTERVAL-th of them: their first day moves too.
+    if (rrule.freq === 'WEEKLY' && rrule.interval > 1 && days % 7 !== 0) {
+      const wkst = /(?:^|;)WKST=([A-Z]{2})/.exec(rrule.body)?.[1] ?? 'MO';
+      out.WKST = WEEKDAY_CODES[(WEEKDAY_CODES.indexOf(wkst) + (days % 7) + 7) % 7];
+    }
+  }
+  if (p.BYMONTHDAY !== undefined) {
+    out.BYMONTHDAY = p.BYMONTHDAY.split(',')
+      .map((value) => {
+        const n = Number(value);
+        const m = n + days;
+        const sure = (x: number) => (n > 0 ? x >= 1 && x <= SURE_MONTH_DAYS : x <= -1 && x >= -SURE_MONTH_DAYS);
+        if (!sure(n) || !sure(m)) throw new SeriesMoveError(`BYMONTHDAY=${n} ${by} is not the same day of every month; change the rule (recurrence) instead.`);
+        return String(m);
+      })
+      .join(',');
+  }
+  return out;
+}
+
+/**
+ * BYHOUR, BYMINUTE and BYSECOND moved by the change of time of day (modulo a day: a time that
+ * crosses midnight lands on the next or previous day, which the writer's check of the whole
+ * series judges). The times the rule gives are every combination of the three (the start's own
+ * for a part not given); moved, they must still be such combinations.
+ */
+function movedTimeParts(p: Readonly<Record<string, string>>, start: string, shift: number): Record<string, string> {
+  const given = ['BYHOUR', 'BYMINUTE', 'BYSECOND'].filter((k) => p[k] !== undefined);
+  if (given.length === 0) return {};
+  const [h, mi, s] = start
+    .slice(11)
+    .split(':')
+    .map((x) => [Number(x)]);
+  const list = (key: string, own: number[]) => (p[key] !== undefined ? p[key].split(',').map(Number) : own);
+  const hours = list('BYHOUR', h);
+  const minutes = list('BYMINUTE', mi);
+  const seconds = list('BYSECOND', s);
+  const delta = (((shift / 1000) % 86_400) + 86_400) % 86_400;
+  const moved = new Set<number>();
+  for (const a of hours) for (const b of minutes) for (const c of seconds) moved.add((a * 3600 + b * 60 + c + delta) % 86_400);
+  const of = (f: (t: number) => number) => [...new Set([...moved].map(f))].sort((x, y) => x - y);
+  const parts: Record<string, number[]> = {
+    BYHOUR: of((t) => Math.floor(t / 3600)),
+    BYMINUTE: of((t) => Math.floor(t / 60) % 60),
+    BYSECOND: of((t) => t % 60),
+  };
+  const combinations = parts.BYHOUR.length * parts.BYMINUTE.length * parts.BYSECOND.length;
+  const ownOnly = ['BYHOUR', 'BYMINUTE', 'BYSECOND'].every((k) => given.includes(k) || parts[k].length === 1);
+  if (combinations !== moved.size || !ownOnly) {
+    throw new SeriesMoveError(
+      `The series' times of day (${given.map((k) => `${k}=${p[k]}`).join(';')}) have no form moved by this much; change the rule (recurrence) instead.`,
+    );
+  }
+  return Object.fromEntries(given.map((k) => [k, parts[k].join(',')]));
+}
+
+/** An RRULE value with these parts replaced or added. */
+function withParts(body: string, parts: Record<string, string>): string {
+  const kept = body.split(';').filter((part) => !(part.split('=', 1)[0] in parts));
+  return [...kept, ...Object.entries(parts).map(([k, v]) => `${k}=${v}`)].join(';');
+}
+
+/** A wall time moved by `shift` ms on the clock (no zone: the reading moves, as the series' rule does). */
+export function shiftWall(wall: string, shift: number): string {
+  return shift === 0 ? wall : wallOf(floating(wall) + shift);
 }
 
 /** The EXDATE a `scope=this` delete adds (§4): the occurrence's original start (its day for all-day series). */
@@ -199,4 +321,27 @@ export function cutRule(rule: RecurrenceRule, timing: SeriesTiming, cut: Cut, co
 function withCount(body: string, count: number | null): string {
   const parts = body.split(';').filter((p) => !p.startsWith('COUNT='));
   return [...parts, ...(count === null ? [] : [`COUNT=${count}`])].join(';');
+}
+
+/**
+ * Whether `after` (the moved series' expansion) is `before` (the series' own) with every original
+ * start moved by `shift` on the clock: the check that a moved rule means what the move asked. Both
+ * run to the same horizon (UTC); the last two days before it, where one list may stop earlier
+ * than the other, are left out.
+ */
+export function sameSeriesMoved(
+  before: readonly Pick<Occurrence, 'originalStart'>[],
+  after: readonly Pick<Occurrence, 'originalStart'>[],
+  shift: number,
+  horizonUtc: string,
+): boolean {
+  const cutoff = floating(horizonUtc) + Math.min(shift, 0) - 2 * DAY_MS;
+  const starts = (list: readonly Pick<Occurrence, 'originalStart'>[], by: number) =>
+    list
+      .map((o) => floating(o.originalStart) + by)
+      .filter((ms) => ms < cutoff)
+      .sort((x, y) => x - y);
+  const moved = starts(before, shift);
+  const made = starts(after, 0);
+  return moved.length === made.length && moved.every((ms, i) => ms === made[i]);
 }

@@ -242,6 +242,62 @@ describe('SeriesWriter', () => {
     ]);
   });
 
+  it('scope=all moved by a day: every occurrence and the one in the trash move with it, ids kept by their moved original start', async () => {
+    const { store, writer, calls } = await weekly(3);
+    await writer.deleting(TX, parts({}), store.events.get(100)!, { force: false });
+    store.events.get(100)!.status = 'trash'; // the core trashes the addressed event itself
+    calls.length = 0;
+    const before = Object.assign(new EventEntity(), store.events.get(101));
+    const moved = Object.assign(store.events.get(101)!, { startDate: '2027-01-27 19:00:00', endDate: '2027-01-27 20:00:00' });
+    await writer.saved(TX, parts({ start_date: '2027-01-27 19:00:00', end_date: '2027-01-27 20:00:00', scope: 'all' }), moved, { before });
+    expect(calls.map((c) => [c.op, c.id, c.input.start_date])).toEqual([
+      ['update', 57, '2027-01-13 19:00:00'],
+      ['update', 100, '2027-01-20 19:00:00'],
+    ]);
+    expect(store.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:20270120T190000', startDate: '2027-01-13 19:00:00' });
+    expect([...store.rows.values()].sort((a, b) => a.eventId - b.eventId).map((r) => [r.eventId, r.day, r.originalStart, r.utcOriginalStart])).toEqual([
+      [57, '2027-01-13', '2027-01-13 19:00:00', '2027-01-13 18:00:00'],
+      [100, '2027-01-20', '2027-01-20 19:00:00', '2027-01-20 18:00:00'],
+      [101, '2027-01-27', '2027-01-27 19:00:00', '2027-01-27 18:00:00'],
+    ]);
+  });
+
+  it('scope=all: a move the rule cannot follow, or a rule without the addressed occurrence, is a 400 before anything is asked of the core', async () => {
+    const { store, writer, calls } = await weekly(3);
+    calls.length = 0;
+    const rule = store.series.get(57)!.rule;
+    const second = store.events.get(100)!;
+    const tooFar = Object.assign(new EventEntity(), second, { startDate: '2027-01-19 19:00:00' });
+    const byRule = await refusal(
+      writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270119T190000'], scope: 'all' }), second, { before: tooFar }),
+    );
+    expect(byRule).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { recurrence: expect.any(String) } } });
+    store.series.get(57)!.rule = 'RRULE:FREQ=MONTHLY;BYMONTHDAY=-1';
+    const moved = Object.assign(new EventEntity(), second, { startDate: '2027-01-20 19:00:00', endDate: '2027-01-20 20:00:00' });
+    const byMove = await refusal(writer.saved(TX, parts({ start_date: '2027-01-20 19:00:00', scope: 'all' }), moved, { before: second }));
+    expect(byMove).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { start_date: expect.stringContaining('BYMONTHDAY=-1') } } });
+    expect(calls).toEqual([]);
+    expect(rule).toBe('RRULE:FREQ=WEEKLY;COUNT=3');
+  });
+
+  it('a restore with scope=all brings back what the series delete trashed, not what was deleted on its own before', async () => {
+    const { store, writer, calls } = await weekly(4);
+    await writer.deleting(TX, parts({}), store.events.get(100)!, { force: false });
+    store.events.get(100)!.status = 'trash';
+    await writer.deleting(TX, parts({ scope: 'all' }), store.events.get(101)!, { force: false });
+    store.events.get(101)!.status = 'trash'; // the core trashes the addressed event itself
+    expect(store.series.get(57)!.open).toBe(false);
+    calls.length = 0;
+    const trashed = Object.assign(new EventEntity(), store.events.get(101));
+    const restored = Object.assign(store.events.get(101)!, { status: 'publish' });
+    await writer.saved(TX, parts({ status: 'publish', scope: 'all' }), restored, { before: trashed });
+    expect(calls.map((c) => [c.op, c.id, c.input.status])).toEqual([
+      ['update', 57, 'publish'],
+      ['update', 102, 'publish'],
+    ]);
+    expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:20270119T190000');
+  });
+
   it('scope=all with a shorter rule trashes the occurrences whose date no longer comes out, and makes new dates', async () => {
     const { store, writer, calls } = await weekly(3);
     calls.length = 0;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { utcSqlMillis } from '../common/datetime/format';
+import { utcSqlMillis, wallToUtc } from '../common/datetime/format';
 import { invalidParam } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import type { ChangeSet } from '../database/change-log';
@@ -20,6 +20,7 @@ import {
   movedRule,
   movedTiming,
   movesSeries,
+  sameSeriesMoved,
   occurrenceFields,
   occurrenceKey,
   occurrenceSlug,
@@ -27,7 +28,9 @@ import {
   seriesSlugOf,
   readScope,
   SCOPE_MESSAGE,
+  SeriesMoveError,
   shiftDay,
+  shiftWall,
   splitKey,
   withoutExclusionOf,
   writtenTiming,
@@ -222,13 +225,42 @@ export class SeriesWriter {
     if (Array.isArray(lines) && lines.length === 0) return this.end(tx, w, series, event);
     const links = await this.linksFor(tx, w, event);
     const fields = carriedFields(w.input, links);
+    const restored = before.status === 'trash' && event.status !== 'trash' ? await this.restore(tx, w, series, addressed, event, fields) : new Set<number>();
     if (movesSeries(w.input)) return this.remake(tx, w, series, event, before, fields);
     if (Object.keys(fields).length === 0) return;
-    const others = (await this.store.occurrencesOf(tx, series.id)).filter((o) => !o.detached && o.eventId !== addressed.eventId);
+    const others = (await this.store.occurrencesOf(tx, series.id)).filter((o) => !o.detached && o.eventId !== addressed.eventId && !restored.has(o.eventId));
     const current = await this.eventsOf(tx, others);
     for (const o of others) {
       if (current.get(o.eventId)?.status !== 'trash') await this.writes.update(tx, w.changes, w.actor, o.eventId, { ...fields, scope: OWN_WRITE });
     }
+  }
+
+  /**
+   * A restore with `scope=all` (§4; with `following`, of the part it reaches): the addressed occurrence leaves the EXDATEs (as with
+   * `scope=this`), and every other occurrence in the trash whose original start still comes out
+   * of the rule (what a series delete trashed) comes back with the addressed one's status and the
+   * carried fields (only the status for a detached one). Those whose start the rule excludes
+   * (deleted on their own before, or cut off by a `following` delete) stay in the trash. Answers
+   * the ids restored.
+   */
+  private async restore(tx: Tx, w: WriteParts, series: SeriesEntity, addressed: OccurrenceEntity, event: EventEntity, fields: Json): Promise<Set<number>> {
+    const timing = timingOfSeries(series);
+    const rule = withoutExclusionOf(this.ruleOf(series), addressed.originalStart, addressed.utcOriginalStart);
+    const rows = (await this.store.occurrencesOf(tx, series.id)).filter((r) => r.eventId !== event.id);
+    const last = rows.reduce((max, r) => (r.utcOriginalStart > max ? r.utcOriginalStart : max), series.madeUntilUtc);
+    const inRule = new Set(expandRecurrence(timing, rule, { to: `${last.slice(0, 10)} 23:59:59` }).occurrences.map((o) => o.utcOriginalStart));
+    const current = await this.eventsOf(tx, rows);
+    const restored = new Set<number>();
+    for (const r of rows) {
+      if (current.get(r.eventId)?.status !== 'trash' || !inRule.has(r.utcOriginalStart)) continue;
+      await this.writes.update(tx, w.changes, w.actor, r.eventId, { ...(r.detached ? {} : fields), status: event.status, scope: OWN_WRITE });
+      restored.add(r.eventId);
+    }
+    series.rule = formatRecurrence(rule).join('\n');
+    series.open = this.goesOn(timing, rule, series.madeUntilUtc);
+    await this.store.saveSeries(tx, series);
+    await this.changedRule(tx, w, series.id);
+    return restored;
   }
 
   /** The events of these occurrences, by id, as committed in the write. */
@@ -252,37 +284,76 @@ export class SeriesWriter {
   }
 
   /**
-   * The series moved or got a new rule: its occurrences are made again up to the horizon. An
-   * occurrence whose date (moved by as many days as the series) still comes out of the rule keeps
-   * its id and gets the new times and the carried fields (unless detached); the others go to the
-   * trash (those already there stay, with their rows); new dates get new occurrences.
+   * The series moved or got a new rule: its occurrences are made again up to the horizon.
+   *
+   * Moved (a new time, length, zone or first date, no new rule): every occurrence moves by the
+   * time on the clock the addressed one moved (movedRule), so each keeps its id, found by its
+   * original start moved by as much; a rule that cannot follow the move is refused (400 naming
+   * `start_date`), as is one whose moved expansion is not the old one moved (nothing written).
+   *
+   * A new rule: an occurrence whose date (moved by as many days as the series) still comes out of
+   * the rule keeps its id (§3); the others go to the trash, new dates get new occurrences.
+   *
+   * Either way the kept ones get the new times and the carried fields (unless detached); those
+   * already in the trash (an EXDATE of theirs) stay, with their rows, moved with the series; and
+   * the addressed event must stay in the series at its new start, or the write is refused.
    */
   private async remake(tx: Tx, w: WriteParts, series: SeriesEntity, event: EventEntity, before: EventEntity, fields: Json): Promise<void> {
     const old = timingOfSeries(series);
     const { timing, days } = movedTiming(old, before, timingOf(event));
-    const lines = Array.isArray(w.input.recurrence) ? w.input.recurrence : formatRecurrence(movedRule(this.ruleOf(series), old, timing));
+    const shift = utcSqlMillis(timing.startDate) - utcSqlMillis(old.startDate);
+    const newRule = Array.isArray(w.input.recurrence);
+    const oldRule = this.ruleOf(series);
     const limits = this.limits();
+    let lines: unknown = w.input.recurrence;
+    if (!newRule) {
+      try {
+        lines = formatRecurrence(movedRule(oldRule, old, timing));
+      } catch (e) {
+        if (e instanceof SeriesMoveError) throw invalidParam('start_date', e.message);
+        throw e;
+      }
+    }
     const valid = this.validate(lines, timing, limits);
+    if (!newRule && !sameSeriesMoved(expandRecurrence(old, oldRule, { to: limits.horizon }).occurrences, valid.expansion.occurrences, shift, limits.horizon)) {
+      throw invalidParam(
+        'start_date',
+        "The series' rule cannot move by this much: moved, it would not give every occurrence moved by as much. Change the rule (recurrence) instead.",
+      );
+    }
 
     const rows = await this.store.occurrencesOf(tx, series.id);
     const current = await this.eventsOf(tx, rows);
     const inTrash = (r: OccurrenceEntity) => current.get(r.eventId)?.status === 'trash';
-    const byKey = new Map(rows.map((r) => [occurrenceKey(shiftDay(r.day, days), r.nth), r]));
+    // Moved: an occurrence is found by its original start moved with the series; a new rule: by date (§3).
+    const rowKey = (r: OccurrenceEntity) => (newRule ? occurrenceKey(shiftDay(r.day, days), r.nth) : shiftWall(r.originalStart, shift));
+    const newKey = (o: Occurrence) => (newRule ? o.key : o.originalStart);
+    const byKey = new Map(rows.map((r) => [rowKey(r), r]));
     const template = { ...(await this.template(tx, event)), ...fields };
     const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? event.slug);
-    const kept: OccurrenceEntity[] = [];
+    const pairs: [OccurrenceEntity, Occurrence][] = [];
     const fresh: Occurrence[] = [];
     for (const o of valid.expansion.occurrences) {
-      const row = byKey.get(o.key);
-      byKey.delete(o.key);
-      if (!row) {
-        fresh.push(o);
-        continue;
-      }
+      const row = byKey.get(newKey(o));
+      byKey.delete(newKey(o));
+      if (row) pairs.push([row, o]);
+      else fresh.push(o);
+    }
+    // Refused before anything is written: the addressed event must stay in the series, at its new start.
+    const [addressedRow, addressed] = pairs.find(([r]) => r.eventId === event.id) ?? [];
+    if (!addressedRow || !addressed || (!addressedRow.detached && (addressed.start !== event.startDate || addressed.end !== event.endDate))) {
+      throw invalidParam(
+        newRule ? 'recurrence' : 'start_date',
+        'The series would not keep this occurrence at its new start: its rule must give the start this event moves to.',
+      );
+    }
+    const kept: OccurrenceEntity[] = [];
+    for (const [row, o] of pairs) {
       const e = current.get(row.eventId);
-      if (e && e.id !== event.id && !row.detached && !inTrash(row)) {
+      if (e && e.id !== event.id && !row.detached) {
         const moved = e.startDate !== o.start || e.endDate !== o.end || e.timezone !== timing.timezone || e.allDay !== timing.allDay;
-        const change = { ...fields, ...(moved ? occurrenceFields(o, timing) : {}) };
+        // One in the trash moves with the series (a restore brings it back in its place); its fields wait.
+        const change = { ...(inTrash(row) ? {} : fields), ...(moved ? occurrenceFields(o, timing) : {}) };
         if (Object.keys(change).length > 0) await this.writes.update(tx, w.changes, w.actor, row.eventId, { ...change, scope: OWN_WRITE });
       }
       kept.push(Object.assign(occurrenceRow(series.id, row.eventId, o), { detached: row.detached }));
@@ -290,9 +361,25 @@ export class SeriesWriter {
     const made = await this.make(tx, w, template, seriesSlug, timing, fresh);
     kept.push(...fresh.map((o, i) => occurrenceRow(series.id, made[i], o)));
     const gone = [...byKey.values()];
-    // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it.
-    for (const r of gone.filter(inTrash)) kept.push(Object.assign(r, { day: shiftDay(r.day, days) }));
-    const trashed = gone.filter((r) => !inTrash(r) && r.eventId !== event.id).map((r) => r.eventId);
+    // Already in the trash (an EXDATE of theirs): they stay in the series, moved with it (as is
+    // their EXDATE, movedRule), so that a restore brings them back where the series now is.
+    const length = utcSqlMillis(timing.endDate) - utcSqlMillis(timing.startDate);
+    for (const r of gone.filter(inTrash)) {
+      const originalStart = shiftWall(r.originalStart, shift);
+      const e = current.get(r.eventId);
+      if (e && !r.detached && (shift !== 0 || e.timezone !== timing.timezone || e.allDay !== timing.allDay)) {
+        const times = { start: originalStart, end: shiftWall(originalStart, length) };
+        await this.writes.update(tx, w.changes, w.actor, r.eventId, { ...occurrenceFields(times, timing), scope: OWN_WRITE });
+      }
+      kept.push(
+        Object.assign(r, {
+          day: shiftDay(r.day, days),
+          originalStart,
+          utcOriginalStart: wallToUtc(originalStart, timing.timezone),
+        }),
+      );
+    }
+    const trashed = gone.filter((r) => !inTrash(r)).map((r) => r.eventId);
     await this.removeEvents(tx, w, trashed, w.input.force === true);
     Object.assign(series, {
       rule: valid.lines.join('\n'),
