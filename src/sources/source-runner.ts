@@ -19,7 +19,6 @@ import {
   ImportReport,
   ImportResult,
   ImportWriter,
-  parseCalendar,
   ReportStream,
   SiteError,
   TecImporter,
@@ -220,7 +219,7 @@ export class SourceRunner {
       outcome.validators = { etag: source.etag, lastModified: source.lastModified };
       return null;
     }
-    parseCalendar(read.text); // not iCalendar: the run fails before anything is written
+    // Not iCalendar: the importer's first step (parsing) throws IcsInputError, and the run fails before anything is written.
     const now = DateTime.utc();
     const notes = { write: (text: string) => this.logger.debug(`source ${source.id}: ${text.trimEnd()}`) };
     const result = await new IcsImporter(bounds.writer, this.records, notes, this.series).run(
