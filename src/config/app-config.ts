@@ -114,6 +114,18 @@ export class AppConfig {
   sourcesTimeoutSeconds: number;
   /** How many seconds one minute of `interval_minutes` lasts (CALENDAR_SOURCES_MINUTE_SECONDS, default 60; shorter for tests and demos). */
   sourcesMinuteSeconds: number;
+  /** The most one answer of a source may be, counted while read (CALENDAR_SOURCES_MAX_ANSWER_MB, default 50; docs/security.md). */
+  sourcesMaxAnswerBytes: number;
+  /** The most all the answers of one run may be together (CALENDAR_SOURCES_MAX_RUN_MB, default 200). */
+  sourcesMaxRunBytes: number;
+  /** The most pages a run reads of one list (CALENDAR_SOURCES_MAX_PAGES, default 200). */
+  sourcesMaxPages: number;
+  /** The most events a run writes, and records it reads of one list (CALENDAR_SOURCES_MAX_EVENTS, default 10000). */
+  sourcesMaxEvents: number;
+  /** The most categories and tags one event of a source may have (CALENDAR_SOURCES_MAX_TERMS, default 100). */
+  sourcesMaxTerms: number;
+  /** How long one run may last, reading and writing (CALENDAR_SOURCES_DEADLINE_SECONDS, default 3600). */
+  sourcesDeadlineSeconds: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
 
@@ -169,6 +181,13 @@ function IsSecondsOrOff(): PropertyDecorator {
 function IsSeconds(): PropertyDecorator {
   return Satisfies('isSeconds', (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) <= 86_400, {
     message: ({ property, value }) => `${property} must be a number of seconds greater than 0, at most 86400 (got "${value}")`,
+  });
+}
+
+/** A positive number of megabytes, fractions allowed (tests use small limits), at most 4096. */
+function IsMegabytes(): PropertyDecorator {
+  return Satisfies('isMegabytes', (v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number(v) <= 4096, {
+    message: ({ property, value }) => `${property} must be a number of megabytes greater than 0, at most 4096 (got "${value}")`,
   });
 }
 
@@ -364,6 +383,30 @@ export class EnvironmentVariables {
   @IsSeconds()
   CALENDAR_SOURCES_MINUTE_SECONDS?: string;
 
+  @IsOptional()
+  @IsMegabytes()
+  CALENDAR_SOURCES_MAX_ANSWER_MB?: string;
+
+  @IsOptional()
+  @IsMegabytes()
+  CALENDAR_SOURCES_MAX_RUN_MB?: string;
+
+  @IsOptional()
+  @IsCount(1, 1_000_000)
+  CALENDAR_SOURCES_MAX_PAGES?: string;
+
+  @IsOptional()
+  @IsCount(1, 1_000_000)
+  CALENDAR_SOURCES_MAX_EVENTS?: string;
+
+  @IsOptional()
+  @IsCount(1, 1_000_000)
+  CALENDAR_SOURCES_MAX_TERMS?: string;
+
+  @IsOptional()
+  @IsSeconds()
+  CALENDAR_SOURCES_DEADLINE_SECONDS?: string;
+
   // A key: the message never repeats the value.
   @IsOptional()
   @Matches(/^[0-9a-fA-F]{64}$/, { message: 'CALENDAR_WEBHOOK_KEY must be 64 hexadecimal characters, a 32-byte key (`openssl rand -hex 32`)' })
@@ -454,6 +497,12 @@ export function loadConfig(env: Env): AppConfig {
   cfg.sourcesLeaseSeconds = Number(vars.CALENDAR_SOURCES_LEASE_SECONDS ?? 30);
   cfg.sourcesTimeoutSeconds = Number(vars.CALENDAR_SOURCES_TIMEOUT_SECONDS ?? 30);
   cfg.sourcesMinuteSeconds = Number(vars.CALENDAR_SOURCES_MINUTE_SECONDS ?? 60);
+  cfg.sourcesMaxAnswerBytes = Math.round(Number(vars.CALENDAR_SOURCES_MAX_ANSWER_MB ?? 50) * 1024 * 1024);
+  cfg.sourcesMaxRunBytes = Math.round(Number(vars.CALENDAR_SOURCES_MAX_RUN_MB ?? 200) * 1024 * 1024);
+  cfg.sourcesMaxPages = Number(vars.CALENDAR_SOURCES_MAX_PAGES ?? 200);
+  cfg.sourcesMaxEvents = Number(vars.CALENDAR_SOURCES_MAX_EVENTS ?? 10_000);
+  cfg.sourcesMaxTerms = Number(vars.CALENDAR_SOURCES_MAX_TERMS ?? 100);
+  cfg.sourcesDeadlineSeconds = Number(vars.CALENDAR_SOURCES_DEADLINE_SECONDS ?? 3600);
   cfg.logLevel = (vars.LOG_LEVEL ?? 'info') as LogLevel;
   cfg.migrationTimestamp = vars.MIGRATION_TIMESTAMP;
   return cfg;

@@ -4,7 +4,8 @@ import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { WpError } from '../common/errors';
-import { guardedFetch, OutboundNotPublic, OutboundRefused, refusalOf } from '../common/net/outbound';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describeBytes, guardedFetch, OutboundNotPublic, OutboundRefused, OutboundTooLarge, readBodyText, refusalOf } from '../common/net/outbound';
 import { AppConfig } from '../config/app-config';
 import { EventDeleter } from '../events';
 import {
@@ -18,8 +19,6 @@ import {
   ImportReport,
   ImportResult,
   ImportWriter,
-  MAX_CALENDAR_BYTES,
-  parseCalendar,
   ReportStream,
   SiteError,
   TecImporter,
@@ -27,6 +26,8 @@ import {
   ICS_SOURCE,
 } from '../imports';
 import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
+import { boundedWriter, reasonOf, RunLimitReached } from '../imports/source-bounds';
+import type { ReadBounds } from '../imports/tec/tec-http';
 import { openSecret, SecretUnreadable } from '../sync/webhooks/secret-box';
 import { SourceItemEntity, SourceEntity } from './source.entity';
 import { SourceSession } from './source-session';
@@ -46,6 +47,13 @@ export const MAX_RUN_ERRORS = 50;
 
 /** A source cannot be read (sources.md §3 `failed`): nothing was written. */
 class SourceUnreadable extends Error {}
+
+/** What one run may cost (sources.md §4; the settings in README, docs/security.md). */
+interface RunBounds {
+  read: ReadBounds;
+  writer: ImportWriter;
+  deadline: AbortSignal;
+}
 
 /**
  * Runs one source once (sources.md §3–4): reads it whole first — a source that cannot be read,
@@ -76,20 +84,66 @@ export class SourceRunner {
     };
     const report = new RunReport(outcome, () => progress(outcome), out);
     const session = new SourceSession(this.db, source.id, source.keepLocalEdits);
+    const { bounds, end } = this.bounds();
     try {
       const author = await this.authorLogin(source);
-      const held = source.kind === 'tec' ? await this.runTec(source, author, report, session) : await this.runIcs(source, author, report, session, outcome);
+      const held =
+        source.kind === 'tec'
+          ? await this.runTec(source, author, report, session, bounds)
+          : await this.runIcs(source, author, report, session, outcome, bounds);
       report.end();
       outcome.status = outcome.counts.failed > 0 ? 'partial' : 'succeeded';
       if (outcome.status === 'succeeded' && held !== null && source.onSourceDelete === 'trash') await this.trashGone(source, held, author, outcome);
     } catch (err) {
       report.end();
+      if (err instanceof RunLimitReached) {
+        // Stopped while writing: what was written stays, nothing is trashed (the run did not see the whole source).
+        outcome.status = 'partial';
+        outcome.validators = undefined;
+        outcome.errors = [{ record: `source ${source.id}`, message: err.message }, ...outcome.errors].slice(0, MAX_RUN_ERRORS);
+        return outcome;
+      }
       if (!(err instanceof SourceUnreadable || err instanceof SiteError || err instanceof IcsInputError)) throw err;
       outcome.status = 'failed';
       outcome.validators = undefined;
       outcome.errors = [{ record: `source ${source.id}`, message: err.message }];
+    } finally {
+      end();
     }
     return outcome;
+  }
+
+  /**
+   * The run's limits: a deadline over the whole run (every request and every write), bytes per
+   * answer and per run counted while read, events per run and terms per event (boundedWriter,
+   * which also cleans markup and lets requests through between writes).
+   */
+  private bounds(): { bounds: RunBounds; end: () => void } {
+    const c = this.config;
+    const stop = new AbortController();
+    const timer = setTimeout(
+      () => stop.abort(new Error(`the run's deadline of ${c.sourcesDeadlineSeconds} s passed (CALENDAR_SOURCES_DEADLINE_SECONDS)`)),
+      c.sourcesDeadlineSeconds * 1000,
+    );
+    timer.unref();
+    let spent = 0;
+    const read: ReadBounds = {
+      maxAnswerBytes: c.sourcesMaxAnswerBytes,
+      answerSetting: 'CALENDAR_SOURCES_MAX_ANSWER_MB',
+      deadline: stop.signal,
+      spend: (bytes) => {
+        spent += bytes;
+        if (spent > c.sourcesMaxRunBytes)
+          throw new SiteError(`the run read more than ${describeBytes(c.sourcesMaxRunBytes)}, the most a run reads (CALENDAR_SOURCES_MAX_RUN_MB)`);
+      },
+    };
+    const writer = boundedWriter(this.writer, {
+      maxEvents: c.sourcesMaxEvents,
+      maxTerms: c.sourcesMaxTerms,
+      deadline: stop.signal,
+      settings: { events: 'CALENDAR_SOURCES_MAX_EVENTS', terms: 'CALENDAR_SOURCES_MAX_TERMS' },
+    });
+    return { bounds: { read, writer, deadline: stop.signal }, end: () => clearTimeout(timer) };
   }
 
   /** The author's login (the importers write as that user); a source whose author is gone fails. */
@@ -114,7 +168,7 @@ export class SourceRunner {
   }
 
   /** A TEC site: held events are those the run saw (null: none may be trashed). */
-  private async runTec(source: SourceEntity, author: string, report: ImportReport, session: SourceSession): Promise<Set<string> | null> {
+  private async runTec(source: SourceEntity, author: string, report: ImportReport, session: SourceSession, bounds: RunBounds): Promise<Set<string> | null> {
     let password: string | undefined;
     try {
       password = source.password === null ? undefined : openSecret(source.password, this.config.webhookKey, PASSWORD_CONTEXT);
@@ -123,7 +177,7 @@ export class SourceRunner {
       throw err;
     }
     const importer = new TecImporter(
-      this.writer,
+      bounds.writer,
       report,
       {
         siteUrl: source.url,
@@ -138,6 +192,12 @@ export class SourceRunner {
         fetcher: this.fetcher,
         policy: { attempts: 3, timeoutMs: this.config.sourcesTimeoutSeconds * 1000, baseDelayMs: 500, maxDelayMs: 5000 },
         session,
+        bounds: bounds.read,
+        lists: {
+          maxPages: this.config.sourcesMaxPages,
+          maxRecords: this.config.sourcesMaxEvents,
+          settings: { pages: 'CALENDAR_SOURCES_MAX_PAGES', records: 'CALENDAR_SOURCES_MAX_EVENTS' },
+        },
       },
       (line) => this.logger.debug(`source ${source.id}: ${line}`),
     );
@@ -146,16 +206,23 @@ export class SourceRunner {
   }
 
   /** An iCalendar feed, read with the validators of the last complete read; a 304 is a run with nothing changed. */
-  private async runIcs(source: SourceEntity, author: string, report: ImportReport, session: SourceSession, outcome: RunOutcome): Promise<Set<string> | null> {
-    const read = await this.readFeed(source);
+  private async runIcs(
+    source: SourceEntity,
+    author: string,
+    report: ImportReport,
+    session: SourceSession,
+    outcome: RunOutcome,
+    bounds: RunBounds,
+  ): Promise<Set<string> | null> {
+    const read = await this.readFeed(source, bounds);
     if (read === 'not modified') {
       outcome.validators = { etag: source.etag, lastModified: source.lastModified };
       return null;
     }
-    parseCalendar(read.text); // not iCalendar: the run fails before anything is written
+    // Not iCalendar: the importer's first step (parsing) throws IcsInputError, and the run fails before anything is written.
     const now = DateTime.utc();
     const notes = { write: (text: string) => this.logger.debug(`source ${source.id}: ${text.trimEnd()}`) };
-    const result = await new IcsImporter(this.writer, this.records, notes, this.series).run(
+    const result = await new IcsImporter(bounds.writer, this.records, notes, this.series).run(
       {
         input: source.url,
         text: read.text,
@@ -176,16 +243,18 @@ export class SourceRunner {
     return held;
   }
 
-  private async readFeed(source: SourceEntity): Promise<{ text: string; validators: RunOutcome['validators'] } | 'not modified'> {
+  private async readFeed(source: SourceEntity, bounds: RunBounds): Promise<{ text: string; validators: RunOutcome['validators'] } | 'not modified'> {
     const headers: Record<string, string> = { accept: 'text/calendar, */*;q=0.5' };
     if (source.etag) headers['if-none-match'] = source.etag;
     if (source.lastModified) headers['if-modified-since'] = source.lastModified;
     const timeoutMs = this.config.sourcesTimeoutSeconds * 1000;
+    const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), bounds.deadline]);
+    const failure = (err: unknown) => (bounds.deadline.aborted ? reasonOf(bounds.deadline) : (refusalOf(err)?.message ?? fetchFailure(err, timeoutMs)));
     let res: Response;
     try {
-      res = await this.fetcher(source.url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      res = await this.fetcher(source.url, { headers, signal });
     } catch (err) {
-      throw new SourceUnreadable(`cannot fetch ${source.url}: ${refusalOf(err)?.message ?? fetchFailure(err, timeoutMs)}`);
+      throw new SourceUnreadable(`cannot fetch ${source.url}: ${failure(err)}`);
     }
     if (res.status === 304) {
       await res.body?.cancel();
@@ -197,11 +266,12 @@ export class SourceRunner {
     }
     let text: string;
     try {
-      text = await res.text();
+      text = await readBodyText(res, bounds.read.maxAnswerBytes!, bounds.read.spend);
     } catch (err) {
-      throw new SourceUnreadable(`cannot fetch ${source.url}: ${fetchFailure(err, timeoutMs)}`);
+      if (err instanceof SiteError) throw err;
+      if (err instanceof OutboundTooLarge) throw new SourceUnreadable(`${source.url}: ${err.message} (${bounds.read.answerSetting!})`);
+      throw new SourceUnreadable(`cannot fetch ${source.url}: ${failure(err)}`);
     }
-    if (Buffer.byteLength(text) > MAX_CALENDAR_BYTES) throw new SourceUnreadable(`${source.url} is larger than ${MAX_CALENDAR_BYTES / 1024 / 1024} MB`);
     return { text, validators: { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') } };
   }
 
@@ -216,6 +286,7 @@ export class SourceRunner {
     const mine = await items.find({ where: { sourceId: source.id, kind: 'event' } });
     const actor = await this.writer.userByLogin(author);
     for (const item of mine) {
+      await nextTurn(); // each trashing is a write: requests are answered between two
       if (held.has(item.sourceKey) || held.has(item.sourceKey.split('|')[0])) continue;
       const trashed = await this.trash(actor, item.localId, outcome);
       if (!trashed) continue;

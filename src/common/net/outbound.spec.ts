@@ -1,6 +1,17 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkOutboundUrl, guardedFetch, OutboundNotPublic, OutboundRefused, OutboundUnresolved, outboundPost, refusalOf } from './outbound';
+import {
+  checkOutboundUrl,
+  guardedFetch,
+  OutboundNotPublic,
+  OutboundRefused,
+  OutboundTooLarge,
+  OutboundUnresolved,
+  outboundPost,
+  readBodyText,
+  redirectHeaders,
+  refusalOf,
+} from './outbound';
 
 /** outboundPost against a server on loopback, with names resolved by the test. */
 describe('outboundPost', () => {
@@ -126,5 +137,39 @@ describe('refusalOf', () => {
       (e: unknown) => e,
     );
     expect(refusalOf(err)).toBeInstanceOf(OutboundNotPublic);
+  });
+});
+
+describe('redirectHeaders', () => {
+  const given = { authorization: 'Basic eDp5', Cookie: 'a=b', accept: 'application/json' };
+  it('keeps the credentials on the same origin', () => {
+    expect(redirectHeaders(given, new URL('https://site.test/a'), new URL('https://site.test/b?x=1'))).toEqual(given);
+  });
+  it.each([
+    ['another host', 'https://other.test/a'],
+    ['another port', 'https://site.test:8443/a'],
+    ['https to http', 'http://site.test/a'],
+  ])('drops Authorization and Cookie on a redirect to %s, keeps the rest', (_why, to) => {
+    expect(redirectHeaders(given, new URL('https://site.test/a'), new URL(to))).toEqual({ accept: 'application/json' });
+  });
+});
+
+describe('readBodyText', () => {
+  it('reads a body within the limit, a BOM dropped', async () => {
+    expect(await readBodyText(new Response('\ufeff{"a":1}'), 100)).toBe('{"a":1}');
+  });
+  it('stops at the limit while reading, whatever the length header says (none here)', async () => {
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(1024));
+      },
+    });
+    await expect(readBodyText(new Response(endless), 10 * 1024)).rejects.toBeInstanceOf(OutboundTooLarge);
+    expect(pulled).toBeLessThan(20);
+  });
+  it('refuses a declared Content-Length above the limit before reading', async () => {
+    await expect(readBodyText(new Response('x'.repeat(50), { headers: { 'content-length': '50' } }), 10)).rejects.toThrow('larger than 10 bytes');
   });
 });

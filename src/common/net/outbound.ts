@@ -134,16 +134,32 @@ export async function guardedFetch(
   opts: Pick<OutboundOptions, 'allowPrivate' | 'maxRedirects'>,
 ): Promise<Response> {
   let current = new URL(url);
+  let headers = init.headers;
   const agent = fetchAgent(opts.allowPrivate);
   for (let hop = 0; ; hop++) {
     refuseWritten(current, opts);
-    const res = await undiciFetch(current, { ...init, redirect: 'manual', dispatcher: agent });
+    const res = await undiciFetch(current, { ...init, headers, redirect: 'manual', dispatcher: agent });
     const location = res.headers.get('location');
     if (res.status < 300 || res.status >= 400 || res.status === 304 || !location) return res as unknown as Response;
     await res.body?.cancel();
     if (hop >= (opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS)) throw new OutboundRefused(`more than ${opts.maxRedirects ?? DEFAULT_MAX_REDIRECTS} redirects`);
-    current = new URL(location, current);
+    const next = new URL(location, current);
+    headers = redirectHeaders(headers, current, next);
+    current = next;
   }
+}
+
+/** Headers that carry the caller's credentials: sent to the origin they were given for only. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
+ * The headers of the next hop of a redirect: as given, less the credentials when the hop goes
+ * to another origin (scheme, host or port) or from https to http, as browsers and fetch do: a
+ * site must not be able to send its reader's password on to another host, or into clear text.
+ */
+export function redirectHeaders(headers: Record<string, string>, from: URL, to: URL): Record<string, string> {
+  if (from.origin === to.origin) return headers;
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())));
 }
 
 /** guardedFetch's pools, one per address rule. */
@@ -247,4 +263,52 @@ function guardedLookup(allowed: (address: string) => boolean, resolve: typeof dn
       callback(null, list[0].address, list[0].family);
     });
   };
+}
+
+/** An answer's body was longer than the reader allows; reading stopped there. */
+export class OutboundTooLarge extends Error {
+  override name = 'OutboundTooLarge';
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${describeBytes(limit)}`);
+  }
+}
+
+/** `50 MB`, `512 KB`, `100 bytes`. */
+export function describeBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / 1024 / 1024} MB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KB`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * An answer's body as text, read chunk by chunk and counted as it comes: more than `maxBytes`
+ * (as sent, when Content-Length says so; as inflated, when the answer is compressed) stops the
+ * read and throws OutboundTooLarge, so what an answer costs in memory is bounded by the limit
+ * and not by what the other side sends or what its compression inflates to. `spend` hears each
+ * chunk's size (a run's budget over all its answers) and may throw to stop the read too.
+ */
+export async function readBodyText(res: Response, maxBytes: number, spend: (bytes: number) => void = () => undefined): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new OutboundTooLarge(maxBytes);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) throw new OutboundTooLarge(maxBytes);
+      spend(value.byteLength);
+      chunks.push(value);
+    }
+  } catch (err) {
+    await reader.cancel().catch(() => undefined);
+    throw err;
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, total)); // as Response.text(): UTF-8, a BOM dropped
 }

@@ -1,7 +1,7 @@
 // Reading a TEC site over HTTP: time-outs, retries with backoff, Retry-After, Basic auth.
 // The pure parts (retryAfterMs, backoffMs, isRetryableStatus) are unit-tested.
 
-import { refusalOf } from '../../common/net/outbound';
+import { OutboundTooLarge, readBodyText, refusalOf } from '../../common/net/outbound';
 
 /** How a source is read: attempts, time-out per request, backoff. */
 export interface HttpPolicy {
@@ -58,6 +58,21 @@ export function delayBeforeRetry(attempt: number, retryAfter: number | undefined
   return retryAfter !== undefined ? Math.min(retryAfter, policy.maxDelayMs) : backoffMs(attempt, policy, random);
 }
 
+/** An answer larger than this is refused, also by the commands (a page of 50 events is well under a megabyte). */
+export const DEFAULT_MAX_ANSWER_BYTES = 50 * 1024 * 1024;
+
+/** What reading may cost (a source's run: sources.md §4, docs/security.md). */
+export interface ReadBounds {
+  /** The most one answer may be, counted while read (inflated); default DEFAULT_MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
+  /** The setting that sets maxAnswerBytes, named in the refusal. */
+  answerSetting?: string;
+  /** Hears each chunk read (a run's budget over all its answers); throws a SiteError to stop. */
+  spend?: (bytes: number) => void;
+  /** Ends every request and wait when the run's time is up; its reason's message is the refusal. */
+  deadline?: AbortSignal;
+}
+
 /**
  * GETs JSON with Node's fetch. Retries network errors, time-outs, 429 and 5xx (Retry-After
  * honoured, else backoff) up to `policy.attempts`; then a SiteError. Other statuses are returned.
@@ -71,6 +86,7 @@ export class TecHttp {
     private readonly policy: HttpPolicy = DEFAULT_POLICY,
     private readonly onRetry: (url: string, why: string, delayMs: number) => void = () => undefined,
     private readonly get: Fetcher = plainFetch,
+    private readonly bounds: ReadBounds = {},
   ) {}
 
   async getJson(url: string): Promise<JsonReply> {
@@ -79,15 +95,17 @@ export class TecHttp {
       let retryAfter: number | undefined;
       try {
         this.requests++;
+        const timeout = AbortSignal.timeout(this.policy.timeoutMs);
         const res = await this.get(url, {
           headers: { accept: 'application/json', ...(this.authorization ? { authorization: this.authorization } : {}) },
-          signal: AbortSignal.timeout(this.policy.timeoutMs),
+          signal: this.bounds.deadline ? AbortSignal.any([timeout, this.bounds.deadline]) : timeout,
         });
-        const text = await res.text();
+        const text = await readBodyText(res, this.bounds.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES, this.bounds.spend);
         if (!isRetryableStatus(res.status)) return { status: res.status, body: parseJson(text), headers: res.headers };
         why = `HTTP ${res.status}`;
         retryAfter = retryAfterMs(res.headers.get('retry-after'), Date.now());
       } catch (err) {
+        this.refuseBeyondBounds(url, err);
         // Where the request may not go, it will not go on a later try either.
         const refused = refusalOf(err);
         if (refused) throw new SiteError(`${url}: ${refused.message}`);
@@ -96,9 +114,31 @@ export class TecHttp {
       if (attempt >= this.policy.attempts) throw new SiteError(`${url}: ${why} (gave up after ${attempt} attempts)`);
       const delay = delayBeforeRetry(attempt, retryAfter, this.policy);
       this.onRetry(url, why, delay);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await pause(delay, this.bounds.deadline);
+      this.refuseBeyondBounds(url, undefined);
     }
   }
+
+  /** A limit reached is the answer of every later try too: the read ends with a SiteError naming it. */
+  private refuseBeyondBounds(url: string, err: unknown): void {
+    if (err instanceof SiteError) throw err;
+    if (err instanceof OutboundTooLarge) throw new SiteError(`${url}: ${err.message}${this.bounds.answerSetting ? ` (${this.bounds.answerSetting})` : ''}`);
+    const deadline = this.bounds.deadline;
+    if (deadline?.aborted) throw new SiteError(deadline.reason instanceof Error ? deadline.reason.message : String(deadline.reason));
+  }
+}
+
+/** Waits `ms`, or less when `signal` aborts first. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 function parseJson(text: string): unknown {

@@ -4,7 +4,8 @@ import type { Actor } from '../../common/auth';
 import type { ImportKind } from '../imported-record.entity';
 import type { ImportReport } from '../import-report';
 import { ImportRecordError, ImportSession, ImportWriter } from '../import-writer';
-import { basicAuthorization, DEFAULT_POLICY, Fetcher, HttpPolicy, JsonReply, SiteError, TecHttp } from './tec-http';
+import { foreignInput, RunLimitReached } from '../source-bounds';
+import { basicAuthorization, DEFAULT_POLICY, Fetcher, HttpPolicy, JsonReply, ReadBounds, SiteError, TecHttp } from './tec-http';
 import { eventInput, digest, itemVersion, Json, LocalLinks, organizerInput, parentsFirst, termInput, venueInput } from './tec-records';
 import { candidateRoots, endpoint, fittingKey, originOfGlobalId, TEC_SOURCE, wpCoreRoot } from './tec-url';
 
@@ -35,6 +36,10 @@ export interface TecImportOptions {
   fetcher?: Fetcher;
   /** The run's part in each write (a source's run: sources.md §3–4). */
   session?: ImportSession;
+  /** What reading may cost: bytes per answer (and per run), a deadline. */
+  bounds?: ReadBounds;
+  /** The most pages read of one list, and records of one list (a source's run); unbounded by default. */
+  lists?: { maxPages: number; maxRecords: number; settings: { pages: string; records: string } };
 }
 
 const PER_PAGE = 50;
@@ -76,6 +81,7 @@ export class TecImporter {
       opts.policy ?? DEFAULT_POLICY,
       (url, why, delay) => note(`retrying ${url} in ${(delay / 1000).toFixed(1)} s: ${why}`),
       opts.fetcher,
+      opts.bounds,
     );
   }
 
@@ -164,13 +170,26 @@ export class TecImporter {
 
   /**
    * The pages of a list at per_page=50, by page number until the last page (total_pages), an
-   * empty one, or the 404/400 TEC answers past the end. `total`: the list's record count.
+   * empty one, or the 404/400 TEC answers past the end. `total`: the list's record count. A list
+   * that ends before the last page its first page declared was not read whole: a SiteError, so
+   * that a run that missed records cannot take them for gone (sources.md §4). A list longer than
+   * `lists` allows is refused, before its pages are read when its first page says so.
    */
   private async *pages(collection: Collection, params: Record<string, string>, perPage = PER_PAGE): AsyncGenerator<{ items: Json[]; total: number }> {
+    const limits = this.opts.lists;
+    let declared = 0;
+    let declaredRecords = 0;
+    let records = 0;
     for (let page = 1; ; page++) {
       const url = endpoint(this.root, collection, { ...params, per_page: perPage, page });
+      if (limits && page > limits.maxPages)
+        throw new SiteError(`${collection}: more than ${limits.maxPages} pages, the most a run reads of a list (${limits.settings.pages})`);
       const reply = await this.http.getJson(url);
-      if (page > 1 && (reply.status === 404 || reply.status === 400)) return;
+      if (page > 1 && (reply.status === 404 || reply.status === 400)) {
+        if (page <= declared)
+          throw new SiteError(`${url}: HTTP ${reply.status} on page ${page} of the ${declared} the site declared; ${collection} not read whole`);
+        return;
+      }
       if (reply.status === 401 || reply.status === 403)
         throw new SiteError(`${url}: the site refused the credentials (HTTP ${reply.status}${messageOf(reply.body)}).`);
       if (reply.status !== 200 || !isList(reply.body, collection)) {
@@ -180,8 +199,26 @@ export class TecImporter {
       const items = body[collection] as Json[];
       const total = Number(body.total ?? reply.headers.get('x-wp-total') ?? items.length);
       const totalPages = Number(body.total_pages ?? reply.headers.get('x-wp-totalpages') ?? 0);
+      if (page === 1) {
+        if (Number.isFinite(totalPages) && totalPages > 0) declared = totalPages;
+        if (Number.isFinite(total) && total > 0) declaredRecords = total;
+      }
+      if (limits && perPage === PER_PAGE && declared > limits.maxPages)
+        throw new SiteError(
+          `${collection}: the site declares ${declared} pages, more than the ${limits.maxPages} a run reads of a list (${limits.settings.pages})`,
+        );
+      records += items.length;
+      if (limits && records > limits.maxRecords)
+        throw new SiteError(`${collection}: more than ${limits.maxRecords} records, the most a run reads of a list (${limits.settings.records})`);
       if (items.length > 0) yield { items, total };
-      if (items.length === 0 || (totalPages > 0 && page >= totalPages) || (totalPages === 0 && items.length < perPage)) return;
+      if (items.length === 0 || (totalPages > 0 && page >= totalPages) || (totalPages === 0 && items.length < perPage)) {
+        if (page < declared) throw new SiteError(`${url}: the list ended at page ${page} of the ${declared} the site declared; ${collection} not read whole`);
+        if (records < declaredRecords)
+          throw new SiteError(
+            `${url}: the list ended at page ${page} of the ${declared} the site declared with ${records} of its ${declaredRecords} ${collection}; not read whole`,
+          );
+        return;
+      }
     }
   }
 
@@ -290,7 +327,7 @@ export class TecImporter {
     createStatus?: string,
   ): Promise<void> {
     try {
-      const out = await this.writer.put(this.actor, { source: TEC_SOURCE, kind, key: stored, version }, input, {
+      const out = await this.writer.put(this.actor, { source: TEC_SOURCE, kind, key: stored, version }, foreignInput(kind, input), {
         dryRun: this.opts.dryRun,
         session: this.opts.session,
         createStatus,
@@ -299,7 +336,7 @@ export class TecImporter {
       if (out.localId > 0) this.local.set(`${kind}:${key}`, out.localId);
       this.report.count(kind, out.result);
     } catch (err) {
-      if (!(err instanceof ImportRecordError) && !(err instanceof Error)) throw err;
+      if (err instanceof RunLimitReached || (!(err instanceof ImportRecordError) && !(err instanceof Error))) throw err;
       this.report.fail(kind, what, err.message);
     }
   }

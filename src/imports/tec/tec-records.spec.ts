@@ -144,3 +144,12 @@ it('itemVersion changes with the source modified date and with the local links',
   expect(itemVersion('2020-01-01 00:00:01', [1, 2])).not.toBe(v);
   expect(itemVersion('2020-01-01 00:00:00', [1, 3])).not.toBe(v);
 });
+
+describe('parentsFirst on long lists', () => {
+  it('orders a chain of 30,000 categories listed children first (parents before children, in one go)', () => {
+    const n = 30_000;
+    const chain = Array.from({ length: n }, (_, i) => ({ id: n - i, parent: n - i - 1 })); // 30000 → 29999 → … → 1 → 0
+    const order = parentsFirst(chain).map((c) => c.id);
+    expect(order).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+});

@@ -155,22 +155,42 @@ export function eventInput(src: Json, links: LocalLinks, authorId: number | unde
  * A category whose parent is not in the list counts as top level; a cycle comes last.
  */
 export function parentsFirst(categories: Json[]): Json[] {
-  const byId = new Map(categories.map((c) => [c.id as number, c]));
-  const out: Json[] = [];
-  const placed = new Set<number>();
-  let progress = true;
-  while (progress && out.length < categories.length) {
-    progress = false;
-    for (const c of categories) {
-      const id = c.id as number;
-      if (placed.has(id)) continue;
-      const parent = typeof c.parent === 'number' ? c.parent : 0;
-      if (parent === 0 || !byId.has(parent) || placed.has(parent)) {
-        out.push(c);
-        placed.add(id);
-        progress = true;
-      }
+  // The order of placing them pass after pass over the list (a category goes in the first pass
+  // that finds its parent placed), computed without the passes: a category's pass is its
+  // parent's when the parent comes earlier in the list, else the one after. O(n log n), where
+  // the passes were O(n²) on a long chain of children listed before their parents.
+  const index = new Map<number, number>();
+  categories.forEach((c, i) => index.set(c.id as number, i));
+  const pass = new Array<number>(categories.length).fill(0); // 0: not known yet; -1: in a cycle
+  const parentIndex = (i: number): number | undefined => {
+    const parent = typeof categories[i].parent === 'number' ? (categories[i].parent as number) : 0;
+    return parent === 0 ? undefined : index.get(parent);
+  };
+  for (let i = 0; i < categories.length; i++) {
+    if (pass[i] !== 0) continue;
+    // Up the chain of parents to one whose pass is known (or a root), then back down.
+    const chain: number[] = [];
+    const onChain = new Set<number>();
+    let at: number | undefined = i;
+    while (at !== undefined && pass[at] === 0 && !onChain.has(at)) {
+      chain.push(at);
+      onChain.add(at);
+      at = parentIndex(at);
+    }
+    if (at !== undefined && onChain.has(at)) {
+      // A cycle: its members, and whatever hangs under them, are never placed.
+      for (const j of chain) pass[j] = -1;
+      continue;
+    }
+    for (let k = chain.length - 1; k >= 0; k--) {
+      const j = chain[k];
+      const p = parentIndex(j);
+      if (p === undefined) pass[j] = 1;
+      else if (pass[p] === -1) pass[j] = -1;
+      else pass[j] = p < j ? pass[p] : pass[p] + 1;
     }
   }
-  return [...out, ...categories.filter((c) => !placed.has(c.id as number))];
+  const order = categories.map((_, i) => i);
+  const placed = order.filter((i) => pass[i] > 0).sort((a, b) => pass[a] - pass[b] || a - b);
+  return [...placed, ...order.filter((i) => pass[i] === -1)].map((i) => categories[i]);
 }
