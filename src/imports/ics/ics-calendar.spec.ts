@@ -189,6 +189,48 @@ describe('calendarEntries: recurrence', () => {
     ]);
   });
 
+  it("reads a bare date EXDATE (no VALUE=DATE) on a timed series as removing that day's instance, and imports the rest", () => {
+    const list = entries([
+      ...vevent('UID:bare', 'DTSTART;TZID=Europe/Berlin:20250109T100000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250116,20250123', 'SUMMARY:Bare'),
+      ...vevent('UID:other', 'DTSTART:20250301T120000Z', 'SUMMARY:Other'),
+    ]);
+    expect(list.filter((e) => e.kind !== 'event')).toEqual([]);
+    expect(events(list).map((e) => [e.uid, utc(e.input)[0]])).toEqual([
+      ['bare', '2025-01-09 09:00:00'],
+      ['bare', '2025-01-30 09:00:00'],
+      ['other', '2025-03-01 12:00:00'],
+    ]);
+  });
+
+  it('takes the copy with the highest SEQUENCE of a VEVENT given twice, then the latest LAST-MODIFIED, then DTSTAMP, wherever it is in the file', () => {
+    const copy = (uid: string, title: string, ...props: string[]) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTART:20250301T120000Z',
+      `SUMMARY:${title}`,
+      ...props,
+      'END:VEVENT',
+    ];
+    const list = entries([
+      ...copy('seq', 'new', 'SEQUENCE:3', 'DTSTAMP:20250101T000000Z'),
+      ...copy('seq', 'old', 'SEQUENCE:1', 'DTSTAMP:20250201T000000Z'),
+      ...copy('mod', 'old', 'LAST-MODIFIED:20250101T000000Z', 'DTSTAMP:20250301T000000Z'),
+      ...copy('mod', 'new', 'LAST-MODIFIED:20250102T000000Z', 'DTSTAMP:20250101T000000Z'),
+      ...copy('stamp', 'new', 'DTSTAMP:20250105T000000Z'),
+      ...copy('stamp', 'old', 'DTSTAMP:20250104T000000Z'),
+      ...copy('rid', 'series', 'RRULE:FREQ=DAILY;COUNT=2'),
+      ...copy('rid', 'new', 'RECURRENCE-ID:20250302T120000Z', 'SEQUENCE:2'),
+      ...copy('rid', 'old', 'RECURRENCE-ID:20250302T120000Z', 'SEQUENCE:1'),
+    ]);
+    expect(events(list).map((e) => [e.key, e.input.title])).toEqual([
+      ['seq', 'new'],
+      ['mod', 'new'],
+      ['stamp', 'new'],
+      ['rid|20250301T120000Z', 'series'],
+      ['rid|20250302T120000Z', 'new'],
+    ]);
+  });
+
   it('expands all-day series by days, with COUNT', () => {
     const list = events(entries(vevent('UID:yearly', 'DTSTART;VALUE=DATE:20250501', 'DTEND;VALUE=DATE:20250503', 'RRULE:FREQ=MONTHLY;COUNT=3')));
     expect(list.map((e) => [e.key, e.input.start_date, e.input.end_date])).toEqual([

@@ -51,7 +51,7 @@ interface ContentLine {
 export function parseCalendar(textIn: string): ParsedCalendar {
   const text = textIn.replace(/^\uFEFF/, '');
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsInputError('not an iCalendar file (it does not start with BEGIN:VCALENDAR)');
-  const lines = contentLines(text).map(lenientRule);
+  const lines = contentLines(text).map(lenientRule).map(bareDates);
   try {
     return calendarOf(parseText(lines), []);
   } catch (err) {
@@ -115,6 +115,18 @@ function contentLines(text: string): ContentLine[] {
 function lenientRule(l: ContentLine): ContentLine {
   const rule = /^((?:RRULE|EXRULE)(?:;[^:]*)?:)(.*)$/i.exec(l.text);
   return rule ? { ...l, text: rule[1] + rule[2].replace(/\s+/g, '') } : l;
+}
+
+/**
+ * A date-valued property written without `VALUE=DATE` (`EXDATE:20200116`, as some exporters
+ * write it on a timed series) is read as the date it is: ical.js would read it as a broken
+ * DATE-TIME and stop the whole import. On a timed series such an EXDATE removes that day's
+ * instance (ics-recurrence.ts), as a `VALUE=DATE` one does.
+ */
+function bareDates(l: ContentLine): ContentLine {
+  const m = /^((?:DTSTART|DTEND|DUE|EXDATE|RDATE|RECURRENCE-ID)(?:;[^:]*)?):(.*)$/i.exec(l.text);
+  if (!m || /;VALUE=/i.test(m[1]) || !/^\s*\d{8}\s*(,\s*\d{8}\s*)*$/.test(m[2])) return l;
+  return { ...l, text: `${m[1]};VALUE=DATE:${m[2].replace(/\s+/g, '')}` };
 }
 
 /** The lines outside top-level VEVENTs (the calendar, its zones), and each VEVENT's lines. */
@@ -248,25 +260,45 @@ export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[
     uid: u.summary === '' ? u.uid : `${u.uid} ("${u.summary}")`,
     message: `line ${u.line} (${u.text}): ${u.message}`,
   }));
-  // A UID's master (no RECURRENCE-ID) and its overridden instances.
-  const groups = new Map<string, { master?: ICAL.Component; overrides: ICAL.Component[] }>();
+  // A UID's master (no RECURRENCE-ID) and its overridden instances (by RECURRENCE-ID as written);
+  // of two copies of one, the newer (RFC 5545 §3.8.7.4: SEQUENCE, then LAST-MODIFIED, DTSTAMP).
+  const groups = new Map<string, { master?: ICAL.Component; overrides: Map<string, ICAL.Component> }>();
   for (const v of cal.vevents) {
     const uid = String(v.getFirstPropertyValue('uid') ?? '').trim() || derivedUid(v);
-    const group = groups.get(uid) ?? { overrides: [] };
-    if (v.hasProperty('recurrence-id')) group.overrides.push(v);
-    else group.master = v;
+    const group = groups.get(uid) ?? { overrides: new Map<string, ICAL.Component>() };
+    const rid = v.getFirstProperty('recurrence-id');
+    if (rid) {
+      const key = `${tzidOf(rid) ?? ''}|${String(rid.getFirstValue())}`;
+      const known = group.overrides.get(key);
+      if (!known || !isNewer(known, v)) group.overrides.set(key, v);
+    } else if (!group.master || !isNewer(group.master, v)) group.master = v;
     groups.set(uid, group);
   }
   for (const [uid, group] of groups) {
     try {
-      entries.push(...groupEntries(uid, group.master, group.overrides, reader, dayZone, opts));
+      entries.push(...groupEntries(uid, group.master, [...group.overrides.values()], reader, dayZone, opts));
     } catch (err) {
       if (!(err instanceof IcsTimeError)) throw err;
-      const summary = String((group.master ?? group.overrides[0])?.getFirstPropertyValue('summary') ?? '').trim();
+      const summary = String((group.master ?? [...group.overrides.values()][0])?.getFirstPropertyValue('summary') ?? '').trim();
       entries.push({ kind: 'failed', uid: summary === '' ? uid : `${uid} ("${summary}")`, message: err.message });
     }
   }
   return entries;
+}
+
+/** Whether copy `a` of a VEVENT is newer than copy `b`: higher SEQUENCE, then later LAST-MODIFIED, then later DTSTAMP (a tie: neither). */
+export function isNewer(a: ICAL.Component, b: ICAL.Component): boolean {
+  const seq = (v: ICAL.Component) => {
+    const n = Number(v.getFirstPropertyValue('sequence') ?? 0);
+    return Number.isFinite(n) ? n : 0;
+  };
+  const at = (v: ICAL.Component, name: string) => {
+    const t = v.getFirstPropertyValue(name);
+    return t instanceof ICAL.Time ? t.toUnixTime() : -Infinity;
+  };
+  if (seq(a) !== seq(b)) return seq(a) > seq(b);
+  if (at(a, 'last-modified') !== at(b, 'last-modified')) return at(a, 'last-modified') > at(b, 'last-modified');
+  return at(a, 'dtstamp') > at(b, 'dtstamp');
 }
 
 /**
