@@ -195,6 +195,12 @@ export class ImportWriter {
     await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, localId, null));
   }
 
+  /** An event's start (wall time and UTC, `YYYY-MM-DD HH:MM:SS`), or null when there is no such event. */
+  async eventStart(id: number): Promise<{ wall: string; utc: string } | null> {
+    const row = await this.db.getRepository(EventEntity).findOne({ where: { id }, select: { id: true, startDate: true, startDateUtc: true } });
+    return row && { wall: row.startDate, utc: row.startDateUtc };
+  }
+
   /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
   async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
     return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;

@@ -13,7 +13,7 @@ import { EventBody } from '../support/api';
 import { expectStatus } from '../support/expect';
 import { API, http } from '../support/http';
 import { icalJsInstances, nodeIcalInstances, SeenInstance } from '../support/ical-oracles';
-import { calendarText, OUTLOOK_EASTERN } from '../support/ics-calendars';
+import { calendarText, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../support/ics-calendars';
 import { createTestApp, TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -30,6 +30,12 @@ const instants = (list: EventBody[]): SeenInstance[] =>
 const EASTERN_DISPLAY = '(UTC-05:00) Eastern Time (US & Canada)';
 /** Outlook's Eastern VTIMEZONE under the display name some Outlook versions write as its TZID. */
 const EASTERN_DISPLAY_ZONE = OUTLOOK_EASTERN.map((l) => (l.startsWith('TZID:') ? `TZID:${EASTERN_DISPLAY}` : l));
+
+/** Google's VTIMEZONE of America/New_York (the US rules in force since 2007). */
+const GOOGLE_NEW_YORK = OUTLOOK_EASTERN.map((l) => (l.startsWith('TZID:') ? 'TZID:America/New_York' : l));
+
+/** UTC `YYYY-MM-DD HH:MM:SS` of now + `days`. */
+const fromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** One database per test group; the CLI and the readers use it with the module as asked. */
 class Target {
@@ -73,7 +79,7 @@ class Target {
         if (res.status === 400 && page > 1) break; // past the last page
         expectStatus(res, 200);
         found.push(...(res.body.events as EventBody[]));
-        if (page >= Number(res.headers['x-wp-totalpages'] ?? 1)) break;
+        if (page >= Number(res.headers['x-tec-totalpages'] ?? 1)) break;
       }
       return found;
     } finally {
@@ -140,6 +146,98 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     expect(instants(got)).toEqual(nodeIcalInstances(text, new Date('2030-01-01'), new Date('2031-01-01')).get('bare-exdate@example.com'));
     expect(instants(got).map((i) => i.start)).toEqual(['2030-01-09 09:00:00', '2030-01-23 09:00:00', '2030-01-30 09:00:00']);
     expect(await target.events(mode, 'Bare neighbour', '2030-01-01', '2031-01-01')).toHaveLength(1);
+  });
+
+  it("imports Google's daily series since 2012 and a yearly all-day series since 1998 in the default window, as ical.js reads them", async () => {
+    const text = calendarText(
+      [
+        ...GOOGLE_NEW_YORK,
+        ...vevent(
+          'UID:3q9d8ak0bq1pb0s0h5vq2b8m7l@google.com',
+          'DTSTART;TZID=America/New_York:20120105T083000',
+          'DTEND;TZID=America/New_York:20120105T090000',
+          'RRULE:FREQ=DAILY',
+          'CREATED:20120104T170000Z',
+          'LAST-MODIFIED:20120104T170000Z',
+          'SEQUENCE:0',
+          'STATUS:CONFIRMED',
+          'SUMMARY:Morning check-in',
+          'TRANSP:OPAQUE',
+        ),
+        ...vevent('UID:anniversary-1998@example.com', 'DTSTART;VALUE=DATE:19980811', 'DTEND;VALUE=DATE:19980812', 'RRULE:FREQ=YEARLY', 'SUMMARY:Founding day'),
+      ],
+      ['X-WR-CALNAME:Team', 'X-WR-TIMEZONE:America/New_York', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'],
+    );
+    expect(await target.importIcs(text, mode)).toMatch(/skipped 0, failed 0$/);
+    // Inside the default window (30 days ago to a year ahead), with a day's margin for the CLI's own clock.
+    const [from, to] = [fromNow(-29), fromNow(364)];
+    const within = (list: SeenInstance[]) => list.filter((i) => i.start >= from && i.start < to);
+    const daily = await target.events(mode, 'Morning check-in', from.slice(0, 10), to.slice(0, 10));
+    const seen = icalJsInstances(text, new Date(`${to.replace(' ', 'T')}Z`), 10_000);
+    expect(within(instants(daily))).toEqual(within(seen.get('3q9d8ak0bq1pb0s0h5vq2b8m7l@google.com')!));
+    expect(within(instants(daily)).length).toBeGreaterThan(390);
+    const yearly = await target.events(mode, 'Founding day', from.slice(0, 10), to.slice(0, 10));
+    const dates = (list: { start: string }[]) => within(list as SeenInstance[]).map((i) => i.start.slice(0, 10));
+    expect(yearly.filter((e) => e.start_date >= from && e.start_date < to).map((e) => e.start_date.slice(0, 10))).toEqual(
+      dates(seen.get('anniversary-1998@example.com')!),
+    );
+  });
+
+  it('imports a birthdays calendar: yearly all-day series with RDATEs before their start', async () => {
+    const birthday = (uid: string, start: string, rdates: string, name: string) =>
+      vevent(
+        `UID:${uid}`,
+        `DTSTART;VALUE=DATE:${start}`,
+        `DTEND;VALUE=DATE:${String(Number(start) + 1)}`,
+        'RRULE:FREQ=YEARLY',
+        `RDATE;VALUE=DATE:${rdates}`,
+        `SUMMARY:${name}'s birthday`,
+        'TRANSP:TRANSPARENT',
+        'X-GOOGLE-CALENDAR-CONTENT-DISPLAY:CHIP',
+      );
+    const text = calendarText(
+      [
+        ...birthday('2019_BIRTHDAY_c1a2b3@google.com', '20190415', '19850415,19860415', 'Ann Example'),
+        ...birthday('2021_BIRTHDAY_d4e5f6@google.com', '20210903', '19790903', 'Bo Sample'),
+      ],
+      ['X-WR-CALNAME:Birthdays', 'X-WR-TIMEZONE:Europe/Berlin'],
+    );
+    expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/skipped 0, failed 0$/);
+    const got = await target.events(mode, 'birthday', '2030-01-01', '2031-01-01');
+    expect(got.filter((e) => e.start_date < '2031-01-01').map((e) => [e.title, e.start_date, e.all_day])).toEqual([
+      ["Ann Example's birthday", '2030-04-15 00:00:00', true],
+      ["Bo Sample's birthday", '2030-09-03 00:00:00', true],
+    ]);
+  });
+
+  it('moves the instance Exchange overrides with a zoned midnight RECURRENCE-ID on an all-day series, and imports it once', async () => {
+    const text = calendarText([
+      ...OUTLOOK_W_EUROPE,
+      ...vevent(
+        'UID:040000008200E00074C5B7101A82E0080000000010A3C2B1A0F9DB01000000000000000010000000AABBCCDDEEFF00112233445566778899',
+        'DTSTART;VALUE=DATE:20300219',
+        'DTEND;VALUE=DATE:20300220',
+        'RRULE:FREQ=WEEKLY;COUNT=3;BYDAY=TU',
+        'SUMMARY:Offsite day',
+        'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      ),
+      ...vevent(
+        'UID:040000008200E00074C5B7101A82E0080000000010A3C2B1A0F9DB01000000000000000010000000AABBCCDDEEFF00112233445566778899',
+        'RECURRENCE-ID;TZID=W. Europe Standard Time:20300226T000000',
+        'DTSTART;VALUE=DATE:20300227',
+        'DTEND;VALUE=DATE:20300228',
+        'SUMMARY:Offsite day (moved)',
+        'SEQUENCE:1',
+        'X-MICROSOFT-CDO-ALLDAYEVENT:TRUE',
+      ),
+    ]);
+    expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/failed 0$/);
+    const got = await target.events(mode, 'Offsite day', '2030-01-01', '2031-01-01');
+    expect(got.map((e) => [e.start_date, e.title]).sort()).toEqual([
+      ['2030-02-19 00:00:00', 'Offsite day'],
+      ['2030-02-27 00:00:00', 'Offsite day (moved)'],
+      ['2030-03-05 00:00:00', 'Offsite day'],
+    ]);
   });
 
   it('takes the copy with the highest SEQUENCE of a VEVENT the file gives twice', async () => {

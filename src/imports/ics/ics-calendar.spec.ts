@@ -380,3 +380,100 @@ describe('calendarEntries: rules that never (or rarely) recur (issue 28)', () =>
     expect(keys(list)).toEqual(['apr|20250430T100000Z', 'apr|20260430T100000Z']);
   }, 5_000);
 });
+
+describe('calendarEntries: series kept from files that started long ago', () => {
+  const KEEP = { keepSeries: true };
+  const series = (list: Entry[]) => events(list).find((e) => e.input.recurrence !== undefined)!;
+
+  it('starts a series whose start is before the window at its first instance in the window, COUNT less the instances before', () => {
+    const list = entries(
+      [
+        ...vevent(
+          'UID:daily',
+          'DTSTART;TZID=America/New_York:20120105T083000',
+          'DTEND;TZID=America/New_York:20120105T090000',
+          'RRULE:FREQ=DAILY',
+          'SUMMARY:Daily',
+        ),
+        ...vevent('UID:counted', 'DTSTART:20240101T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=60', 'EXDATE:20240108T100000Z', 'SUMMARY:Counted'),
+      ],
+      [],
+      KEEP,
+    );
+    const daily = events(list).find((e) => e.uid === 'daily')!;
+    expect([daily.input.start_date, daily.input.end_date, daily.input.timezone, daily.input.recurrence]).toEqual([
+      '2025-01-01 08:30:00',
+      '2025-01-01 09:00:00',
+      'America/New_York',
+      ['RRULE:FREQ=DAILY'],
+    ]);
+    const counted = events(list).find((e) => e.uid === 'counted')!;
+    // 2024-01-01 … 2024-12-30 are the first 53 instances: 7 are left, from 2025-01-06; the 2024 EXDATE goes.
+    expect([counted.input.start_date, counted.input.recurrence]).toEqual(['2025-01-06 10:00:00', ['RRULE:FREQ=WEEKLY;COUNT=7']]);
+  });
+
+  it('keeps the start an earlier import gave the series while the rule still gives it', () => {
+    const list = entries(vevent('UID:daily', 'DTSTART:20120105T083000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Daily'), [], {
+      ...KEEP,
+      keptStarts: new Map([['daily', { utc: '2024-12-01 08:30:00', wall: '2024-12-01 08:30:00' }]]),
+    });
+    expect(series(list).input.start_date).toBe('2024-12-01 08:30:00');
+  });
+
+  it('keeps a birthday series whose RDATEs are before its start, from its first birthday in the window', () => {
+    const list = entries(
+      vevent(
+        'UID:birthday',
+        'DTSTART;VALUE=DATE:20190415',
+        'DTEND;VALUE=DATE:20190416',
+        'RRULE:FREQ=YEARLY',
+        'RDATE;VALUE=DATE:19850415,19860415',
+        "SUMMARY:Ann's birthday",
+      ),
+      [],
+      KEEP,
+    );
+    expect(list.filter((e) => e.kind !== 'event')).toEqual([]);
+    expect([series(list).input.start_date, series(list).input.recurrence]).toEqual(['2025-04-15 00:00:00', ['RRULE:FREQ=YEARLY']]);
+  });
+
+  it("expands a series instead when an RDATE in the window comes before its start (the service's first occurrence is its start)", () => {
+    const list = entries(vevent('UID:early', 'DTSTART:20250601T100000Z', 'RRULE:FREQ=MONTHLY;COUNT=3', 'RDATE:20250501T100000Z', 'SUMMARY:Early'), [], KEEP);
+    expect(events(list).map((e) => [e.key, e.input.recurrence])).toEqual([
+      ['early|20250501T100000Z', undefined],
+      ['early|20250601T100000Z', undefined],
+      ['early|20250701T100000Z', undefined],
+      ['early|20250801T100000Z', undefined],
+    ]);
+  });
+});
+
+describe("calendarEntries: Exchange's all-day overrides", () => {
+  const file = [
+    ...OUTLOOK_W_EUROPE,
+    ...vevent('UID:allday-ex', 'DTSTART;VALUE=DATE:20250219', 'DTEND;VALUE=DATE:20250220', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Team day'),
+    ...vevent(
+      'UID:allday-ex',
+      'RECURRENCE-ID;TZID=W. Europe Standard Time:20250226T000000',
+      'DTSTART;VALUE=DATE:20250227',
+      'DTEND;VALUE=DATE:20250228',
+      'SUMMARY:Team day (moved)',
+    ),
+  ];
+
+  it('matches a RECURRENCE-ID with a TZID and midnight to the day of an all-day series: the instance moves, it is not imported twice', () => {
+    expect(events(entries(file)).map((e) => [e.key, e.input.start_date, e.input.title])).toEqual([
+      ['allday-ex|20250219', '2025-02-19 00:00:00', 'Team day'],
+      ['allday-ex|20250305', '2025-03-05 00:00:00', 'Team day'],
+      ['allday-ex|20250226', '2025-02-27 00:00:00', 'Team day (moved)'],
+    ]);
+  });
+
+  it('with series kept, updates the occurrence of that day', () => {
+    const list = events(entries(file, ['X-WR-TIMEZONE:Europe/Berlin'], { keepSeries: true }));
+    expect(list.map((e) => [e.key, e.instanceOf])).toEqual([
+      ['allday-ex', undefined],
+      ['allday-ex|20250226', '2025-02-25 23:00:00'],
+    ]);
+  });
+});

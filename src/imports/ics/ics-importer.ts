@@ -2,7 +2,7 @@ import type { Actor } from '../../common/auth';
 import { ImportedRecordsRepository } from '../imported-records.repository';
 import { ImportReport, ReportStream } from '../import-report';
 import { ImportRecordError, ImportResult, ImportSession, ImportWriter } from '../import-writer';
-import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar, sourceKey } from './ics-calendar';
+import { calendarEntries, derivedUid, Entry, EventInput, isOlderVersion, parseCalendar, ParsedCalendar, sourceKey } from './ics-calendar';
 import { Window } from './ics-recurrence';
 import type { IcsSeriesHooks } from '../../common/ical/ics-series-hooks';
 import { readCalendarSource } from './ics-source';
@@ -68,7 +68,8 @@ export class IcsImporter {
     const calendar = parseCalendar(opts.text ?? (await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`))));
     const actor = await this.writer.importingUser(opts.author);
     const keepSeries = this.series?.keepsSeries ?? false;
-    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries });
+    const keptStarts = keepSeries ? await this.keptStarts(calendar) : undefined;
+    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries, keptStarts });
     const report = given ?? new ImportReport(this.out, opts.dryRun);
     const result: IcsImportResult = {
       counts: { created: 0, updated: 0, unchanged: 0, kept_local: 0, skipped: 0, failed: 0 },
@@ -90,6 +91,19 @@ export class IcsImporter {
     }
     report.end();
     return result;
+  }
+
+  /** The start each recurring VEVENT's series has here, by UID, when an earlier import kept it (calendarEntries keeps it). */
+  private async keptStarts(calendar: ParsedCalendar): Promise<Map<string, { wall: string; utc: string }>> {
+    const starts = new Map<string, { wall: string; utc: string }>();
+    for (const v of calendar.vevents) {
+      if (v.hasProperty('recurrence-id') || !(v.hasProperty('rrule') || v.hasProperty('rdate'))) continue;
+      const uid = String(v.getFirstPropertyValue('uid') ?? '').trim() || derivedUid(v);
+      const record = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, null));
+      const start = record && (await this.writer.eventStart(record.localId));
+      if (start) starts.set(uid, start);
+    }
+    return starts;
   }
 
   private async write(
