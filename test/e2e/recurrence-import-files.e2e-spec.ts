@@ -249,3 +249,75 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     expect(got.map((e) => [e.title, e.utc_start_date])).toEqual([['Twice (moved)', '2030-04-05 15:00:00']]);
   });
 });
+
+/** Outlook: a weekly series in a Windows zone, with EXDATEs and two overridden instances (one moved in time, one to another day). */
+const OUTLOOK_UID = '040000008200E00074C5B7101A82E00800000000C0FFEE00F00DDB01000000000000000010000000F1E2D3C4B5A69788796A5B4C3D2E1F00';
+const OUTLOOK_WEEKLY = calendarText([
+  ...OUTLOOK_W_EUROPE,
+  ...vevent(
+    `UID:${OUTLOOK_UID}`,
+    'DTSTART;TZID=W. Europe Standard Time:20300107T100000',
+    'DTEND;TZID=W. Europe Standard Time:20300107T110000',
+    'RRULE:FREQ=WEEKLY;COUNT=52;BYDAY=MO',
+    'EXDATE;TZID=W. Europe Standard Time:20300415T100000,20300527T100000',
+    'EXDATE;TZID=W. Europe Standard Time:20301230T100000',
+    'SUMMARY:Weekly sync',
+    'SEQUENCE:0',
+    'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
+  ),
+  ...vevent(
+    `UID:${OUTLOOK_UID}`,
+    'RECURRENCE-ID;TZID=W. Europe Standard Time:20300311T100000',
+    'DTSTART;TZID=W. Europe Standard Time:20300311T140000',
+    'DTEND;TZID=W. Europe Standard Time:20300311T150000',
+    'SUMMARY:Weekly sync (afternoon)',
+    'SEQUENCE:1',
+  ),
+  ...vevent(
+    `UID:${OUTLOOK_UID}`,
+    'RECURRENCE-ID;TZID=W. Europe Standard Time:20300902T100000',
+    'DTSTART;TZID=W. Europe Standard Time:20300903T100000',
+    'DTEND;TZID=W. Europe Standard Time:20300903T110000',
+    'SUMMARY:Weekly sync (Tuesday)',
+    'SEQUENCE:1',
+  ),
+]);
+
+describe('import:ics of one file with the module off, then on, then off (and the other way round): the same events', () => {
+  const WINDOW_2030 = ['--from', '2030-01-01', '--to', '2031-01-01'];
+  const expected = icalJsInstances(OUTLOOK_WEEKLY, new Date('2031-01-01')).get(OUTLOOK_UID)!;
+  /** The events of the series by instant, with their ids. */
+  const read = async (target: Target, mode: Mode) => {
+    const list = await target.events(mode, 'Weekly sync', '2030-01-01', '2031-01-01');
+    return { instants: instants(list), ids: new Map(list.map((e) => [e.utc_start_date, e.id])) };
+  };
+
+  it.each([
+    ['off', 'on'],
+    ['on', 'off'],
+  ] as const)('imported with the module %s, then %s, then back: one event per instance, as ical.js reads the file', async (first, second) => {
+    const target = new Target();
+    await target.open(second);
+    try {
+      expect(expected).toHaveLength(49);
+      expect(await target.importIcs(OUTLOOK_WEEKLY, first, WINDOW_2030)).toMatch(/failed 0$/);
+      const before = await read(target, first);
+      expect(before.instants).toEqual(expected);
+
+      expect(await target.importIcs(OUTLOOK_WEEKLY, second, WINDOW_2030)).toMatch(/failed 0$/);
+      const switched = await read(target, second);
+      expect(switched.instants).toEqual(expected);
+      // A series kept from events made one per instance starts at the first of them (same id).
+      expect(switched.ids.get(expected[0].start)).toBe(before.ids.get(expected[0].start));
+      // Events made by the series are the same events for an import with the module off.
+      if (first === 'on') expect(switched.ids).toEqual(before.ids);
+
+      expect(await target.importIcs(OUTLOOK_WEEKLY, first, WINDOW_2030)).toMatch(/created 0, .*failed 0$/);
+      const back = await read(target, first);
+      expect(back.instants).toEqual(expected);
+      expect(back.ids).toEqual(switched.ids);
+    } finally {
+      await target.close();
+    }
+  });
+});

@@ -199,8 +199,11 @@ export interface EntryOptions {
 export type EventInput = EventFields & EventTimes & { recurrence?: string[]; scope?: 'all' | 'this' };
 
 export type Entry =
-  /** `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`). */
-  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string }
+  /**
+   * `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`).
+   * `firstInstance`: of a kept series, the instance key (as in `UID|…`) of its start.
+   */
+  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string; firstInstance?: string }
   | { kind: 'skipped'; uid: string; reason: string; count: number }
   | { kind: 'failed'; uid: string; message: string };
 
@@ -593,7 +596,8 @@ function keptSeries(
     const utc = original.kind === 'day' ? wallToUtc(`${original.date.toISODate()} 00:00:00`, dayZone) : formatSql(original.at.toUTC());
     instances.push({ ...(make.entry(v, own, momentKey(original), { scope: 'this' }) as Extract<Entry, { kind: 'event' }>), instanceOf: utc });
   }
-  return [make.entry(master, t, null, { recurrence: lines, scope: 'all' }), ...instances];
+  const head = make.entry(master, t, null, { recurrence: lines, scope: 'all' }) as Extract<Entry, { kind: 'event' }>;
+  return [{ ...head, firstInstance: momentKey(t.start) }, ...instances];
 }
 
 /** An RRULE value for the `recurrence` field: UNTIL in UTC (a floating or zoned UNTIL read in the series' zone), a date kept. */
