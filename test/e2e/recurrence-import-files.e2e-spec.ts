@@ -240,6 +240,24 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     ]);
   });
 
+  it('imports a series whose first instance was deleted in Outlook (an EXDATE of its DTSTART), as ical.js reads it', async () => {
+    const text = calendarText([
+      ...OUTLOOK_W_EUROPE,
+      ...vevent(
+        'UID:first-deleted@example.com',
+        'DTSTART;TZID=W. Europe Standard Time:20300304T170000',
+        'DTEND;TZID=W. Europe Standard Time:20300304T180000',
+        'RRULE:FREQ=WEEKLY;COUNT=5;BYDAY=MO',
+        'EXDATE;TZID=W. Europe Standard Time:20300304T170000',
+        'SUMMARY:Choir practice',
+      ),
+    ]);
+    expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/failed 0$/);
+    const got = await target.events(mode, 'Choir practice', '2030-01-01', '2031-01-01');
+    expect(instants(got)).toEqual(icalJsInstances(text, new Date('2031-01-01')).get('first-deleted@example.com'));
+    expect(got).toHaveLength(4);
+  });
+
   it('takes the copy with the highest SEQUENCE of a VEVENT the file gives twice', async () => {
     const copy = (seq: number, hour: string, title: string) =>
       vevent('UID:twice@example.com', `SEQUENCE:${seq}`, `DTSTART:20300405T${hour}0000Z`, `DTEND:20300405T${hour}3000Z`, `SUMMARY:${title}`);

@@ -412,6 +412,22 @@ describe('calendarEntries: series kept from files that started long ago', () => 
     expect([counted.input.start_date, counted.input.recurrence]).toEqual(['2025-01-06 10:00:00', ['RRULE:FREQ=WEEKLY;COUNT=7']]);
   });
 
+  it('starts a series whose own start is excluded (EXDATE, or a cancelled override) at its next instance', () => {
+    const list = entries(
+      [
+        ...vevent('UID:exdated', 'DTSTART:20250303T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250303T090000Z', 'SUMMARY:Exdated'),
+        ...vevent('UID:cancelled', 'DTSTART:20250304T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=4', 'SUMMARY:Cancelled first'),
+        ...vevent('UID:cancelled', 'RECURRENCE-ID:20250304T090000Z', 'DTSTART:20250304T090000Z', 'STATUS:CANCELLED'),
+      ],
+      [],
+      KEEP,
+    );
+    expect(events(list).map((e) => [e.uid, e.input.start_date, e.input.recurrence])).toEqual([
+      ['exdated', '2025-03-10 09:00:00', ['RRULE:FREQ=WEEKLY;COUNT=3']],
+      ['cancelled', '2025-03-11 09:00:00', ['RRULE:FREQ=WEEKLY;COUNT=3']],
+    ]);
+  });
+
   it('keeps the start an earlier import gave the series while the rule still gives it', () => {
     const list = entries(vevent('UID:daily', 'DTSTART:20120105T083000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Daily'), [], {
       ...KEEP,

@@ -400,7 +400,15 @@ function groupEntries(
   if (opts.keepSeries && master && recurring && master.getAllProperties('rrule').length <= 1) {
     const t = timingOf(master, reader);
     if (!t) return [skipped(SKIP.noStart)];
-    const plan = keptPlan(master, t, reader, opts, opts.keptStarts?.get(uid));
+    const cancelled = overrides.filter(isCancelled).map((v) => recurrenceIdOf(v, reader, t.start, dayZone));
+    const plan = keptPlan(
+      master,
+      t,
+      reader,
+      opts,
+      cancelled.filter((m): m is Moment => m !== null),
+      opts.keptStarts?.get(uid),
+    );
     // A series that cannot be kept with the same instants in the window is expanded, as with the module off.
     if (plan) return keptSeries(plan, master, overrides, reader, dayZone, { entry, skipped });
   }
@@ -492,16 +500,24 @@ interface KeptPlan {
  * A series as the module keeps it. The service makes a series' occurrences from its start up to
  * its horizon, and counts them against CALENDAR_RECURRENCE_MAX from there; a file's series often
  * started years ago (Google's daily series since 2012, birthdays since the year of birth). When
- * the series' start ends before the import window, the series starts instead at its rule's
- * instance that is the first the window has (or the latest rule instance before an earlier RDATE
- * in the window), COUNT less the instances before it: the rule gives the same instants from
- * there. RDATEs and EXDATEs before the new start are left out, like the instances before the
+ * the series' start ends before the import window, or is itself excluded (an EXDATE or a
+ * cancelled override: the service's series starts with an occurrence), the series starts instead
+ * at its rule's instance that is the first the window has (or the latest rule instance before an
+ * earlier RDATE in the window), COUNT less the instances before it: the rule gives the same
+ * instants from there. RDATEs and EXDATEs before the new start are left out, like the instances before the
  * window that the expanding import leaves out. A start a previous import kept is kept when the
  * rule still gives it (the series does not move at every run). The plan is checked: when it does
  * not give the file's instances in the window (an RDATE in the window before the series' start,
  * which the service refuses; a rule too dense to list), null — the series is then expanded.
  */
-function keptPlan(master: ICAL.Component, t: Timing, reader: TimeReader, opts: EntryOptions, kept?: { utc: string; wall: string }): KeptPlan | null {
+function keptPlan(
+  master: ICAL.Component,
+  t: Timing,
+  reader: TimeReader,
+  opts: EntryOptions,
+  cancelled: Moment[],
+  kept?: { utc: string; wall: string },
+): KeptPlan | null {
   const rule = master.getAllProperties('rrule').map((p) => readableRule(p))[0] ?? null;
   const rdates = momentsOf(master, 'rdate', reader);
   const exdates = momentsOf(master, 'exdate', reader);
@@ -514,11 +530,11 @@ function keptPlan(master: ICAL.Component, t: Timing, reader: TimeReader, opts: E
     exdates,
     untilMs: (until) => untilMillis(until, t.start, reader),
   };
-  const excluded = new Set(exdates.map((m) => exdateKey(m, t.start)));
+  const excluded = new Set([...exdates.map((m) => exdateKey(m, t.start)), ...cancelled.map(momentKey)]);
   const inWindow = (m: Moment) => momentMillis(m) + lengthMs > opts.window.fromMs && momentMillis(m) < opts.window.toMs && !excluded.has(momentKey(m));
   let start = t.start;
   let before = 0;
-  if (rule && momentMillis(t.start) + lengthMs <= opts.window.fromMs) {
+  if (rule && (momentMillis(t.start) + lengthMs <= opts.window.fromMs || excluded.has(momentKey(t.start)))) {
     const starts = ruleStarts(series, rule, opts.window.toMs);
     if (!starts) return null;
     const firsts = [starts.find(inWindow), ...rdates.filter(inWindow)].filter((m): m is Moment => m !== undefined).map(momentMillis);
@@ -551,7 +567,8 @@ function keptPlan(master: ICAL.Component, t: Timing, reader: TimeReader, opts: E
     exdates: exdates.filter((m) => momentMillis(m) + dayLength(m) > startMs),
   };
   if (before === 0) return plan;
-  const keys = (s: SeriesRules) => expandSeries(s, opts.window, Number.MAX_SAFE_INTEGER).starts.map(momentKey);
+  // Compared with the cancelled instances left out on both sides (they become EXDATEs).
+  const keys = (s: SeriesRules) => expandSeries({ ...s, exdates: [...s.exdates, ...cancelled] }, opts.window, Number.MAX_SAFE_INTEGER).starts.map(momentKey);
   const rebased: SeriesRules = { ...series, start, rrules: recur ? [recur] : [], rdates: plan.rdates, exdates: plan.exdates };
   return JSON.stringify(keys(series)) === JSON.stringify(keys(rebased)) ? plan : null;
 }
