@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { plainToInstance } from 'class-transformer';
@@ -7,7 +7,7 @@ import type { Actor } from '../common/auth';
 import { TERM_EXISTS, toWpValidationError, WpError } from '../common/errors';
 import type { Tx } from '../database/tx';
 import { UnitOfWork, withWriteHook } from '../database/unit-of-work';
-import { CreateEventDto, EventEntity, EventWriter, UpdateEventDto } from '../events';
+import { CreateEventDto, EventDeleter, EventEntity, EventWriter, UpdateEventDto } from '../events';
 import { CreateOrganizerDto, OrganizerEntity, OrganizersService, UpdateOrganizerDto } from '../organizers';
 import { PostsService } from '../posts';
 import { CreateCategoryDto, CreateTermDto, TaxonomiesService, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
@@ -107,6 +107,8 @@ export class ImportWriter {
     private readonly records: ImportedRecordsRepository,
     private readonly uow: UnitOfWork,
     @InjectDataSource() private readonly db: DataSource,
+    /** Always there in the app's contexts (EventsModule exports it); optional for callers that only write. */
+    @Optional() private readonly deleter?: EventDeleter,
   ) {}
 
   /** The user `login` names, or null when there is none. */
@@ -193,6 +195,24 @@ export class ImportWriter {
    */
   async adopt(target: Omit<ImportTarget, 'version'>, localId: number): Promise<void> {
     await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, localId, null));
+  }
+
+  /**
+   * Moves an event to the trash as `DELETE /events/{id}` does, as `actor` (an import's copy that
+   * another event now stands for); one already in the trash, or gone, is left as it is.
+   */
+  async trashEvent(actor: Actor, id: number): Promise<void> {
+    const row = await this.db.getRepository(EventEntity).findOne({ where: { id }, select: { id: true, status: true } });
+    if (!row || row.status === 'trash') return;
+    const deleter = this.deleter;
+    if (!deleter) throw new Error('ImportWriter was made without the EventDeleter it trashes with.');
+    await this.refused(() => deleter.removeById(actor, id, false));
+  }
+
+  /** An event's start (wall time and UTC, `YYYY-MM-DD HH:MM:SS`), or null when there is no such event. */
+  async eventStart(id: number): Promise<{ wall: string; utc: string } | null> {
+    const row = await this.db.getRepository(EventEntity).findOne({ where: { id }, select: { id: true, startDate: true, startDateUtc: true } });
+    return row && { wall: row.startDate, utc: row.startDateUtc };
   }
 
   /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */

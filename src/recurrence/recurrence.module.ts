@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { OUTER } from '../database/tx';
 import { EventExtensions, EventListExtensions, EventsModule } from '../events';
 import { ApiDocExtensions, IndexModule } from '../index';
 import { IcsSeriesHooks, IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
@@ -41,6 +42,17 @@ export class RecurrenceModule implements OnModuleInit {
     this.eventExtensions.register(this.events);
     this.listExtensions.register(this.lists);
     // import:ics keeps series (recurrence.md §6): an overridden instance updates its occurrence.
-    this.icsHooks.register({ instanceOf: (seriesEventId, utcStart) => this.store.instanceOf(seriesEventId, utcStart) });
+    // Each occurrence is keyed as the expanding import keys its instance, so switching the module keeps identities.
+    this.icsHooks.register({
+      instanceOf: (seriesEventId, utcStart) => this.store.instanceOf(seriesEventId, utcStart),
+      instancesOf: async (seriesEventId) => {
+        const seriesId = (await this.store.occurrenceOf(OUTER, seriesEventId))?.seriesId ?? seriesEventId;
+        return (await this.store.occurrencesOf(OUTER, seriesId)).map(({ eventId, originalStart, utcOriginalStart }) => ({
+          eventId,
+          originalStart,
+          utcOriginalStart,
+        }));
+      },
+    });
   }
 }

@@ -12,6 +12,20 @@ import { Injectable, Module } from '@nestjs/common';
 export interface IcsSeriesHook {
   /** The event that stands for the instance originally starting at `utcStart` (UTC `YYYY-MM-DD HH:MM:SS`) of the series event `seriesEventId` heads; null when none. */
   instanceOf(seriesEventId: number, utcStart: string): Promise<number | null>;
+  /**
+   * Every occurrence of the series `seriesEventId` heads (or belongs to): its event and original
+   * start (wall time in the series' zone and UTC, `YYYY-MM-DD HH:MM:SS`). The importer remembers
+   * each under the key the expanding import gives that instance, so that the same instance is the
+   * same event whether the module was on or off when it was imported.
+   */
+  instancesOf?(seriesEventId: number): Promise<SeriesInstance[]>;
+}
+
+/** One occurrence of a series, as the importer keys it. */
+export interface SeriesInstance {
+  eventId: number;
+  originalStart: string;
+  utcOriginalStart: string;
 }
 
 /** The registry the importer asks; an extension registers in onModuleInit. */
@@ -30,6 +44,10 @@ export class IcsSeriesHooks {
 
   instanceOf(seriesEventId: number, utcStart: string): Promise<number | null> {
     return this.hook ? this.hook.instanceOf(seriesEventId, utcStart) : Promise.resolve(null);
+  }
+
+  instancesOf(seriesEventId: number): Promise<SeriesInstance[]> {
+    return this.hook?.instancesOf ? this.hook.instancesOf(seriesEventId) : Promise.resolve([]);
   }
 }
 

@@ -189,6 +189,48 @@ describe('calendarEntries: recurrence', () => {
     ]);
   });
 
+  it("reads a bare date EXDATE (no VALUE=DATE) on a timed series as removing that day's instance, and imports the rest", () => {
+    const list = entries([
+      ...vevent('UID:bare', 'DTSTART;TZID=Europe/Berlin:20250109T100000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250116,20250123', 'SUMMARY:Bare'),
+      ...vevent('UID:other', 'DTSTART:20250301T120000Z', 'SUMMARY:Other'),
+    ]);
+    expect(list.filter((e) => e.kind !== 'event')).toEqual([]);
+    expect(events(list).map((e) => [e.uid, utc(e.input)[0]])).toEqual([
+      ['bare', '2025-01-09 09:00:00'],
+      ['bare', '2025-01-30 09:00:00'],
+      ['other', '2025-03-01 12:00:00'],
+    ]);
+  });
+
+  it('takes the copy with the highest SEQUENCE of a VEVENT given twice, then the latest LAST-MODIFIED, then DTSTAMP, wherever it is in the file', () => {
+    const copy = (uid: string, title: string, ...props: string[]) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'DTSTART:20250301T120000Z',
+      `SUMMARY:${title}`,
+      ...props,
+      'END:VEVENT',
+    ];
+    const list = entries([
+      ...copy('seq', 'new', 'SEQUENCE:3', 'DTSTAMP:20250101T000000Z'),
+      ...copy('seq', 'old', 'SEQUENCE:1', 'DTSTAMP:20250201T000000Z'),
+      ...copy('mod', 'old', 'LAST-MODIFIED:20250101T000000Z', 'DTSTAMP:20250301T000000Z'),
+      ...copy('mod', 'new', 'LAST-MODIFIED:20250102T000000Z', 'DTSTAMP:20250101T000000Z'),
+      ...copy('stamp', 'new', 'DTSTAMP:20250105T000000Z'),
+      ...copy('stamp', 'old', 'DTSTAMP:20250104T000000Z'),
+      ...copy('rid', 'series', 'RRULE:FREQ=DAILY;COUNT=2'),
+      ...copy('rid', 'new', 'RECURRENCE-ID:20250302T120000Z', 'SEQUENCE:2'),
+      ...copy('rid', 'old', 'RECURRENCE-ID:20250302T120000Z', 'SEQUENCE:1'),
+    ]);
+    expect(events(list).map((e) => [e.key, e.input.title])).toEqual([
+      ['seq', 'new'],
+      ['mod', 'new'],
+      ['stamp', 'new'],
+      ['rid|20250301T120000Z', 'series'],
+      ['rid|20250302T120000Z', 'new'],
+    ]);
+  });
+
   it('expands all-day series by days, with COUNT', () => {
     const list = events(entries(vevent('UID:yearly', 'DTSTART;VALUE=DATE:20250501', 'DTEND;VALUE=DATE:20250503', 'RRULE:FREQ=MONTHLY;COUNT=3')));
     expect(list.map((e) => [e.key, e.input.start_date, e.input.end_date])).toEqual([
@@ -337,4 +379,117 @@ describe('calendarEntries: rules that never (or rarely) recur (issue 28)', () =>
     });
     expect(keys(list)).toEqual(['apr|20250430T100000Z', 'apr|20260430T100000Z']);
   }, 5_000);
+});
+
+describe('calendarEntries: series kept from files that started long ago', () => {
+  const KEEP = { keepSeries: true };
+  const series = (list: Entry[]) => events(list).find((e) => e.input.recurrence !== undefined)!;
+
+  it('starts a series whose start is before the window at its first instance in the window, COUNT less the instances before', () => {
+    const list = entries(
+      [
+        ...vevent(
+          'UID:daily',
+          'DTSTART;TZID=America/New_York:20120105T083000',
+          'DTEND;TZID=America/New_York:20120105T090000',
+          'RRULE:FREQ=DAILY',
+          'SUMMARY:Daily',
+        ),
+        ...vevent('UID:counted', 'DTSTART:20240101T100000Z', 'RRULE:FREQ=WEEKLY;COUNT=60', 'EXDATE:20240108T100000Z', 'SUMMARY:Counted'),
+      ],
+      [],
+      KEEP,
+    );
+    const daily = events(list).find((e) => e.uid === 'daily')!;
+    expect([daily.input.start_date, daily.input.end_date, daily.input.timezone, daily.input.recurrence]).toEqual([
+      '2025-01-01 08:30:00',
+      '2025-01-01 09:00:00',
+      'America/New_York',
+      ['RRULE:FREQ=DAILY'],
+    ]);
+    const counted = events(list).find((e) => e.uid === 'counted')!;
+    // 2024-01-01 … 2024-12-30 are the first 53 instances: 7 are left, from 2025-01-06; the 2024 EXDATE goes.
+    expect([counted.input.start_date, counted.input.recurrence]).toEqual(['2025-01-06 10:00:00', ['RRULE:FREQ=WEEKLY;COUNT=7']]);
+  });
+
+  it('starts a series whose own start is excluded (EXDATE, or a cancelled override) at its next instance', () => {
+    const list = entries(
+      [
+        ...vevent('UID:exdated', 'DTSTART:20250303T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250303T090000Z', 'SUMMARY:Exdated'),
+        ...vevent('UID:cancelled', 'DTSTART:20250304T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=4', 'SUMMARY:Cancelled first'),
+        ...vevent('UID:cancelled', 'RECURRENCE-ID:20250304T090000Z', 'DTSTART:20250304T090000Z', 'STATUS:CANCELLED'),
+      ],
+      [],
+      KEEP,
+    );
+    expect(events(list).map((e) => [e.uid, e.input.start_date, e.input.recurrence])).toEqual([
+      ['exdated', '2025-03-10 09:00:00', ['RRULE:FREQ=WEEKLY;COUNT=3']],
+      ['cancelled', '2025-03-11 09:00:00', ['RRULE:FREQ=WEEKLY;COUNT=3']],
+    ]);
+  });
+
+  it('keeps the start an earlier import gave the series while the rule still gives it', () => {
+    const list = entries(vevent('UID:daily', 'DTSTART:20120105T083000Z', 'RRULE:FREQ=DAILY', 'SUMMARY:Daily'), [], {
+      ...KEEP,
+      keptStarts: new Map([['daily', { utc: '2024-12-01 08:30:00', wall: '2024-12-01 08:30:00' }]]),
+    });
+    expect(series(list).input.start_date).toBe('2024-12-01 08:30:00');
+  });
+
+  it('keeps a birthday series whose RDATEs are before its start, from its first birthday in the window', () => {
+    const list = entries(
+      vevent(
+        'UID:birthday',
+        'DTSTART;VALUE=DATE:20190415',
+        'DTEND;VALUE=DATE:20190416',
+        'RRULE:FREQ=YEARLY',
+        'RDATE;VALUE=DATE:19850415,19860415',
+        "SUMMARY:Ann's birthday",
+      ),
+      [],
+      KEEP,
+    );
+    expect(list.filter((e) => e.kind !== 'event')).toEqual([]);
+    expect([series(list).input.start_date, series(list).input.recurrence]).toEqual(['2025-04-15 00:00:00', ['RRULE:FREQ=YEARLY']]);
+  });
+
+  it("expands a series instead when an RDATE in the window comes before its start (the service's first occurrence is its start)", () => {
+    const list = entries(vevent('UID:early', 'DTSTART:20250601T100000Z', 'RRULE:FREQ=MONTHLY;COUNT=3', 'RDATE:20250501T100000Z', 'SUMMARY:Early'), [], KEEP);
+    expect(events(list).map((e) => [e.key, e.input.recurrence])).toEqual([
+      ['early|20250501T100000Z', undefined],
+      ['early|20250601T100000Z', undefined],
+      ['early|20250701T100000Z', undefined],
+      ['early|20250801T100000Z', undefined],
+    ]);
+  });
+});
+
+describe("calendarEntries: Exchange's all-day overrides", () => {
+  const file = [
+    ...OUTLOOK_W_EUROPE,
+    ...vevent('UID:allday-ex', 'DTSTART;VALUE=DATE:20250219', 'DTEND;VALUE=DATE:20250220', 'RRULE:FREQ=WEEKLY;COUNT=3', 'SUMMARY:Team day'),
+    ...vevent(
+      'UID:allday-ex',
+      'RECURRENCE-ID;TZID=W. Europe Standard Time:20250226T000000',
+      'DTSTART;VALUE=DATE:20250227',
+      'DTEND;VALUE=DATE:20250228',
+      'SUMMARY:Team day (moved)',
+    ),
+  ];
+
+  it('matches a RECURRENCE-ID with a TZID and midnight to the day of an all-day series: the instance moves, it is not imported twice', () => {
+    expect(events(entries(file)).map((e) => [e.key, e.input.start_date, e.input.title])).toEqual([
+      ['allday-ex|20250219', '2025-02-19 00:00:00', 'Team day'],
+      ['allday-ex|20250305', '2025-03-05 00:00:00', 'Team day'],
+      ['allday-ex|20250226', '2025-02-27 00:00:00', 'Team day (moved)'],
+    ]);
+  });
+
+  it('with series kept, updates the occurrence of that day', () => {
+    const list = events(entries(file, ['X-WR-TIMEZONE:Europe/Berlin'], { keepSeries: true }));
+    expect(list.map((e) => [e.key, e.instanceOf])).toEqual([
+      ['allday-ex', undefined],
+      ['allday-ex|20250226', '2025-02-25 23:00:00'],
+    ]);
+  });
 });

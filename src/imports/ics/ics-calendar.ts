@@ -6,7 +6,7 @@ import { YearSpan } from '../../common/ical/vtimezone';
 import { ianaFromTzid, TzidResolver } from './ics-zones';
 import { endOf, eventTimes, EventTimes, IcsTimeError, Moment, momentKey, momentMillis, TimeReader } from './ics-times';
 import { EventFields, eventFields } from './ics-mapping';
-import { expandSeries, MAX_INSTANCES, Window } from './ics-recurrence';
+import { exdateKey, expandSeries, MAX_INSTANCES, ruleStarts, SeriesRules, Window } from './ics-recurrence';
 
 // An iCalendar text as the list of events to write (ical.md, Import): one entry per VEVENT, or
 // per instance of a recurring one inside the import window, each with the key it is remembered
@@ -51,7 +51,7 @@ interface ContentLine {
 export function parseCalendar(textIn: string): ParsedCalendar {
   const text = textIn.replace(/^\uFEFF/, '');
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsInputError('not an iCalendar file (it does not start with BEGIN:VCALENDAR)');
-  const lines = contentLines(text).map(lenientRule);
+  const lines = contentLines(text).map(lenientRule).map(bareDates);
   try {
     return calendarOf(parseText(lines), []);
   } catch (err) {
@@ -117,6 +117,18 @@ function lenientRule(l: ContentLine): ContentLine {
   return rule ? { ...l, text: rule[1] + rule[2].replace(/\s+/g, '') } : l;
 }
 
+/**
+ * A date-valued property written without `VALUE=DATE` (`EXDATE:20200116`, as some exporters
+ * write it on a timed series) is read as the date it is: ical.js would read it as a broken
+ * DATE-TIME and stop the whole import. On a timed series such an EXDATE removes that day's
+ * instance (ics-recurrence.ts), as a `VALUE=DATE` one does.
+ */
+function bareDates(l: ContentLine): ContentLine {
+  const m = /^((?:DTSTART|DTEND|DUE|EXDATE|RDATE|RECURRENCE-ID)(?:;[^:]*)?):(.*)$/i.exec(l.text);
+  if (!m || /;VALUE=/i.test(m[1]) || !/^\s*\d{8}\s*(,\s*\d{8}\s*)*$/.test(m[2])) return l;
+  return { ...l, text: `${m[1]};VALUE=DATE:${m[2].replace(/\s+/g, '')}` };
+}
+
 /** The lines outside top-level VEVENTs (the calendar, its zones), and each VEVENT's lines. */
 function splitEvents(lines: ContentLine[]): { frame: ContentLine[]; blocks: ContentLine[][] } {
   const frame: ContentLine[] = [];
@@ -176,14 +188,22 @@ export interface EntryOptions {
    * `recurrence` write field, and each overridden instance an update of its occurrence.
    */
   keepSeries?: boolean;
+  /**
+   * Kept series imported before, by UID: the start their series has here (UTC and wall time,
+   * `YYYY-MM-DD HH:MM:SS`), which a re-import keeps rather than moving the series' start on.
+   */
+  keptStarts?: ReadonlyMap<string, { utc: string; wall: string }>;
 }
 
 /** The API-shaped input of one event (the writer adds status and author). */
 export type EventInput = EventFields & EventTimes & { recurrence?: string[]; scope?: 'all' | 'this' };
 
 export type Entry =
-  /** `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`). */
-  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string }
+  /**
+   * `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`).
+   * `firstInstance`: of a kept series, the instance key (as in `UID|…`) of its start.
+   */
+  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string; firstInstance?: string }
   | { kind: 'skipped'; uid: string; reason: string; count: number }
   | { kind: 'failed'; uid: string; message: string };
 
@@ -248,25 +268,45 @@ export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[
     uid: u.summary === '' ? u.uid : `${u.uid} ("${u.summary}")`,
     message: `line ${u.line} (${u.text}): ${u.message}`,
   }));
-  // A UID's master (no RECURRENCE-ID) and its overridden instances.
-  const groups = new Map<string, { master?: ICAL.Component; overrides: ICAL.Component[] }>();
+  // A UID's master (no RECURRENCE-ID) and its overridden instances (by RECURRENCE-ID as written);
+  // of two copies of one, the newer (RFC 5545 §3.8.7.4: SEQUENCE, then LAST-MODIFIED, DTSTAMP).
+  const groups = new Map<string, { master?: ICAL.Component; overrides: Map<string, ICAL.Component> }>();
   for (const v of cal.vevents) {
     const uid = String(v.getFirstPropertyValue('uid') ?? '').trim() || derivedUid(v);
-    const group = groups.get(uid) ?? { overrides: [] };
-    if (v.hasProperty('recurrence-id')) group.overrides.push(v);
-    else group.master = v;
+    const group = groups.get(uid) ?? { overrides: new Map<string, ICAL.Component>() };
+    const rid = v.getFirstProperty('recurrence-id');
+    if (rid) {
+      const key = `${tzidOf(rid) ?? ''}|${String(rid.getFirstValue())}`;
+      const known = group.overrides.get(key);
+      if (!known || !isNewer(known, v)) group.overrides.set(key, v);
+    } else if (!group.master || !isNewer(group.master, v)) group.master = v;
     groups.set(uid, group);
   }
   for (const [uid, group] of groups) {
     try {
-      entries.push(...groupEntries(uid, group.master, group.overrides, reader, dayZone, opts));
+      entries.push(...groupEntries(uid, group.master, [...group.overrides.values()], reader, dayZone, opts));
     } catch (err) {
       if (!(err instanceof IcsTimeError)) throw err;
-      const summary = String((group.master ?? group.overrides[0])?.getFirstPropertyValue('summary') ?? '').trim();
+      const summary = String((group.master ?? [...group.overrides.values()][0])?.getFirstPropertyValue('summary') ?? '').trim();
       entries.push({ kind: 'failed', uid: summary === '' ? uid : `${uid} ("${summary}")`, message: err.message });
     }
   }
   return entries;
+}
+
+/** Whether copy `a` of a VEVENT is newer than copy `b`: higher SEQUENCE, then later LAST-MODIFIED, then later DTSTAMP (a tie: neither). */
+export function isNewer(a: ICAL.Component, b: ICAL.Component): boolean {
+  const seq = (v: ICAL.Component) => {
+    const n = Number(v.getFirstPropertyValue('sequence') ?? 0);
+    return Number.isFinite(n) ? n : 0;
+  };
+  const at = (v: ICAL.Component, name: string) => {
+    const t = v.getFirstPropertyValue(name);
+    return t instanceof ICAL.Time ? t.toUnixTime() : -Infinity;
+  };
+  if (seq(a) !== seq(b)) return seq(a) > seq(b);
+  if (at(a, 'last-modified') !== at(b, 'last-modified')) return at(a, 'last-modified') > at(b, 'last-modified');
+  return at(a, 'dtstamp') > at(b, 'dtstamp');
 }
 
 /**
@@ -360,18 +400,27 @@ function groupEntries(
   if (opts.keepSeries && master && recurring && master.getAllProperties('rrule').length <= 1) {
     const t = timingOf(master, reader);
     if (!t) return [skipped(SKIP.noStart)];
-    return keptSeries(master, t, overrides, reader, dayZone, { entry, skipped });
+    const cancelled = overrides.filter(isCancelled).map((v) => recurrenceIdOf(v, reader, t.start, dayZone));
+    const plan = keptPlan(
+      master,
+      t,
+      reader,
+      opts,
+      cancelled.filter((m): m is Moment => m !== null),
+      opts.keptStarts?.get(uid),
+    );
+    // A series that cannot be kept with the same instants in the window is expanded, as with the module off.
+    if (plan) return keptSeries(plan, master, overrides, reader, dayZone, { entry, skipped });
   }
 
   const entries: Entry[] = [];
   const inWindow = (t: Timing) => momentMillis(t.start) < opts.window.toMs && momentMillis(t.end) + dayLength(t.end) > opts.window.fromMs;
   // Overridden instances by the instance they replace.
   const replaced = new Map<string, { v: ICAL.Component; recurrenceId: Moment }>();
+  const masterStart = master ? (timingOf(master, reader)?.start ?? null) : null;
   for (const v of overrides) {
-    const prop = v.getFirstProperty('recurrence-id')!;
-    const value = prop.getFirstValue();
-    if (!(value instanceof ICAL.Time)) continue;
-    replaced.set(momentKey(reader.moment(value, tzidOf(prop))), { v, recurrenceId: reader.moment(value, tzidOf(prop)) });
+    const recurrenceId = recurrenceIdOf(v, reader, masterStart, dayZone);
+    if (recurrenceId) replaced.set(momentKey(recurrenceId), { v, recurrenceId });
   }
 
   let starts: Moment[] = [];
@@ -418,14 +467,121 @@ function groupEntries(
 }
 
 /**
+ * The instance an override replaces (its RECURRENCE-ID), in the series' terms: Exchange writes
+ * `RECURRENCE-ID;TZID=W. Europe Standard Time:20260226T000000` for an instance of an all-day
+ * series, which means that day (the date as written in that zone); a date on a timed series
+ * means the series' time that day. Null when the value is no time.
+ */
+function recurrenceIdOf(v: ICAL.Component, reader: TimeReader, start: Moment | null, dayZone: string): Moment | null {
+  const prop = v.getFirstProperty('recurrence-id');
+  const value = prop?.getFirstValue();
+  if (!prop || !(value instanceof ICAL.Time)) return null;
+  const m = reader.moment(value, tzidOf(prop));
+  if (start?.kind === 'day' && m.kind === 'instant') {
+    const wall = value.zone === ICAL.Timezone.utcTimezone ? m.at.setZone(dayZone) : value;
+    return { kind: 'day', date: DateTime.utc(wall.year, wall.month, wall.day) };
+  }
+  if (start?.kind === 'instant' && m.kind === 'day') {
+    const key = exdateKey(m, start); // the series' time that day, as an EXDATE date means it
+    return { kind: 'instant', at: DateTime.fromFormat(key, "yyyyLLdd'T'HHmmss'Z'", { zone: 'utc' }).setZone(start.at.zone), zone: start.zone };
+  }
+  return m;
+}
+
+/** What a kept series is written as: its (first) timing, RRULE and the RDATEs and EXDATEs from its start on. */
+interface KeptPlan {
+  t: Timing;
+  rrule: ICAL.Recur | null;
+  rdates: Moment[];
+  exdates: Moment[];
+}
+
+/**
+ * A series as the module keeps it. The service makes a series' occurrences from its start up to
+ * its horizon, and counts them against CALENDAR_RECURRENCE_MAX from there; a file's series often
+ * started years ago (Google's daily series since 2012, birthdays since the year of birth). When
+ * the series' start ends before the import window, or is itself excluded (an EXDATE or a
+ * cancelled override: the service's series starts with an occurrence), the series starts instead
+ * at its rule's instance that is the first the window has (or the latest rule instance before an
+ * earlier RDATE in the window), COUNT less the instances before it: the rule gives the same
+ * instants from there. RDATEs and EXDATEs before the new start are left out, like the instances before the
+ * window that the expanding import leaves out. A start a previous import kept is kept when the
+ * rule still gives it (the series does not move at every run). The plan is checked: when it does
+ * not give the file's instances in the window (an RDATE in the window before the series' start,
+ * which the service refuses; a rule too dense to list), null — the series is then expanded.
+ */
+function keptPlan(
+  master: ICAL.Component,
+  t: Timing,
+  reader: TimeReader,
+  opts: EntryOptions,
+  cancelled: Moment[],
+  kept?: { utc: string; wall: string },
+): KeptPlan | null {
+  const rule = master.getAllProperties('rrule').map((p) => readableRule(p))[0] ?? null;
+  const rdates = momentsOf(master, 'rdate', reader);
+  const exdates = momentsOf(master, 'exdate', reader);
+  const lengthMs = momentMillis(t.end) + dayLength(t.end) - momentMillis(t.start);
+  const series: SeriesRules = {
+    start: t.start,
+    lengthMs,
+    rrules: rule ? [rule] : [],
+    rdates,
+    exdates,
+    untilMs: (until) => untilMillis(until, t.start, reader),
+  };
+  const excluded = new Set([...exdates.map((m) => exdateKey(m, t.start)), ...cancelled.map(momentKey)]);
+  const inWindow = (m: Moment) => momentMillis(m) + lengthMs > opts.window.fromMs && momentMillis(m) < opts.window.toMs && !excluded.has(momentKey(m));
+  let start = t.start;
+  let before = 0;
+  if (rule && (momentMillis(t.start) + lengthMs <= opts.window.fromMs || excluded.has(momentKey(t.start)))) {
+    const starts = ruleStarts(series, rule, opts.window.toMs);
+    if (!starts) return null;
+    const firsts = [starts.find(inWindow), ...rdates.filter(inWindow)].filter((m): m is Moment => m !== undefined).map(momentMillis);
+    if (firsts.length > 0) {
+      const earliest = Math.min(...firsts);
+      for (let i = starts.length - 1; i > 0; i--) {
+        if (momentMillis(starts[i]) <= earliest && !excluded.has(momentKey(starts[i]))) {
+          before = i;
+          break;
+        }
+      }
+      const same = (m: Moment) => (m.kind === 'day' ? m.date.toISODate() === kept?.wall.slice(0, 10) : formatSql(m.at.toUTC()) === kept?.utc);
+      const keptAt = kept ? starts.findIndex(same) : -1;
+      if (keptAt >= 0 && keptAt < before && !excluded.has(momentKey(starts[keptAt]))) before = keptAt;
+      start = starts[before];
+    }
+  }
+  const startMs = momentMillis(start);
+  // The service's first occurrence is the series' start: an earlier RDATE in the window cannot be kept.
+  if (rdates.some((m) => momentMillis(m) < startMs && inWindow(m))) return null;
+  let recur = rule;
+  if (rule && before > 0 && rule.count !== null) {
+    recur = rule.clone();
+    recur.count = rule.count - before;
+  }
+  const plan: KeptPlan = {
+    t: before === 0 ? t : { start, end: shifted(t, start) },
+    rrule: recur,
+    rdates: rdates.filter((m) => momentMillis(m) >= startMs),
+    exdates: exdates.filter((m) => momentMillis(m) + dayLength(m) > startMs),
+  };
+  if (before === 0) return plan;
+  // Compared with the cancelled instances left out on both sides (they become EXDATEs).
+  const keys = (s: SeriesRules) => expandSeries({ ...s, exdates: [...s.exdates, ...cancelled] }, opts.window, Number.MAX_SAFE_INTEGER).starts.map(momentKey);
+  const rebased: SeriesRules = { ...series, start, rrules: recur ? [recur] : [], rdates: plan.rdates, exdates: plan.exdates };
+  return JSON.stringify(keys(series)) === JSON.stringify(keys(rebased)) ? plan : null;
+}
+
+/**
  * A recurring VEVENT kept as a series (recurrence.md §6): one entry for the series (its times, and
  * the `recurrence` lines: RRULE with UNTIL in UTC, RDATE and EXDATE in UTC, dates for all-day
  * series; a cancelled override is one more EXDATE), then one per overridden instance, to update
  * the occurrence that stands for it (`scope=this`: it is detached).
  */
 function keptSeries(
+  plan: KeptPlan,
   master: ICAL.Component,
-  t: Timing,
   overrides: ICAL.Component[],
   reader: TimeReader,
   dayZone: string,
@@ -434,16 +590,17 @@ function keptSeries(
     skipped: (reason: string) => Entry;
   },
 ): Entry[] {
+  const t = plan.t;
   const dateLine = (name: string, m: Moment) => (m.kind === 'day' ? `${name};VALUE=DATE:${momentKey(m)}` : `${name}:${momentKey(m)}`);
-  const lines = master.getAllProperties('rrule').map((p) => `RRULE:${ruleValue(p.getFirstValue() as ICAL.Recur, t.start, reader)}`);
-  lines.push(...momentsOf(master, 'rdate', reader).map((m) => dateLine('RDATE', m)));
-  lines.push(...momentsOf(master, 'exdate', reader).map((m) => dateLine('EXDATE', m)));
+  const lines = plan.rrule ? [`RRULE:${ruleValue(plan.rrule, t.start, reader)}`] : [];
+  lines.push(...plan.rdates.map((m) => dateLine('RDATE', m)));
+  lines.push(...plan.exdates.map((m) => dateLine('EXDATE', m)));
   const instances: Entry[] = [];
   for (const v of overrides) {
-    const prop = v.getFirstProperty('recurrence-id')!;
-    const value = prop.getFirstValue();
-    if (!(value instanceof ICAL.Time)) continue;
-    const original = reader.moment(value, tzidOf(prop));
+    const original = recurrenceIdOf(v, reader, t.start, dayZone);
+    if (!original) continue;
+    // An instance before the series' start here (before the window) is not one of its occurrences.
+    if (momentMillis(original) < momentMillis(t.start)) continue;
     if (isCancelled(v)) {
       lines.push(dateLine('EXDATE', original));
       continue;
@@ -456,7 +613,8 @@ function keptSeries(
     const utc = original.kind === 'day' ? wallToUtc(`${original.date.toISODate()} 00:00:00`, dayZone) : formatSql(original.at.toUTC());
     instances.push({ ...(make.entry(v, own, momentKey(original), { scope: 'this' }) as Extract<Entry, { kind: 'event' }>), instanceOf: utc });
   }
-  return [make.entry(master, t, null, { recurrence: lines, scope: 'all' }), ...instances];
+  const head = make.entry(master, t, null, { recurrence: lines, scope: 'all' }) as Extract<Entry, { kind: 'event' }>;
+  return [{ ...head, firstInstance: momentKey(t.start) }, ...instances];
 }
 
 /** An RRULE value for the `recurrence` field: UNTIL in UTC (a floating or zoned UNTIL read in the series' zone), a date kept. */

@@ -2,7 +2,7 @@ import type { Actor } from '../../common/auth';
 import { ImportedRecordsRepository } from '../imported-records.repository';
 import { ImportReport, ReportStream } from '../import-report';
 import { ImportRecordError, ImportResult, ImportSession, ImportWriter } from '../import-writer';
-import { calendarEntries, Entry, EventInput, isOlderVersion, parseCalendar, sourceKey } from './ics-calendar';
+import { calendarEntries, derivedUid, Entry, EventInput, isOlderVersion, parseCalendar, ParsedCalendar, sourceKey } from './ics-calendar';
 import { Window } from './ics-recurrence';
 import type { IcsSeriesHooks } from '../../common/ical/ics-series-hooks';
 import { readCalendarSource } from './ics-source';
@@ -68,7 +68,8 @@ export class IcsImporter {
     const calendar = parseCalendar(opts.text ?? (await readCalendarSource(opts.input, (line) => this.out.write(`import:ics: ${line}\n`))));
     const actor = await this.writer.importingUser(opts.author);
     const keepSeries = this.series?.keepsSeries ?? false;
-    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries });
+    const keptStarts = keepSeries ? await this.keptStarts(calendar) : undefined;
+    const entries = calendarEntries(calendar, { window: opts.window, siteZone: opts.siteZone, categories: opts.categories, keepSeries, keptStarts });
     const report = given ?? new ImportReport(this.out, opts.dryRun);
     const result: IcsImportResult = {
       counts: { created: 0, updated: 0, unchanged: 0, kept_local: 0, skipped: 0, failed: 0 },
@@ -92,6 +93,19 @@ export class IcsImporter {
     return result;
   }
 
+  /** The start each recurring VEVENT's series has here, by UID, when an earlier import kept it (calendarEntries keeps it). */
+  private async keptStarts(calendar: ParsedCalendar): Promise<Map<string, { wall: string; utc: string }>> {
+    const starts = new Map<string, { wall: string; utc: string }>();
+    for (const v of calendar.vevents) {
+      if (v.hasProperty('recurrence-id') || !(v.hasProperty('rrule') || v.hasProperty('rdate'))) continue;
+      const uid = String(v.getFirstPropertyValue('uid') ?? '').trim() || derivedUid(v);
+      const record = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, null));
+      const start = record && (await this.writer.eventStart(record.localId));
+      if (start) starts.set(uid, start);
+    }
+    return starts;
+  }
+
   private async write(
     actor: Actor,
     entry: Exclude<Entry, { kind: 'skipped' }>,
@@ -111,8 +125,10 @@ export class IcsImporter {
         return 'unchanged'; // the file holds an older copy than the one imported before
       }
       if (entry.instanceOf !== undefined && !opts.dryRun) await this.adoptInstance(entry.uid, entry.instanceOf, target, record);
+      if (entry.firstInstance !== undefined && !opts.dryRun) await this.adoptFirstInstance(entry.uid, entry.firstInstance, target);
       const body = { ...this.body(entry.input, opts), categories: await this.categoryItems(entry.input.categories, record) };
       const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun, session: opts.session });
+      if (entry.firstInstance !== undefined && !opts.dryRun) await this.keyOccurrences(actor, entry.uid, outcome.localId, entry.input.all_day);
       report.count('event', outcome.result);
       return outcome.result;
     } catch (err) {
@@ -131,6 +147,38 @@ export class IcsImporter {
     const occurrence = series && (await this.series!.instanceOf(series.localId, utcStart));
     if (!occurrence) throw new ImportRecordError(`event ${record}: no occurrence of its series starts at ${utcStart} UTC`);
     if ((await this.records.find(ICS_SOURCE, 'event', target.key))?.localId !== occurrence) await this.writer.adopt(target, occurrence);
+  }
+
+  /**
+   * A series imported with the module on where an import with it off left one event per instance:
+   * the event of the series' first instance becomes the series (the write gives it `recurrence`),
+   * so it keeps its id. Only when the series itself was never imported (or its event is gone).
+   */
+  private async adoptFirstInstance(uid: string, firstInstance: string, target: { source: string; kind: 'event'; key: string }): Promise<void> {
+    const series = await this.records.find(ICS_SOURCE, 'event', target.key);
+    if (series && (await this.writer.eventStart(series.localId))) return;
+    const first = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, firstInstance));
+    if (first && (await this.writer.eventStart(first.localId))) await this.writer.adopt(target, first.localId);
+  }
+
+  /**
+   * Each occurrence of a kept series is remembered under the key the expanding import gives its
+   * instance (UID and original start), so that an import with the module off updates the
+   * occurrences instead of adding an event per instance. An event an earlier import (module off)
+   * made for that instance is replaced by the occurrence: it goes to the trash and its key now
+   * names the occurrence. Occurrences the horizon added since are keyed at the next run.
+   */
+  private async keyOccurrences(actor: Actor, uid: string, seriesId: number, allDay: boolean): Promise<void> {
+    const occurrences = await this.series!.instancesOf(seriesId);
+    const own = new Set(occurrences.map((o) => o.eventId));
+    for (const o of occurrences) {
+      const instance = allDay ? o.originalStart.slice(0, 10).replace(/-/g, '') : `${o.utcOriginalStart.replace(/[-:]/g, '').replace(' ', 'T')}Z`;
+      const target = { source: ICS_SOURCE, kind: 'event' as const, key: sourceKey(uid, instance) };
+      const known = await this.records.find(ICS_SOURCE, 'event', target.key);
+      if (known?.localId === o.eventId) continue;
+      if (known && !own.has(known.localId)) await this.writer.trashEvent(actor, known.localId);
+      await this.writer.adopt(target, o.eventId);
+    }
   }
 
   /**

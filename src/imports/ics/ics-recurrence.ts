@@ -82,8 +82,19 @@ export function expandSeries(series: SeriesRules, window: Window, cap = MAX_INST
   return { starts: starts.slice(0, cap), overCap: Math.max(0, starts.length - cap), truncated };
 }
 
+/**
+ * Every start one RRULE gives from the series' start (DTSTART first, COUNT and UNTIL applied) that
+ * begins before `toMs`, in order, at most `maxSteps`; null when the rule was still going then
+ * (too dense to list). The n-th start is the rule's n-th instance, which is what COUNT counts.
+ */
+export function ruleStarts(series: SeriesRules, rule: ICAL.Recur, toMs: number, maxSteps = MAX_STEPS): Moment[] | null {
+  const starts: Moment[] = [];
+  const truncated = iterate(series, rule, { fromMs: -Infinity, toMs }, maxSteps, (m) => starts.push(m));
+  return truncated ? null : starts;
+}
+
 /** An EXDATE's key in the series' terms: a DATE EXDATE of a timed series removes that day's instance at the series' time. */
-function exdateKey(ex: Moment, start: Moment): string {
+export function exdateKey(ex: Moment, start: Moment): string {
   if (start.kind === 'day' && ex.kind === 'instant') return ex.at.toFormat('yyyyLLdd');
   if (start.kind === 'instant' && ex.kind === 'day') {
     const local = start.at;

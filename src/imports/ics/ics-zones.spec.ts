@@ -1,7 +1,7 @@
 import ICAL from 'ical.js';
 import { DateTime, IANAZone } from 'luxon';
 import { calendarText, customCentralEurope, INVENTED_ZONE, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../../../test/support/ics-calendars';
-import { ianaFromTzid, matchRules, TzidResolver, VtimezoneZone, windowsToIana } from './ics-zones';
+import { displayNameToIana, fixedOffsetMinutes, ianaFromTzid, matchRules, TzidResolver, VtimezoneZone, windowsToIana } from './ics-zones';
 
 const YEARS = { from: 2025, to: 2026 };
 
@@ -36,6 +36,42 @@ describe('windowsToIana (CLDR windowsZones, territory 001)', () => {
     ['Made Up Standard Time', null],
   ])('%s → %s', (name, expected) => {
     expect(windowsToIana(name)).toBe(expected);
+  });
+});
+
+describe('Windows display names and fixed offsets', () => {
+  it.each([
+    ['(UTC-05:00) Eastern Time (US & Canada)', 'America/New_York'],
+    ['(GMT-05:00) Eastern Time (US & Canada)', 'America/New_York'],
+    ['(UTC-08:00) Pacific Time (US & Canada)', 'America/Los_Angeles'],
+    ['(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', 'Europe/Berlin'],
+    ['(GMT +01:00) Amsterdam, Berlin…', 'Europe/Berlin'],
+    ['(GMT+01.00) Amsterdam / Berlin / Bern / Rome / Stockholm / Vienna', 'Europe/Berlin'],
+    ['(UTC+01:00) Brussels, Copenhagen, Madrid, Paris', 'Europe/Paris'],
+    ['(UTC) Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
+    ['(GMT) Greenwich Mean Time : Dublin, Edinburgh, Lisbon, London', 'Europe/London'],
+    ['(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi', 'Asia/Calcutta'],
+    ['(UTC+10:00) Canberra, Melbourne, Sydney', 'Australia/Sydney'],
+    ['(UTC+09:00) Osaka, Sapporo, Tokyo', 'Asia/Tokyo'],
+    ['(UTC-02:00) Coordinated Universal Time-02', 'UTC-2'],
+    // A city under another offset than the name says is not taken.
+    ['(UTC+03:00) Berlin', null],
+    ['(UTC+01:00) Nowhere Town', null],
+    ['W. Europe Standard Time', null],
+  ])('%s → %s', (name, expected) => {
+    expect(displayNameToIana(name)).toBe(expected);
+  });
+
+  it.each([
+    ['UTC+01', 60],
+    ['UTC-05:00', -300],
+    ['GMT+5:30', 330],
+    ['(UTC+01:00)', 60],
+    ['UTC-02', -120],
+    ['UTC', null],
+    ['Europe/Berlin', null],
+  ])('reads the fixed offset %s as %s minutes', (tzid, minutes) => {
+    expect(fixedOffsetMinutes(tzid)).toBe(minutes);
   });
 });
 
@@ -103,6 +139,14 @@ describe('TzidResolver', () => {
     expect(found).toMatchObject({ name: null, how: 'rules' });
     expect(found.rules.offset(DateTime.fromISO('2025-07-01T00:00:00Z').toMillis())).toBe(150);
     expect(found.rules.offset(DateTime.fromISO('2025-12-01T00:00:00Z').toMillis())).toBe(90);
+  });
+
+  it("reads fixed offsets as the service's UTC±N zones (Windows' UTC-02 too), and Windows display names", () => {
+    expect(resolver.resolve('UTC+01')).toMatchObject({ name: 'UTC+1', how: 'fixed' });
+    expect(resolver.resolve('UTC-02')).toMatchObject({ name: 'UTC-2', how: 'fixed' });
+    expect(resolver.resolve('GMT+05:30')).toMatchObject({ name: 'UTC+5:30', how: 'fixed' });
+    expect(resolver.resolve('(UTC-05:00) Eastern Time (US & Canada)')).toMatchObject({ name: 'America/New_York', how: 'display' });
+    expect(resolver.resolve('(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna')).toMatchObject({ name: 'Europe/Berlin', how: 'display' });
   });
 
   it('answers null for a TZID nothing describes', () => {

@@ -1,18 +1,24 @@
 import ICAL from 'ical.js';
-import { IANAZone, Zone } from 'luxon';
-import { findIana, WINDOWS_TO_IANA_MAP } from 'windows-iana';
+import { FixedOffsetZone, IANAZone, Zone } from 'luxon';
+import { findIana, findWindows, IANA_ALIAS_MAP, WINDOWS_TO_IANA_MAP } from 'windows-iana';
 import { offsetChanges, YearSpan } from '../../common/ical/vtimezone';
-import { resolveZone } from '../../common/datetime/zones';
+import { isFixedOffsetName, resolveZone } from '../../common/datetime/zones';
 
 // Which zone a TZID names (ical.md, Import: "TZIDs (IANA or Windows names, or a VTIMEZONE that
 // matches a known zone) become the event's zone"). In order:
 //  1. an IANA name (`Europe/Berlin`), also behind a vendor prefix (`/mozilla.org/20050126_1/Europe/Berlin`);
-//  2. a Windows name (`W. Europe Standard Time`), through CLDR's windowsZones table as the
+//  2. a fixed offset (`UTC+01`, `GMT-05:00`, Windows' own `UTC-02`): the service's `UTC±N` zone;
+//  3. a Windows name (`W. Europe Standard Time`), through CLDR's windowsZones table as the
 //     windows-iana package ships it (territory 001, the zone Windows itself means);
-//  3. the calendar's VTIMEZONE of that TZID, compared observance by observance with every IANA
+//  4. a Windows display name (`(UTC-05:00) Eastern Time (US & Canada)`, older Outlook's
+//     `(GMT+01.00) Amsterdam / Berlin / …`): its cities, found in windows-iana's table of IANA
+//     zones and their places, give the Windows zone they belong to (so the zone Windows means),
+//     when its standard offset is the one the name says; the few names without a city
+//     (`Eastern Time (US & Canada)`) are listed here with the Windows zone they name;
+//  5. the calendar's VTIMEZONE of that TZID, compared observance by observance with every IANA
 //     zone over the years the events use: the first (best ranked) zone whose offsets and
 //     offset changes are the same wins;
-//  4. a VTIMEZONE no IANA zone matches still tells the offsets: its own rules give the instants,
+//  6. a VTIMEZONE no IANA zone matches still tells the offsets: its own rules give the instants,
 //     and the event gets the fixed `UTC±H:MM` zone in force at its start.
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -22,7 +28,7 @@ export interface TzidZone {
   /** IANA name, or null when only the VTIMEZONE's rules are known (the event then gets a `UTC±H:MM` zone). */
   name: string | null;
   rules: Zone;
-  how: 'iana' | 'windows' | 'vtimezone' | 'rules';
+  how: 'iana' | 'fixed' | 'windows' | 'display' | 'vtimezone' | 'rules';
 }
 
 /** An IANA zone name in a TZID, as written or behind a vendor prefix; null when there is none. */
@@ -42,6 +48,112 @@ export function ianaFromTzid(tzid: string): string | null {
 export function windowsToIana(name: string): string | null {
   const found = findIana(name.trim());
   return found.find((candidate) => IANAZone.isValidZone(candidate)) ?? null;
+}
+
+/** `UTC+01`, `GMT-05:00`, `UTC+5:30`, `(UTC+01:00)`: minutes ahead of UTC; null when the TZID is not a fixed offset. */
+export function fixedOffsetMinutes(tzid: string): number | null {
+  const m = /^\(?\s*(?:UTC|GMT)\s*([+-])\s*(\d{1,2})(?:[:.]?(\d{2}))?\s*\)?$/i.exec(tzid.trim().replace(/^"|"$/g, ''));
+  if (!m) return null;
+  const minutes = Number(m[2]) * 60 + Number(m[3] ?? 0);
+  return m[1] === '-' ? -minutes : minutes;
+}
+
+/** The service's name of a fixed offset (`UTC+1`, `UTC-3:30`, `UTC`), or null when out of its range. */
+export function fixedOffsetZoneName(minutes: number): string | null {
+  if (minutes === 0) return 'UTC';
+  const abs = Math.abs(minutes);
+  const hm = abs % 60 === 0 ? String(abs / 60) : `${Math.floor(abs / 60)}:${String(abs % 60).padStart(2, '0')}`;
+  const name = `UTC${minutes < 0 ? '-' : '+'}${hm}`;
+  return isFixedOffsetName(name) ? name : null;
+}
+
+/**
+ * Windows display names that name no city, and the Windows zone each stands for (the others are
+ * found by their cities). Lower case, as compared.
+ */
+const DISPLAY_WITHOUT_CITY: Readonly<Record<string, string>> = {
+  'eastern time (us & canada)': 'Eastern Standard Time',
+  'central time (us & canada)': 'Central Standard Time',
+  'mountain time (us & canada)': 'Mountain Standard Time',
+  'pacific time (us & canada)': 'Pacific Standard Time',
+  'pacific time (us & canada); tijuana': 'Pacific Standard Time',
+  'atlantic time (canada)': 'Atlantic Standard Time',
+  alaska: 'Alaskan Standard Time',
+  hawaii: 'Hawaiian Standard Time',
+  arizona: 'US Mountain Standard Time',
+  'indiana (east)': 'US Eastern Standard Time',
+  saskatchewan: 'Canada Central Standard Time',
+  newfoundland: 'Newfoundland Standard Time',
+  'central america': 'Central America Standard Time',
+  'west central africa': 'W. Central Africa Standard Time',
+  'international date line west': 'Dateline Standard Time',
+  yukon: 'Yukon Standard Time',
+  'baja california': 'Pacific Standard Time (Mexico)',
+  greenland: 'Greenland Standard Time',
+  'easter island': 'Easter Island Standard Time',
+  samoa: 'Samoa Standard Time',
+  'cabo verde is.': 'Cape Verde Standard Time',
+  'cape verde is.': 'Cape Verde Standard Time',
+  azores: 'Azores Standard Time',
+};
+
+/** Places (lower case) and the IANA zones there, from windows-iana's table of zones (their names' last part, and their descriptions' first part). */
+let places: Map<string, string[]> | undefined;
+function placeZones(): Map<string, string[]> {
+  if (places) return places;
+  places = new Map();
+  const add = (place: string, zone: string) => {
+    const key = place.replace(/_/g, ' ').trim().toLowerCase();
+    if (key !== '' && !(places!.get(key) ?? []).includes(zone)) places!.set(key, [...(places!.get(key) ?? []), zone]);
+  };
+  for (const row of IANA_ALIAS_MAP) {
+    for (const zone of row.alias) {
+      add(zone.split('/').pop() ?? zone, zone);
+      add(row.description.split(',')[0], zone);
+    }
+  }
+  return places;
+}
+
+/** The offset of a zone outside daylight saving time this year (what a display name says). */
+function standardOffset(zone: string): number {
+  const z = IANAZone.create(zone);
+  const year = new Date().getUTCFullYear();
+  return Math.min(z.offset(Date.UTC(year, 0, 1)), z.offset(Date.UTC(year, 6, 1)));
+}
+
+/**
+ * The zone a Windows display name means (`(UTC-05:00) Eastern Time (US & Canada)` →
+ * America/New_York, `(GMT +01:00) Amsterdam, Berlin…` → Europe/Berlin, `(UTC-02:00)
+ * Coordinated Universal Time-02` → `UTC-2`), or null.
+ */
+export function displayNameToIana(tzid: string): string | null {
+  const m = /^\(\s*(?:UTC|GMT)\s*(?:([+-])\s*(\d{1,2})(?:[:.]?(\d{2}))?)?\s*\)\s*(.+)$/i.exec(tzid.trim().replace(/^"|"$/g, ''));
+  if (!m) return null;
+  const offset = m[1] === undefined ? 0 : (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+  const description = m[4]
+    .replace(/(…|\.\.\.)\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  // Windows' `(UTC-02:00) Coordinated Universal Time-02`: the offset it says, all year.
+  if (/^coordinated universal time(?:[+-]\d{1,2})?$/i.test(description)) return fixedOffsetZoneName(offset);
+  const named = DISPLAY_WITHOUT_CITY[description.toLowerCase()];
+  if (named) return windowsToIana(named);
+  for (const city of description.split(/\s*[,/;]\s*|\s+-\s+/)) {
+    for (const zone of placeZones().get(
+      city
+        .replace(/^greenwich mean time\s*:\s*/i, '')
+        .trim()
+        .toLowerCase(),
+    ) ?? []) {
+      if (!IANAZone.isValidZone(zone)) continue;
+      // The zone Windows means for that place: Amsterdam is in W. Europe Standard Time, which Windows reads as Europe/Berlin.
+      const windows = findWindows(zone)[0];
+      const meant = (windows && windowsToIana(windows)) ?? zone;
+      if (IANAZone.isValidZone(meant) && standardOffset(meant) === offset) return meant;
+    }
+  }
+  return null;
 }
 
 /** The zones Windows names stand for (territory 001): preferred when several IANA zones match a VTIMEZONE. */
@@ -223,8 +335,14 @@ export class TzidResolver {
   private lookUp(tzid: string): TzidZone | null {
     const iana = ianaFromTzid(tzid);
     if (iana) return { name: iana, rules: IANAZone.create(iana), how: 'iana' };
+    const offset = fixedOffsetMinutes(tzid);
+    const fixed = offset === null ? null : fixedOffsetZoneName(offset);
+    if (offset !== null && fixed !== null) return { name: fixed, rules: FixedOffsetZone.instance(offset), how: 'fixed' };
     const windows = windowsToIana(tzid);
     if (windows) return { name: windows, rules: IANAZone.create(windows), how: 'windows' };
+    const display = displayNameToIana(tzid);
+    const displayRules = display === null ? null : resolveZone(display);
+    if (display && displayRules) return { name: display, rules: displayRules, how: 'display' };
     const component = this.vtimezones.get(tzid);
     if (!component) return null;
     let rules: VtimezoneZone;
