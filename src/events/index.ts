@@ -18,6 +18,6 @@ export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
 export { EventExtensions, EventWrites } from './event-extensions';
-export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from './event-extensions';
+export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalTimes } from './event-extensions';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 export { EVENT_DOCS } from './event-docs';

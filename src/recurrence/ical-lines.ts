@@ -30,3 +30,11 @@ function icalValue(d: RuleDate, timing: SeriesTiming): string {
       return `${compact(wallToUtc(`${d.date} ${timing.startDate.slice(11)}`, timing.timezone))}Z`;
   }
 }
+
+/** Which start an RDATE/EXDATE value names: a UTC instant for a timed series, a day for an all-day one (`YYYY-MM-DD[ HH:MM:SS]`). */
+export function ruleDateKey(d: RuleDate, timing: SeriesTiming): string {
+  const value = icalValue(d, timing);
+  return timing.allDay
+    ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
+    : `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)} ${value.slice(9, 11)}:${value.slice(11, 13)}:${value.slice(13, 15)}`;
+}
