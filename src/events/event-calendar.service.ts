@@ -80,5 +80,7 @@ export class EventCalendarService {
 
 /** The event with the times an extension gave its VEVENT (a copy: list items are shared). */
 function retimed(e: CalendarEventJson, at: IcalTimes | undefined): CalendarEventJson {
-  return at ? { ...e, start_date: at.start, end_date: at.end, utc_start_date: at.utcStart, utc_end_date: at.utcEnd } : e;
+  if (!at) return e;
+  const modified = at.modifiedUtc !== undefined && at.modifiedUtc > e.modified_utc ? at.modifiedUtc : e.modified_utc;
+  return { ...e, start_date: at.start, end_date: at.end, utc_start_date: at.utcStart, utc_end_date: at.utcEnd, modified_utc: modified };
 }

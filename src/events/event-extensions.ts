@@ -68,6 +68,8 @@ export interface IcalTimes {
   utcEnd: string;
   /** UTC: the end of the last instance the VEVENT stands for (a series' last occurrence); its zone's VTIMEZONE covers up to there. */
   lastUtc?: string;
+  /** UTC: the last change of anything the VEVENT stands for; DTSTAMP, LAST-MODIFIED and SEQUENCE follow it (they never go back when another event gives the fields). */
+  modifiedUtc?: string;
 }
 
 /**

@@ -41,6 +41,7 @@ const feedRow = (eventId: number, utcOriginalStart: string): FeedOccurrence => (
   timezone: 'Europe/Paris',
   allDay: false,
   utcStart: utcOriginalStart,
+  modifiedUtc: '2026-11-01 10:00:00',
   utcEnd: utcOriginalStart.replace(/ (\d\d)/, (_m, h: string) => ` ${String(Number(h) + 1).padStart(2, '0')}`),
 });
 

@@ -24,6 +24,7 @@ function occurrence(n: number, over: Partial<FeedOccurrence> = {}): FeedOccurren
     allDay: false,
     utcStart: utc,
     utcEnd: `${utc.slice(0, 10)} 19:00:00`,
+    modifiedUtc: '2026-11-01 10:00:00',
     ...over,
   };
 }
@@ -52,6 +53,11 @@ describe('planSeriesFeed', () => {
       times: { start: '2027-01-05 19:00:00', utcStart: '2027-01-05 18:00:00', lastUtc: '2027-02-02 19:00:00' },
     });
     expect(lines(plan)).toEqual(['RRULE:FREQ=WEEKLY;COUNT=5']);
+  });
+
+  it('the series VEVENT is as new as the latest change of any occurrence, shown or not', () => {
+    const occurrences = [occurrence(0, { status: 'trash', modifiedUtc: '2026-11-20 08:00:00' }), ...[1, 2, 3, 4].map((n) => occurrence(n))];
+    expect(planSeriesFeed(input({ occurrences }))?.times.modifiedUtc).toBe('2026-11-20 08:00:00');
   });
 
   it('the first occurrence moved on its own: another gives the fields, the series keeps its DTSTART, the first is an override', () => {

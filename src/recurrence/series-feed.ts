@@ -113,7 +113,16 @@ export function planSeriesFeed(input: SeriesFeedInput): SeriesFeedPlan | null {
     else omit.push(o.eventId);
   }
   // Every other listed occurrence (a second one on an original start already shown) stays a VEVENT of its own.
-  const times: IcalTimes = { start: timing.startDate, end: timing.endDate, utcStart: dtstart.utc, utcEnd: dtstart.utcEnd, lastUtc };
+  // Any occurrence's change (a trash, a draft, a restore) may change the series' lines.
+  const modifiedUtc = input.occurrences.reduce((last, o) => (o.modifiedUtc !== null && o.modifiedUtc > last ? o.modifiedUtc : last), '');
+  const times: IcalTimes = {
+    start: timing.startDate,
+    end: timing.endDate,
+    utcStart: dtstart.utc,
+    utcEnd: dtstart.utcEnd,
+    lastUtc,
+    ...(modifiedUtc !== '' && { modifiedUtc }),
+  };
   return { master: source.eventId, times, lines, omit, overrides };
 }
 

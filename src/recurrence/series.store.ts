@@ -35,6 +35,8 @@ export interface FeedOccurrence {
   allDay: boolean;
   utcStart: string | null;
   utcEnd: string | null;
+  /** The event's last change (UTC); null when it is gone. */
+  modifiedUtc: string | null;
 }
 
 /** An event's links, as ids: what a new occurrence copies from the series. */
@@ -189,6 +191,7 @@ export class SeriesStore {
         'e.all_day AS all_day',
         'e.start_date_utc AS utc_start',
         'e.end_date_utc AS utc_end',
+        'e.modified_utc AS modified_utc',
       ])
       .where('o.series_id IN (:...seriesIds)', { seriesIds })
       .getRawMany<Record<string, string | number | null>>();
@@ -204,6 +207,7 @@ export class SeriesStore {
       allDay: Boolean(Number(r.all_day)),
       utcStart: r.utc_start === null ? null : String(r.utc_start),
       utcEnd: r.utc_end === null ? null : String(r.utc_end),
+      modifiedUtc: r.modified_utc === null ? null : String(r.modified_utc),
     }));
   }
 
