@@ -114,8 +114,8 @@ export class RecurrenceEventExtension implements EventExtension {
    * Feeds give each series once (§6): one VEVENT that describes the series (its DTSTART, the
    * fields of an occurrence that follows the rule, the rule reconciled with the occurrences the
    * caller is shown: series-feed.ts), and a VEVENT of the series' UID with its RECURRENCE-ID for
-   * each occurrence shown that does not follow the rule. Three queries for the whole feed. A
-   * single event's file gives that occurrence alone.
+   * each occurrence shown that does not follow the rule. Four queries for the whole feed, whatever
+   * its series and occurrences. A single event's file gives that occurrence alone.
    */
   async ical(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
     if (single) return {};
@@ -123,7 +123,11 @@ export class RecurrenceEventExtension implements EventExtension {
     const seriesIds = [...new Set([...rows.values()].map((r) => r.seriesId))];
     const [seriesRows, occurrences] = await Promise.all([this.store.seriesByIds(seriesIds), this.store.feedOccurrences(seriesIds)]);
     const bySeries = new Map<number, FeedOccurrence[]>();
-    for (const o of occurrences) bySeries.set(o.seriesId, [...(bySeries.get(o.seriesId) ?? []), o]);
+    for (const o of occurrences) {
+      const members = bySeries.get(o.seriesId);
+      if (members) members.push(o);
+      else bySeries.set(o.seriesId, [o]);
+    }
     const listed = new Set(events.map((e) => e.id));
     const omit = new Set<number>();
     const properties = new Map<number, IcalProperty[]>();
