@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from './event-calendar';
 import { EventAccess } from './event-access';
-import { EventExtensions, IcalProperty, IcalShape } from './event-extensions';
+import { EventExtensions, IcalProperty, IcalShape, IcalTimes } from './event-extensions';
 import { EventReader, type FeedWindow } from './event-reader';
 import { EventsRepository } from './events.repository';
 
@@ -75,10 +75,21 @@ export class EventCalendarService {
     const presented = (await this.access.present(added, { jsonLd: false })) as unknown as CalendarEventJson[];
     const uids = new Map<number, string>();
     const properties = new Map<number, IcalProperty[]>();
+    const times = new Map<number, IcalTimes>();
     for (const plan of plans) {
       for (const [id, uid] of plan.uids ?? []) uids.set(id, uid);
       for (const [id, list] of plan.properties ?? []) properties.set(id, [...(properties.get(id) ?? []), ...list]);
+      for (const [id, at] of plan.times ?? []) times.set(id, at);
     }
-    return [[...events.filter((e) => !omitted.has(e.id)), ...presented], { ...base, uids, properties }];
+    const lastUtc = new Map([...times].flatMap(([id, at]) => (at.lastUtc ? [[id, at.lastUtc] as const] : [])));
+    const kept = [...events.filter((e) => !omitted.has(e.id)), ...presented].map((e) => retimed(e, times.get(e.id)));
+    return [kept, { ...base, uids, properties, lastUtc }];
   }
+}
+
+/** The event with the times an extension gave its VEVENT (a copy: list items are shared). */
+function retimed(e: CalendarEventJson, at: IcalTimes | undefined): CalendarEventJson {
+  if (!at) return e;
+  const modified = at.modifiedUtc !== undefined && at.modifiedUtc > e.modified_utc ? at.modifiedUtc : e.modified_utc;
+  return { ...e, start_date: at.start, end_date: at.end, utc_start_date: at.utcStart, utc_end_date: at.utcEnd, modified_utc: modified };
 }

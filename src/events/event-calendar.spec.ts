@@ -124,6 +124,30 @@ describe('zoneSpans', () => {
   });
 });
 
+describe('zoneSpans of a recurring VEVENT', () => {
+  it('reach the year of the last instance it stands for (lastUtc), not only its DTSTART', () => {
+    const series = event({ id: 5, timezone: 'Australia/Lord_Howe', utc_start_date: '2027-01-05 08:00:00', utc_end_date: '2027-01-05 09:30:00' });
+    const other = event({ id: 6, timezone: 'Australia/Lord_Howe', utc_start_date: '2026-12-01 08:00:00', utc_end_date: '2026-12-01 09:00:00' });
+    expect(Object.fromEntries(zoneSpans([series, other], new Map([[5, '2029-12-25 09:30:00']])))).toEqual({ 'Australia/Lord_Howe': { from: 2026, to: 2029 } });
+  });
+
+  it('give the calendar a VTIMEZONE with every change up to there (Lord Howe: 30 minutes)', () => {
+    const series = event({
+      id: 5,
+      timezone: 'Australia/Lord_Howe',
+      start_date: '2027-01-05 19:00:00',
+      end_date: '2027-01-05 20:30:00',
+      utc_start_date: '2027-01-05 08:00:00',
+      utc_end_date: '2027-01-05 09:30:00',
+    });
+    const text = eventCalendar([series], { name: 'Site', lastUtc: new Map([[5, '2029-12-25 09:30:00']]) });
+    const zone = text.slice(text.indexOf('BEGIN:VTIMEZONE'), text.indexOf('END:VTIMEZONE'));
+    // Summer time starts on the first Sunday of October (+1030 → +1100) and ends on the first Sunday of April.
+    for (const year of [2027, 2028, 2029]) expect(zone).toMatch(new RegExp(`DTSTART:${year}10\\d\\dT020000\r\nTZOFFSETFROM:\\+1030\r\nTZOFFSETTO:\\+1100`));
+    expect(zone).toContain('DTSTART:20290401T020000');
+  });
+});
+
 describe('eventFileName', () => {
   it.each([
     ['jazz-night', 'jazz-night.ics'],

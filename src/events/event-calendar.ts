@@ -44,6 +44,8 @@ export interface CalendarOptions {
    * `timezone` the site zone (X-WR-TIMEZONE).
    */
   tec?: { siteUrl: string; timezone: string };
+  /** UTC, by event id: the end of the last instance a recurring VEVENT stands for, which its zone's VTIMEZONE must cover too. */
+  lastUtc?: ReadonlyMap<number, string>;
 }
 
 const PRODUCT = { company: 'calendar-events', product: 'calendar-events', language: 'EN' };
@@ -76,7 +78,7 @@ export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions
     const vevent = calendar.createEvent({ ...calendarEvent(event), id: uidOf(event) }).toString();
     return withProperties(vevent, opts.properties?.get(event.id));
   });
-  const zones = [...zoneSpans(events)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
+  const zones = [...zoneSpans(events, opts.lastUtc)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
   // The calendar without events: BEGIN:VCALENDAR, its properties, END:VCALENDAR (short, folded by the library).
   const frame = calendar.clear().toString();
   const end = frame.lastIndexOf('END:VCALENDAR');
@@ -187,12 +189,20 @@ export function sequenceOf(modifiedUtc: string): number {
   return Math.max(0, Math.floor(utc(modifiedUtc).diff(SEQUENCE_EPOCH, 'seconds').seconds));
 }
 
-/** Per IANA zone, the years its timed events touch (each zone's VTIMEZONE covers those). */
-export function zoneSpans(events: Pick<CalendarEventJson, 'all_day' | 'timezone' | 'utc_start_date' | 'utc_end_date'>[]): Map<string, YearSpan> {
+/**
+ * Per IANA zone, the years its timed events touch (each zone's VTIMEZONE covers those): a
+ * recurring VEVENT's up to its last instance (`lastUtc`), since a client that resolves times with
+ * the file's VTIMEZONE (ical.js) reads each instance's local time with it.
+ */
+export function zoneSpans(
+  events: Pick<CalendarEventJson, 'id' | 'all_day' | 'timezone' | 'utc_start_date' | 'utc_end_date'>[],
+  lastUtc?: ReadonlyMap<number, string>,
+): Map<string, YearSpan> {
   const spans = new Map<string, YearSpan>();
   for (const e of events) {
     if (e.all_day || ianaZone(e.timezone) === null) continue;
-    const [from, to] = [yearOf(e.utc_start_date), yearOf(e.utc_end_date)];
+    const last = lastUtc?.get(e.id);
+    const [from, to] = [yearOf(e.utc_start_date), Math.max(yearOf(e.utc_end_date), last ? yearOf(last) : 0)];
     const span = spans.get(e.timezone);
     spans.set(e.timezone, span ? { from: Math.min(span.from, from), to: Math.max(span.to, to) } : { from, to });
   }

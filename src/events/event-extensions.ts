@@ -56,6 +56,20 @@ export interface IcalPlan {
   properties?: ReadonlyMap<number, readonly IcalProperty[]>;
   /** The UID of an event's VEVENT instead of its own, by event id. */
   uids?: ReadonlyMap<number, string>;
+  /** Other times for an event's VEVENT, by event id (a series' VEVENT starts at the series' DTSTART, whichever occurrence gives its fields). */
+  times?: ReadonlyMap<number, IcalTimes>;
+}
+
+/** A VEVENT's times instead of its event's own: wall times in the event's zone and UTC, `YYYY-MM-DD HH:MM:SS`. */
+export interface IcalTimes {
+  start: string;
+  end: string;
+  utcStart: string;
+  utcEnd: string;
+  /** UTC: the end of the last instance the VEVENT stands for (a series' last occurrence); its zone's VTIMEZONE covers up to there. */
+  lastUtc?: string;
+  /** UTC: the last change of anything the VEVENT stands for; DTSTAMP, LAST-MODIFIED and SEQUENCE follow it (they never go back when another event gives the fields). */
+  modifiedUtc?: string;
 }
 
 /**

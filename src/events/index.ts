@@ -18,7 +18,7 @@ export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
 export { EventExtensions, EventWrites } from './event-extensions';
-export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape } from './event-extensions';
+export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape, IcalTimes } from './event-extensions';
 // The links of the request being answered (compat.md: a client never leaves the path it came by):
 // an extension writes each API link it adds as the core does, `currentLinks(config.baseUrl).href(path)`.
 export { currentLinks } from '../common/http/api-links';

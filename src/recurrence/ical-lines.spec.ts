@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { icalRecurrenceLines } from './ical-lines';
+import { icalRecurrenceLines, ruleDateKey } from './ical-lines';
 import { parseRecurrence, SeriesTiming } from './recurrence-rule';
 
 const paris: SeriesTiming = { startDate: '2027-01-05 19:00:00', endDate: '2027-01-05 21:00:00', timezone: 'Europe/Paris', allDay: false };
@@ -36,5 +36,11 @@ describe('icalRecurrenceLines: the series’ VEVENT lines (recurrence.md §6)', 
     const vevent = new ICAL.Component(ICAL.parse(text) as unknown[]);
     expect((vevent.getFirstPropertyValue('rrule') as ICAL.Recur).toString()).toBe('FREQ=MONTHLY;COUNT=6;BYDAY=-1FR');
     expect(String(vevent.getFirstPropertyValue('exdate'))).toBe('2027-02-26T18:00:00Z');
+  });
+
+  it('ruleDateKey: the start a value names, a UTC instant for a timed series and a day for an all-day one', () => {
+    expect(ruleDateKey({ kind: 'wall', wall: '2027-07-14 19:00:00' }, paris)).toBe('2027-07-14 17:00:00');
+    expect(ruleDateKey({ kind: 'date', date: '2027-01-12' }, paris)).toBe('2027-01-12 18:00:00');
+    expect(ruleDateKey({ kind: 'utc', utc: '2027-01-12 18:00:00' }, { ...paris, allDay: true })).toBe('2027-01-12');
   });
 });

@@ -30,3 +30,13 @@ function icalValue(d: RuleDate, timing: SeriesTiming): string {
       return `${compact(wallToUtc(`${d.date} ${timing.startDate.slice(11)}`, timing.timezone))}Z`;
   }
 }
+
+/** Which start an RDATE/EXDATE value names: a UTC instant for a timed series, a day for an all-day one (`YYYY-MM-DD[ HH:MM:SS]`). */
+export function ruleDateKey(d: RuleDate, timing: SeriesTiming): string {
+  // `20270105` → `2027-01-05`; `20270105T180000Z` → `2027-01-05 18:00:00`.
+  return icalValue(d, timing).replace(
+    /^(\d{4})(\d\d)(\d\d)(?:T(\d\d)(\d\d)(\d\d)Z)?$/,
+    (_m, y: string, mo: string, day: string, h?: string, mi?: string, s?: string) =>
+      h === undefined ? `${y}-${mo}-${day}` : `${y}-${mo}-${day} ${h}:${mi}:${s}`,
+  );
+}

@@ -2,7 +2,8 @@ import type { AppConfig } from '../config/app-config';
 import { EventEntity } from '../events';
 import { RecurrenceEventExtension } from './recurrence-event.extension';
 import { OWN_WRITE } from './series-plan';
-import type { PresentedOccurrence, SeriesStore } from './series.store';
+import type { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
+import { utcToWall } from '../common/datetime/format';
 import { SeriesWriter } from './series-writer';
 
 // The extension's own decisions without a database (STYLE.md §11): which parameters it refuses
@@ -29,6 +30,21 @@ function event(over: Partial<EventEntity>): EventEntity {
   });
 }
 
+const feedRow = (eventId: number, utcOriginalStart: string): FeedOccurrence => ({
+  eventId,
+  seriesId: 57,
+  originalStart: utcToWall(utcOriginalStart, 'Europe/Paris'),
+  utcOriginalStart,
+  detached: false,
+  status: 'publish',
+  hidden: false,
+  timezone: 'Europe/Paris',
+  allDay: false,
+  utcStart: utcOriginalStart,
+  modifiedUtc: '2026-11-01 10:00:00',
+  utcEnd: utcOriginalStart.replace(/ (\d\d)/, (_m, h: string) => ` ${String(Number(h) + 1).padStart(2, '0')}`),
+});
+
 const row = (eventId: number, over: Partial<PresentedOccurrence> = {}): PresentedOccurrence => ({
   eventId,
   seriesId: 57,
@@ -42,18 +58,22 @@ const row = (eventId: number, over: Partial<PresentedOccurrence> = {}): Presente
 });
 
 function extension(rows: PresentedOccurrence[] = [], inSeries = false) {
+  const series = {
+    id: 57,
+    rule: rows[0]?.rule ?? '',
+    startDate: '2027-01-12 19:00:00',
+    endDate: '2027-01-12 20:00:00',
+    timezone: 'Europe/Paris',
+    allDay: false,
+    madeUntilUtc: '2029-01-01 00:00:00',
+  };
   const store = {
     occurrenceOf: jest.fn(async () => (inSeries ? { seriesId: 57 } : null)),
     presented: jest.fn(async (ids: readonly number[]) => new Map(rows.filter((r) => ids.includes(r.eventId)).map((r) => [r.eventId, r]))),
     eventsById: jest.fn(async (_r: unknown, ids: number[]) => ids.map((id) => event({ id }))),
-    findSeries: jest.fn(async () => ({
-      id: 57,
-      rule: rows[0]?.rule ?? '',
-      startDate: '2027-01-12 19:00:00',
-      endDate: '2027-01-12 20:00:00',
-      timezone: 'Europe/Paris',
-      allDay: false,
-    })),
+    feedOccurrences: jest.fn(async (): Promise<FeedOccurrence[]> => []),
+    seriesByIds: jest.fn(async () => [series]),
+    findSeries: jest.fn(async () => series),
   };
   const writer = new SeriesWriter(store as unknown as SeriesStore, {} as never, config);
   return { ext: new RecurrenceEventExtension(store as unknown as SeriesStore, writer, config), store };
@@ -102,14 +122,22 @@ describe('RecurrenceEventExtension', () => {
     expect(out.get(60)?.fields?.series).toMatchObject({ detached: true });
   });
 
-  it('ical: a feed gives the series once (the first occurrence, added when only later ones are listed) and detached ones with a RECURRENCE-ID', async () => {
-    const { ext } = extension([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
+  it('ical: a feed gives the series once (its first occurrence, added when only later ones are listed, at the series DTSTART) and detached ones with a RECURRENCE-ID', async () => {
+    const { ext, store } = extension([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
+    store.feedOccurrences.mockResolvedValue([
+      feedRow(57, '2027-01-12 18:00:00'),
+      feedRow(60, '2027-01-19 18:00:00'),
+      { ...feedRow(61, '2027-01-26 18:00:00'), detached: true, utcStart: '2027-01-26 20:00:00', utcEnd: '2027-01-26 21:00:00' },
+    ]);
     const plan = await ext.ical([event({ id: 60 }), event({ id: 61 })], false);
+    expect(store.eventsById).toHaveBeenCalledTimes(1);
     expect(plan.add?.map((e) => e.id)).toEqual([57]);
     expect([...(plan.omit ?? [])]).toEqual([60]);
+    expect(plan.uids?.get(57)).toBe('x?id=57');
     expect(plan.uids?.get(61)).toBe('x?id=57');
+    expect(plan.times?.get(57)).toMatchObject({ start: '2027-01-12 19:00:00', utcStart: '2027-01-12 18:00:00', utcEnd: '2027-01-12 19:00:00' });
     expect(plan.properties?.get(61)).toEqual([{ name: 'RECURRENCE-ID', value: '20270126T180000Z' }]);
-    expect(plan.properties?.get(57)?.map((p) => `${p.name}:${p.value}`)).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T180000Z']);
+    expect(plan.properties?.get(57)?.map((p) => `${p.name}:${p.value}`)).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
     expect(await ext.ical([event({ id: 60 })], true)).toEqual({});
   });
 });

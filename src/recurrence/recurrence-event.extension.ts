@@ -8,13 +8,13 @@ import { INVALID, toStrictBool } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import { applyTiming, currentLinks, EventEntity } from '../events';
-import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape } from '../events';
+import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape, IcalTimes } from '../events';
 import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
-import { icalRecurrenceLines } from './ical-lines';
-import { compact, parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
+import { parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
 import { isOwnWrite, readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
-import { PresentedOccurrence, SeriesStore } from './series.store';
+import { planSeriesFeed } from './series-feed';
+import { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
 import { SeriesWriter, timingOf, timingOfSeries } from './series-writer';
 import { validateRecurrence } from './validate-recurrence';
 
@@ -115,45 +115,56 @@ export class RecurrenceEventExtension implements EventExtension {
   }
 
   /**
-   * Feeds give each series once (§6): the series' first occurrence carries the rule lines (added
-   * when only later ones are in the window), the others it stands for are left out, and each
-   * detached one is a VEVENT of the series' UID with its RECURRENCE-ID. A single event's file
-   * gives that occurrence alone.
+   * Feeds give each series once (§6): one VEVENT that describes the series (its DTSTART, the
+   * fields of an occurrence that follows the rule, the rule reconciled with the occurrences the
+   * caller is shown: series-feed.ts), and a VEVENT of the series' UID with its RECURRENCE-ID for
+   * each occurrence shown that does not follow the rule. Four queries for the whole feed, whatever
+   * its series and occurrences. A single event's file gives that occurrence alone.
    */
   async ical(events: readonly EventEntity[], single: boolean, shape: IcalShape = 'service'): Promise<IcalPlan> {
     // TEC's feeds give every occurrence as a VEVENT of its own (compat.md): nothing to gather there.
     if (single || shape === 'tec') return {};
     const rows = await this.store.presented(events.map((e) => e.id));
-    const bySeries = new Map<number, PresentedOccurrence[]>();
-    for (const row of rows.values()) bySeries.set(row.seriesId, [...(bySeries.get(row.seriesId) ?? []), row]);
+    const seriesIds = [...new Set([...rows.values()].map((r) => r.seriesId))];
+    const [seriesRows, occurrences] = await Promise.all([this.store.seriesByIds(seriesIds), this.store.feedOccurrences(seriesIds)]);
+    const bySeries = new Map<number, FeedOccurrence[]>();
+    for (const o of occurrences) {
+      const members = bySeries.get(o.seriesId);
+      if (members) members.push(o);
+      else bySeries.set(o.seriesId, [o]);
+    }
     const listed = new Set(events.map((e) => e.id));
-    const missingFirsts = await this.store.eventsById(
-      OUTER,
-      [...bySeries.keys()].filter((id) => !listed.has(id)),
-    );
-    const firsts = new Map([...events, ...missingFirsts].filter((e) => bySeries.has(e.id)).map((e) => [e.id, e]));
     const omit = new Set<number>();
-    const add: EventEntity[] = [];
     const properties = new Map<number, IcalProperty[]>();
     const uids = new Map<number, string>();
-    for (const [seriesId, members] of bySeries) {
-      const first = firsts.get(seriesId);
-      const series = await this.store.findSeries(OUTER, seriesId);
-      // Without its first occurrence (gone, or not public) a series' events stay single VEVENTs.
-      if (!first || !series || (!listed.has(seriesId) && first.status !== 'publish')) continue;
-      const timing = timingOfSeries(series);
-      properties.set(seriesId, icalRecurrenceLines(parseRecurrence(linesOf(series.rule), timing), timing).map(property));
-      if (!listed.has(seriesId)) add.push(first);
-      for (const m of members) {
-        if (m.eventId === seriesId) continue;
-        if (!m.detached) omit.add(m.eventId);
-        else {
-          uids.set(m.eventId, globalIdFields(this.config.baseUrl, seriesId).global_id);
-          properties.set(m.eventId, [recurrenceId(m, timing)]);
-        }
+    const times = new Map<number, IcalTimes>();
+    const masters: number[] = [];
+    for (const series of seriesRows) {
+      const plan = planSeriesFeed({
+        seriesId: series.id,
+        timing: timingOfSeries(series),
+        rule: series.rule,
+        madeUntilUtc: series.madeUntilUtc,
+        occurrences: bySeries.get(series.id) ?? [],
+        listed,
+      });
+      if (!plan) continue;
+      const uid = globalIdFields(this.config.baseUrl, series.id).global_id;
+      masters.push(plan.master);
+      uids.set(plan.master, uid);
+      times.set(plan.master, plan.times);
+      properties.set(plan.master, plan.lines);
+      for (const id of plan.omit) omit.add(id);
+      for (const [id, recurrenceId] of plan.overrides) {
+        uids.set(id, uid);
+        properties.set(id, [recurrenceId]);
       }
     }
-    return { omit, add, properties, uids };
+    const add = await this.store.eventsById(
+      OUTER,
+      masters.filter((id) => !listed.has(id)),
+    );
+    return { omit, add, properties, uids, times };
   }
 
   /** The series timing this write would give the event: its fields as sent over what it had. Null when the core will refuse them. */
@@ -178,20 +189,6 @@ export class RecurrenceEventExtension implements EventExtension {
 
 function linesOf(rule: string): string[] {
   return rule === '' ? [] : rule.split('\n');
-}
-
-/** `RRULE:FREQ=…`, `EXDATE;VALUE=DATE:2027…` → an IcalProperty. */
-function property(line: string): IcalProperty {
-  const colon = line.indexOf(':');
-  const [name, ...params] = line.slice(0, colon).split(';');
-  return { name, params: Object.fromEntries(params.map((p) => p.split('=') as [string, string])), value: line.slice(colon + 1) };
-}
-
-/** RECURRENCE-ID of a detached occurrence: its original start, in the form of the series' DTSTART lines (ical-lines.ts). */
-function recurrenceId(m: PresentedOccurrence, timing: SeriesTiming): IcalProperty {
-  return timing.allDay
-    ? { name: 'RECURRENCE-ID', params: { VALUE: 'DATE' }, value: compact(m.originalStart.slice(0, 10)) }
-    : { name: 'RECURRENCE-ID', value: `${compact(m.utcOriginalStart)}Z` };
 }
 
 function escapeHtml(text: string): string {

@@ -23,6 +23,23 @@ export interface PresentedOccurrence {
   firstStatus: string | null;
 }
 
+/** An occurrence with what a feed needs of its event (null when the event is gone). */
+export interface FeedOccurrence {
+  eventId: number;
+  seriesId: number;
+  originalStart: string;
+  utcOriginalStart: string;
+  detached: boolean;
+  status: string | null;
+  hidden: boolean;
+  timezone: string | null;
+  allDay: boolean;
+  utcStart: string | null;
+  utcEnd: string | null;
+  /** The event's last change (UTC); null when it is gone. */
+  modifiedUtc: string | null;
+}
+
 /** An event's links, as ids: what a new occurrence copies from the series. */
 export interface EventLinks {
   organizer: number[];
@@ -44,6 +61,10 @@ export class SeriesStore {
 
   private occurrences(reader: Reader) {
     return managerOf(reader, this.db).getRepository(OccurrenceEntity);
+  }
+
+  seriesByIds(ids: readonly number[]): Promise<SeriesEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.series(OUTER).findBy({ id: In([...ids]) });
   }
 
   findSeries(reader: Reader, id: number): Promise<SeriesEntity | null> {
@@ -167,6 +188,41 @@ export class SeriesStore {
         },
       ]),
     );
+  }
+
+  /** Every occurrence of these series with its event's status and times, in one query: what a feed reconciles the rule with. */
+  async feedOccurrences(seriesIds: readonly number[]): Promise<FeedOccurrence[]> {
+    if (seriesIds.length === 0) return [];
+    const rows = await this.occurrences(OUTER)
+      .createQueryBuilder('o')
+      .leftJoin(EventEntity, 'e', 'e.id = o.event_id')
+      .select(['o.event_id AS event_id', 'o.series_id AS series_id', 'o.original_start AS original_start', 'o.utc_original_start AS utc_original_start'])
+      .addSelect([
+        'o.detached AS detached',
+        'e.status AS status',
+        'e.hide_from_listings AS hidden',
+        'e.timezone AS timezone',
+        'e.all_day AS all_day',
+        'e.start_date_utc AS utc_start',
+        'e.end_date_utc AS utc_end',
+        'e.modified_utc AS modified_utc',
+      ])
+      .where('o.series_id IN (:...seriesIds)', { seriesIds })
+      .getRawMany<Record<string, string | number | null>>();
+    return rows.map((r) => ({
+      eventId: Number(r.event_id),
+      seriesId: Number(r.series_id),
+      originalStart: String(r.original_start),
+      utcOriginalStart: String(r.utc_original_start),
+      detached: Boolean(Number(r.detached)),
+      status: r.status === null ? null : String(r.status),
+      hidden: Boolean(Number(r.hidden)),
+      timezone: r.timezone === null ? null : String(r.timezone),
+      allDay: Boolean(Number(r.all_day)),
+      utcStart: r.utc_start === null ? null : String(r.utc_start),
+      utcEnd: r.utc_end === null ? null : String(r.utc_end),
+      modifiedUtc: r.modified_utc === null ? null : String(r.modified_utc),
+    }));
   }
 
   /** The published occurrences of a series after an original start, in start order: an occurrence page's links (§6). */
