@@ -137,8 +137,7 @@ function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, fromUtc: string,
   // would not give it: the rule then gives one start fewer than its COUNT.
   let count = rrule.count;
   if (count !== null) {
-    const first = daily ? dayRuleStarts(rrule, dtstart.getTime(), Infinity, -Infinity, 1, 1)[0] : new RRule({ ...options, count: 1 }).all()[0]?.getTime();
-    if (first !== dtstart.getTime()) count -= 1;
+    if (!givesItsStart(rrule, dtstart)) count -= 1;
     if (count === 0) return [];
   }
   if (daily) return dayRuleStarts(rrule, dtstart.getTime(), boundMs, fromMs, wanted, count).map(fromFloating);
@@ -146,6 +145,26 @@ function ruleStarts(timing: SeriesTiming, rule: RecurrenceRule, fromUtc: string,
   let inWindow = 0;
   const dates = new RRule({ ...options, dtstart: start, count }).between(start, new Date(boundMs), true, (d) => d.getTime() < fromMs || inWindow++ < wanted);
   return dates.map((d) => fromFloating(d.getTime()));
+}
+
+/** Whether the RRULE itself gives the series' start (which is the first occurrence either way), for a rule known to give some start. */
+function givesItsStart(rrule: ParsedRrule, dtstart: Date): boolean {
+  const first =
+    rrule.freq === 'DAILY' || rrule.freq === 'WEEKLY'
+      ? dayRuleStarts(rrule, dtstart.getTime(), Infinity, -Infinity, 1, 1)[0]
+      : new RRule({ ...RRule.parseString(rrule.body), dtstart, count: 1 }).all()[0]?.getTime();
+  return first === dtstart.getTime();
+}
+
+/**
+ * Whether a series' RRULE gives its DTSTART itself. RFC 5545 calls a set whose DTSTART is out of
+ * step with its rule undefined, and readers differ on it: the feed writes such a DTSTART out as an
+ * RDATE too (series-feed.ts).
+ */
+export function ruleGivesStart(timing: SeriesTiming, rrule: ParsedRrule): boolean {
+  const dtstart = new Date(floating(timing.startDate));
+  if (!findsADay(rrule, dtstart) || !givesAnyStart({ ...RRule.parseString(rrule.body), dtstart })) return false;
+  return givesItsStart(rrule, dtstart);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { utcSqlMillis } from '../common/datetime/format';
 import type { IcalProperty, IcalTimes } from '../events';
-import { expandRecurrence, Occurrence, toUtc } from './expand';
+import { expandRecurrence, Occurrence, ruleGivesStart, toUtc } from './expand';
 import { icalRecurrenceLines, ruleDateKey } from './ical-lines';
 import { compact, ParsedRrule, parseRecurrence, RuleDate, SeriesTiming } from './recurrence-rule';
 import type { FeedOccurrence } from './series.store';
@@ -43,6 +43,10 @@ export interface SeriesFeedInput {
   /** The events the feed lists. */
   listed: ReadonlySet<number>;
 }
+
+/** Past this COUNT the feed keeps it as written rather than expand the rule to find its UNTIL. */
+const MAX_COUNT_WRITTEN_AS_UNTIL = 10_000;
+const END_OF_TIME = '9999-12-31 23:59:59';
 
 /**
  * The plan of one series, or null when no occurrence shown follows the rule (every one left
@@ -96,10 +100,33 @@ export function planSeriesFeed(input: SeriesFeedInput): SeriesFeedPlan | null {
     generated = expanded(rrule);
   }
 
+  // A DTSTART the rule does not give is the series' first occurrence all the same (recurrence.md
+  // §3, RFC 5545 §3.8.5.3), but ical.js, node-ical and dateutil leave it out, and count a COUNT
+  // without it: the COUNT is written as the UNTIL it comes to, and DTSTART as an RDATE too (which
+  // ical.js and Python's icalendar read; node-ical reads no RDATE).
+  const ownStart: RuleDate[] = [];
+  if (rrule && !ruleGivesStart(timing, rrule)) {
+    ownStart.push(dateOf(keyOf(dtstart.utc, timing.startDate), timing));
+    if (rrule.count !== null && rrule.count <= MAX_COUNT_WRITTEN_AS_UNTIL) {
+      const all = expandRecurrence(timing, { rrule, rdates: [], exdates: [] }, { to: END_OF_TIME }, rrule.count).occurrences;
+      const last = all[all.length - 1];
+      const until = timing.allDay ? { kind: 'date' as const, date: last.originalStart.slice(0, 10) } : { kind: 'utc' as const, utc: last.utcOriginalStart };
+      rrule = {
+        ...rrule,
+        body: rrule.body
+          .split(';')
+          .filter((part) => !part.startsWith('COUNT='))
+          .join(';'),
+        count: null,
+        until,
+      };
+    }
+  }
+
   const exdates: RuleDate[] = [...generated.keys()].filter((key) => !shown.has(key)).map((key) => dateOf(key, timing));
   // The stored EXDATEs past the made horizon still remove what the app would generate there.
   for (const d of rule.exdates) if (ruleDateKey(d, timing) >= (timing.allDay ? input.madeUntilUtc.slice(0, 10) : input.madeUntilUtc)) exdates.push(d);
-  const rdates: RuleDate[] = [...rule.rdates, ...[...shown.keys()].filter((key) => !generated.has(key)).map((key) => dateOf(key, timing))];
+  const rdates: RuleDate[] = [...rule.rdates, ...ownStart, ...[...shown.keys()].filter((key) => !generated.has(key)).map((key) => dateOf(key, timing))];
   const lines = icalRecurrenceLines({ rrule, rdates, exdates }, timing).map(property);
 
   const omit: number[] = [];
