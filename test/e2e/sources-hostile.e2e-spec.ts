@@ -3,11 +3,10 @@
 // redirects to another origin, foreign markup — against the real server on a real database
 // (SQLite, or TEST_DATABASE_URL's server). Each run ends with its limit named in its `errors`,
 // and nothing a short read did not see goes to the trash.
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { API, http } from '../support/http';
-import { FAST_SOURCES } from '../support/sources';
+import { FAST_SOURCES, Site } from '../support/sources';
 import { createTestApp, TestApp } from '../support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read nested members of the answers (`last_run.id`, `errors[0].message`) freely
@@ -15,29 +14,6 @@ type Json = Record<string, any>;
 
 const api = (path: string) => `${API}${path}`;
 const ROOT = '/wp-json/tribe/events/v1/';
-
-/** A loopback HTTP server whose handler the test sets; it keeps the requests it saw. */
-class Site {
-  server: Server;
-  url = '';
-  seen: IncomingMessage[] = [];
-  handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  constructor() {
-    this.server = createServer((req, res) => {
-      this.seen.push(req);
-      this.handler(req, res);
-    });
-  }
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-}
 
 /** A TEC event record as a TEC site answers it. */
 function tecEvent(n: number, extra: Json = {}): Json {

@@ -1,11 +1,10 @@
 // Sources (issue 31; spec sources.md): two TEC-speaking instances of the service and an
 // iCalendar feed served here, merged into one calendar by scheduled runs, through real HTTP and
 // a real database (SQLite, or TEST_DATABASE_URL's server).
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DataSource } from 'typeorm';
 import { API, http } from '../support/http';
-import { FAST_SOURCES, partnerSite } from '../support/sources';
+import { FAST_SOURCES, partnerSite, Site } from '../support/sources';
 import { createTestApp, TestApp } from '../support/test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read nested members of the answers (`last_run.id`, `errors[0].message`) freely
@@ -18,29 +17,6 @@ const FAST = { ...FAST_SOURCES, CALENDAR_SOURCES_TIMEOUT_SECONDS: '1' };
 async function partner(host: string): Promise<{ t: TestApp; url: string; admin: string; close: () => Promise<void> }> {
   const site = await partnerSite(host);
   return { ...site, close: () => site.t.close() };
-}
-
-/** A test HTTP server with a handler that can be swapped; it records the requests it saw. */
-class Site {
-  server: Server;
-  url = '';
-  seen: IncomingMessage[] = [];
-  handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
-  constructor() {
-    this.server = createServer((req, res) => {
-      this.seen.push(req);
-      this.handler(req, res);
-    });
-  }
-  async listen(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-    return this.url;
-  }
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
 }
 
 function feed(events: { uid: string; summary: string; start: string; cost?: string }[]): string {

@@ -1,3 +1,4 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, TestApp } from './test-app';
 
@@ -20,4 +21,27 @@ export async function partnerSite(host: string): Promise<{ t: TestApp; url: stri
   await t.app.listen(0, '127.0.0.1');
   const url = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;
   return { t, url, admin: (await t.userHeader('partneradmin', 'administrator')).authorization };
+}
+
+/** A test HTTP server with a handler that can be swapped; it records the requests it saw. */
+export class Site {
+  server: Server;
+  url = '';
+  seen: IncomingMessage[] = [];
+  handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end();
+  constructor() {
+    this.server = createServer((req, res) => {
+      this.seen.push(req);
+      this.handler(req, res);
+    });
+  }
+  async listen(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this.url;
+  }
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
 }
