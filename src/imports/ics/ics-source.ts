@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { OutboundTooLarge, readBodyText } from '../../common/net/outbound';
 import { IcsInputError } from './ics-calendar';
 
 // Where a calendar comes from: a file, or an http(s) URL. `webcal://` names no scheme of its own
@@ -66,11 +67,14 @@ async function download(url: string, timeoutMs: number): Promise<string | { why:
     return { why: fetchFailure(err, timeoutMs) };
   }
   if (!res.ok) throw new IcsInputError(`cannot fetch ${url}: HTTP ${res.status}`);
-  const length = Number(res.headers.get('content-length') ?? 0);
-  if (length > MAX_BYTES) throw new IcsInputError(`${url} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-  const text = await res.text();
-  if (Buffer.byteLength(text) > MAX_BYTES) throw new IcsInputError(`${url} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
-  return text;
+  // Counted while it is read (inflated, when compressed): a server cannot make the import hold
+  // more than the limit, whatever it declares or its compression inflates to.
+  try {
+    return await readBodyText(res, MAX_BYTES);
+  } catch (err) {
+    if (err instanceof OutboundTooLarge) throw new IcsInputError(`${url} is larger than ${MAX_BYTES / 1024 / 1024} MB`);
+    throw err;
+  }
 }
 
 /** Plain words for the usual ways a connection fails (Node's codes); never OpenSSL's own text. */
