@@ -1,4 +1,4 @@
-import { utcSqlMillis } from '../common/datetime/format';
+import { formatUtcMillis, utcSqlMillis, utcToWall } from '../common/datetime/format';
 import type { IcalProperty, IcalTimes } from '../events';
 import { expandRecurrence, Occurrence, ruleGivesStart, toUtc } from './expand';
 import { icalRecurrenceLines, ruleDateKey } from './ical-lines';
@@ -68,7 +68,13 @@ export function planSeriesFeed(input: SeriesFeedInput): SeriesFeedPlan | null {
   let generated = expanded(rrule);
   // The same rule without its UNTIL: occurrences restored after a cut still follow it.
   const uncut = rrule?.until ? expanded({ ...rrule, until: null }) : generated;
-  const dtstart = { utc: toUtc(timing.startDate, timing.timezone), utcEnd: toUtc(timing.endDate, timing.timezone) };
+  // DTEND is DTSTART plus the series' length as written, as every occurrence's end (expand.ts):
+  // the clock's reading of the end written differs when the start is in a spring-forward gap.
+  const utcStart = toUtc(timing.startDate, timing.timezone);
+  const utcEnd = timing.allDay
+    ? toUtc(timing.endDate, timing.timezone)
+    : formatUtcMillis(utcSqlMillis(utcStart) + utcSqlMillis(timing.endDate) - utcSqlMillis(timing.startDate));
+  const dtstart = { utc: utcStart, utcEnd, end: timing.allDay ? timing.endDate : utcToWall(utcEnd, timing.timezone) };
   const lengthMs = utcSqlMillis(dtstart.utcEnd) - utcSqlMillis(dtstart.utc);
 
   const follows = (o: FeedOccurrence): boolean => {
@@ -144,7 +150,7 @@ export function planSeriesFeed(input: SeriesFeedInput): SeriesFeedPlan | null {
   const modifiedUtc = input.occurrences.reduce((last, o) => (o.modifiedUtc !== null && o.modifiedUtc > last ? o.modifiedUtc : last), '');
   const times: IcalTimes = {
     start: timing.startDate,
-    end: timing.endDate,
+    end: dtstart.end,
     utcStart: dtstart.utc,
     utcEnd: dtstart.utcEnd,
     lastUtc,
