@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { nowUtcSql } from '../common/datetime/clock';
 import type { Tx } from '../database/tx';
 import { ImportedRecordEntity, ImportKind } from './imported-record.entity';
+
+/** Source keys per lookup of findMany: well within both engines' bound values per statement. */
+const KEYS_PER_QUERY = 500;
 
 /** A source record's mapping, as the importers use it. */
 export interface ImportedRecord {
@@ -19,6 +22,16 @@ export class ImportedRecordsRepository {
   async find(source: string, kind: ImportKind, key: string): Promise<ImportedRecord | null> {
     const row = await this.db.getRepository(ImportedRecordEntity).findOne({ where: { source, kind, sourceKey: key } });
     return row && { localId: row.localId, version: row.sourceVersion };
+  }
+
+  /** The mappings of these source keys, by key (those that have one), in bounded IN lists. */
+  async findMany(source: string, kind: ImportKind, keys: readonly string[]): Promise<Map<string, ImportedRecord>> {
+    const found = new Map<string, ImportedRecord>();
+    for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+      const rows = await this.db.getRepository(ImportedRecordEntity).find({ where: { source, kind, sourceKey: In(keys.slice(i, i + KEYS_PER_QUERY)) } });
+      for (const r of rows) found.set(r.sourceKey, { localId: r.localId, version: r.sourceVersion });
+    }
+    return found;
   }
 
   /** Every mapping of one kind from one source, by source key (a run looks them all up at once). */

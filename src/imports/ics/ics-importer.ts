@@ -171,10 +171,12 @@ export class IcsImporter {
   private async keyOccurrences(actor: Actor, uid: string, seriesId: number, allDay: boolean): Promise<void> {
     const occurrences = await this.series!.instancesOf(seriesId);
     const own = new Set(occurrences.map((o) => o.eventId));
+    const keyOf = (o: (typeof occurrences)[number]) =>
+      sourceKey(uid, allDay ? o.originalStart.slice(0, 10).replace(/-/g, '') : `${o.utcOriginalStart.replace(/[-:]/g, '').replace(' ', 'T')}Z`);
+    const records = await this.records.findMany(ICS_SOURCE, 'event', occurrences.map(keyOf));
     for (const o of occurrences) {
-      const instance = allDay ? o.originalStart.slice(0, 10).replace(/-/g, '') : `${o.utcOriginalStart.replace(/[-:]/g, '').replace(' ', 'T')}Z`;
-      const target = { source: ICS_SOURCE, kind: 'event' as const, key: sourceKey(uid, instance) };
-      const known = await this.records.find(ICS_SOURCE, 'event', target.key);
+      const target = { source: ICS_SOURCE, kind: 'event' as const, key: keyOf(o) };
+      const known = records.get(target.key);
       if (known?.localId === o.eventId) continue;
       if (known && !own.has(known.localId)) await this.writer.trashEvent(actor, known.localId);
       await this.writer.adopt(target, o.eventId);
