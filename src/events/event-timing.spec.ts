@@ -39,6 +39,15 @@ describe('applyTiming (spec README §7, endpoints.md §4.3/§4.8)', () => {
     expect([allDay.startDate, allDay.endDate]).toEqual(['2025-06-05 00:00:00', '2025-06-05 23:59:59']);
   });
 
+  it('reads an end that reads before its start as the second pass of an hour a fall-back repeats, when that makes it later', () => {
+    // 01:30 EDT (05:30 UTC) to 01:15 EST (06:15 UTC) on the night New York's clocks go back.
+    const night = applyTiming(null, { start: '2027-11-07 01:30:00', end: '2027-11-07 01:15:00', timezone: NY });
+    expect([night.endDate, night.startDateUtc, night.endDateUtc]).toEqual(['2027-11-07 01:15:00', '2027-11-07 05:30:00', '2027-11-07 06:15:00']);
+    // Outside the repeated hour such an end is moved to the start as before.
+    const day = applyTiming(null, { start: '2027-11-07 03:30:00', end: '2027-11-07 03:15:00', timezone: NY });
+    expect([day.endDate, day.endDateUtc]).toEqual(['2027-11-07 03:30:00', '2027-11-07 08:30:00']);
+  });
+
   const current: EventTiming = {
     startDate: '2025-04-12 19:30:00',
     endDate: '2025-04-12 22:00:00',
