@@ -23,6 +23,7 @@ import { basicChallenge, type Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
 import { CACHEABLE_PAGE_ROUTES, registerPages } from './pages';
+import { registerManage } from './manage';
 
 /**
  * Routes whose anonymous answers depend only on their URL, the data and the time (by the
@@ -155,6 +156,8 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
   // The public pages (pages.md): their template engine and trailing-slash redirect; their
   // answers are cached like the API's (per data version), and tagged and compressed on the way out.
   if (config.pages) await registerPages(app, config);
+  // The editing pages (editing.md): the session cookie, and their headers on every answer of theirs.
+  if (config.manage) await registerManage(app, config);
   const publisher = app.get(ScheduledPublisher);
   registerResponseCache(fastify, app.get(ReadModel), {
     routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...(config.pages ? CACHEABLE_PAGE_ROUTES : [])],

@@ -3,6 +3,7 @@ import { EVENTS_FEATURE } from './events/events.feature';
 import { GEO_FEATURE } from './geo/geo.feature';
 import { IMPORTS_FEATURE } from './imports/imports.feature';
 import { INDEX_FEATURE } from './index/index.feature';
+import { MANAGE_FEATURE } from './manage/manage.feature';
 import { MEDIA_FEATURE } from './media/media.feature';
 import { OPS_FEATURE } from './ops/ops.feature';
 import { ORGANIZERS_FEATURE } from './organizers/organizers.feature';
@@ -42,4 +43,5 @@ export const FEATURES: readonly Feature[] = [
   GEO_FEATURE,
   RECURRENCE_FEATURE,
   PAGES_FEATURE,
+  MANAGE_FEATURE,
 ];

@@ -70,6 +70,8 @@ export class AppConfig {
   pages: boolean;
   /** The WordPress paths of compat.md (`/wp-json/tribe/events/v1/…`, `/wp-json/`, `?rest_route=`) (CALENDAR_WP_COMPAT, default on). */
   wpCompat: boolean;
+  /** The editing pages under /manage/ (editing.md) and their sign-in (CALENDAR_MANAGE, default on). */
+  manage: boolean;
   /** Where the public pages live when another site serves them (CALENDAR_SITE_URL); unset = {base_url}. */
   siteUrl?: string;
   /** First day of a week in the month grid, ISO numbering: 1 = Monday … 7 = Sunday (CALENDAR_WEEK_START). */
@@ -321,6 +323,10 @@ export class EnvironmentVariables {
   CALENDAR_WP_COMPAT?: string;
 
   @IsOptional()
+  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
+  CALENDAR_MANAGE?: string;
+
+  @IsOptional()
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i, {
     message: ({ value }) => `CALENDAR_SITE_URL must be an http(s) URL without query or fragment (got "${value}")`,
   })
@@ -481,6 +487,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.syncRetentionDays = Number(vars.CALENDAR_SYNC_RETENTION_DAYS ?? 30);
   cfg.pages = onOff(vars.CALENDAR_PAGES, true);
   cfg.wpCompat = onOff(vars.CALENDAR_WP_COMPAT, true);
+  cfg.manage = onOff(vars.CALENDAR_MANAGE, true);
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
   cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
   cfg.metrics = onOff(vars.CALENDAR_METRICS, false);

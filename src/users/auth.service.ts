@@ -85,6 +85,19 @@ export class AuthService {
     return actor;
   }
 
+  /**
+   * A sign-in of the editing pages (editing.md §1): the same users, passwords and failed-login
+   * limits as the API's Basic credentials, one counter per login and per address. Throws 401
+   * for wrong credentials, 429 past a limit.
+   */
+  async signIn(login: string, password: string, address: string): Promise<Actor> {
+    await this.failures.assertAllowed(login, address);
+    return this.verify(login, password, {
+      take: () => this.failures.take(login, address),
+      giveBack: () => this.failures.giveBack(login, address),
+    });
+  }
+
   /** The actor of these credentials, or a 401; with `tally`, each refusal counted (see the class comment). */
   async verify(login: string, password: string, tally?: FailureTally): Promise<Actor> {
     const key = createHash('sha256')

@@ -10,6 +10,7 @@ import { managerOf, type Reader, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
+import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
 
 export class UserInputError extends Error {}
@@ -104,6 +105,8 @@ export class UsersService {
     await this.uow.run(async (tx) => {
       await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
       await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
+      // A new password ends the browser sessions opened with the old one (editing.md §1).
+      await tx.getRepository(SessionEntity).delete({ userId: user.id });
     });
     return clear;
   }
@@ -111,7 +114,10 @@ export class UsersService {
   /** Revokes every application password of the user; returns how many there were. */
   async revoke(login: string): Promise<number> {
     const user = await this.requireLogin(login);
-    return this.uow.run(async (tx) => (await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id })).affected ?? 0);
+    return this.uow.run(async (tx) => {
+      await tx.getRepository(SessionEntity).delete({ userId: user.id });
+      return (await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id })).affected ?? 0;
+    });
   }
 
   /**
@@ -142,6 +148,7 @@ export class UsersService {
       }
       if (heir) for (const [table] of AUTHORED_TABLES) await tx.query(`UPDATE ${table} SET author_id = ? WHERE author_id = ?`, [heir.id, user.id]);
       await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
+      await tx.getRepository(SessionEntity).delete({ userId: user.id });
       await tx.getRepository(UserEntity).delete({ id: user.id });
       return { reassigned: authored };
     });

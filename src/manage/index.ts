@@ -1,0 +1,2 @@
+export { MANAGE_FEATURE } from './manage.feature';
+export { registerManage } from './manage-http';
