@@ -118,12 +118,14 @@ async function selectMatching(select: Locator, pattern: RegExp): Promise<void> {
   await select.selectOption(hit.value);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** Sets the control labelled `label`: a select's matching option, else the text typed in. */
 async function setField(page: Page, label: string, value: string): Promise<void> {
   const control = page.getByLabel(label, { exact: true }).first();
   await visible(control);
   const tag = await control.evaluate((el) => el.tagName.toLowerCase());
-  if (tag === 'select') await selectMatching(control, new RegExp(`^${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`));
+  if (tag === 'select') await selectMatching(control, new RegExp(`^${escapeRegExp(value)}$`));
   else await control.fill(value);
 }
 
@@ -180,12 +182,15 @@ async function pick(page: Page, label: string, name: string): Promise<void> {
   await control.fill(name);
   const search = await firstPresent(scope.getByRole('button', { name: /^(Search|Find)\b/ }));
   if (search) await press(page, search);
+  // A result may say more than the name (an e-mail, a city): it starts with it.
+  const named = new RegExp(`^${escapeRegExp(name)}(\\s|$)`);
+  const results = await within(page, label);
   const result = await firstPresent(
-    (await within(page, label)).getByRole('checkbox', { name, exact: true }),
-    (await within(page, label)).getByRole('option', { name, exact: true }),
-    (await within(page, label)).getByRole('button', { name: new RegExp(`^(Add|Choose|Select)?\\s*${name}$`) }),
+    results.getByRole('checkbox', { name: named }),
+    results.getByRole('option', { name: named }),
+    results.getByRole('button', { name: new RegExp(`^(Add|Choose|Select)\\s+${escapeRegExp(name)}`) }),
   );
-  if (!result) throw new Error(`the ${label} picker offers no “${name}” on ${page.url()}`);
+  if (!result) throw new Error(`the ${label} picker offers no “${name}” on ${page.url()}: ${await textOf(await within(page, label))}`);
   if ((await result.getAttribute('type')) === 'checkbox') await result.check();
   else await result.click();
   await page.waitForLoadState();
