@@ -789,6 +789,53 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keyboard alone: signing in, and Tab reaches every field and button of the event form with a visible focus', async () => {
+    const { context, page, foreign } = await open({ viewport: WIDTHS[0] });
+    try {
+      await goto(page, '/manage/login');
+      await page.keyboard.press('Tab'); // the skip link
+      const stops: string[] = [];
+      for (let i = 0; i < 10 && !stops.includes('BUTTON Sign in'); i += 1) {
+        await page.keyboard.press('Tab');
+        const focused = await page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          return el ? `${el.tagName} ${el.labels?.[0]?.textContent?.trim() ?? el.textContent?.trim() ?? ''}` : '';
+        });
+        stops.push(focused);
+        if (focused === 'INPUT Login') await page.keyboard.type(users.admin.login);
+        if (focused === 'INPUT Password') await page.keyboard.type(passwordOf(users.admin));
+      }
+      // The header's links come first; then the form, in reading order.
+      expect(stops.filter((stop) => !stop.startsWith('A '))).toEqual(['INPUT Login', 'INPUT Password', 'INPUT Keep me signed in', 'BUTTON Sign in']);
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${origin}/manage/`);
+
+      await goto(page, '/manage/events/new');
+      const seen = new Map<string, boolean>();
+      for (let i = 0; i < 150; i += 1) {
+        await page.keyboard.press('Tab');
+        const stop = await page.evaluate(() => {
+          const el = document.activeElement as HTMLInputElement | null;
+          if (!el || el === document.body) return null;
+          const style = getComputedStyle(el);
+          const name = el.labels?.[0]?.textContent?.trim() || el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName;
+          return { name, visible: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none' };
+        });
+        if (!stop) break;
+        if (seen.has(stop.name)) continue;
+        seen.set(stop.name, stop.visible);
+      }
+      // (A group of radios is one Tab stop, its choices taken with the arrows: "New venue" may be one of them.)
+      const wanted = ['Title', 'Description', 'Start date', 'Start time', 'End date', 'End time', 'All day', 'Time zone', 'Tags', 'Cost', 'Website', 'Status'];
+      expect(wanted.filter((name) => !seen.has(name))).toEqual([]);
+      expect([...seen.keys()].some((name) => SAVE.test(name))).toBe(true);
+      expect([...seen.entries()].filter(([, shown]) => !shown).map(([name]) => name)).toEqual([]);
+      expect(foreign).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the accessibility check does check: an input without a label is reported critical', async () => {
     const { context, page } = await open();
     try {
