@@ -330,7 +330,8 @@ export function recordPagesController(kind: RecordKind) {
      * The write's parameters. Texts and flags are always sent (the form shows them all); the
      * slug, status, author, publication date, image and extension fields only when they differ
      * from the stored record, so that saving a form untouched changes none of them (a trashed
-     * record stays in the trash, an image URL is not fetched again).
+     * record stays in the trash, an image URL is not fetched again); the status also goes with a
+     * new publication date.
      */
     inputOf(values: Values, record: LoadedRecord | null): Form {
       const stored = record ? this.storedValues(record) : null;
@@ -338,7 +339,8 @@ export function recordPagesController(kind: RecordKind) {
       const input: Form = { [kind.type]: values[kind.type], description: values.description };
       for (const f of kind.fields) input[f.param] = values[f.param];
       if (changed('slug')) input.slug = values.slug;
-      if (record === null ? values.status !== '' : values.status !== '' && values.status !== stored?.status) input.status = values.status;
+      // A new date is sent with the status, so that a date ahead schedules a published record (endpoints.md §3 rule 4).
+      if (values.status !== '' && (record === null || values.status !== stored?.status || changed('date'))) input.status = values.status;
       if (changed('author')) input.author = values.author;
       if (changed('date')) input.date = sqlDate(String(values.date));
       if (changed('image')) input.image = values.image;

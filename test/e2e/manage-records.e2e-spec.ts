@@ -144,6 +144,20 @@ describe('editing pages: venues, organizers, categories, tags', () => {
       expect(stored.date).toBe(venue.date);
     });
 
+    it('a publication date ahead schedules the venue, as the API does; an untouched save keeps that date', async () => {
+      const editor = await as(users.editor);
+      const venue = await createVenue(t, users.admin.authorization, { venue: `Dome ${uid()}` });
+      const path = `/manage/venues/${venue.id}/`;
+      const form = await formOf(editor, path);
+      expect(form.value('date')).toBe(String(venue.date).replace(' ', 'T'));
+      expect((await editor.post(path, resend(form.html, { date: '2031-01-02T03:04:05' }), path)).status).toBe(303);
+      expect((await api().get(`${API}/venues/${venue.id}`)).body).toMatchObject({ date: '2031-01-02 03:04:05', status: 'future' });
+      const again = await formOf(editor, path);
+      expect(again.html).toMatch(/<option value="future" selected>Scheduled<\/option>/);
+      expect((await editor.post(path, resend(again.html, { phone: '1' }), path)).status).toBe(303);
+      expect((await api().get(`${API}/venues/${venue.id}`)).body).toMatchObject({ date: '2031-01-02 03:04:05', status: 'future', phone: '1' });
+    });
+
     it('a form with problems comes back with every value kept, a summary and each message beside its field', async () => {
       const editor = await as(users.editor);
       const res = await editor.post('/manage/venues/new', { ...BLANK_VENUE, venue: '   ', city: 'Kept city', website: 'not a url' }, '/manage/venues/new');
@@ -411,6 +425,33 @@ describe('editing pages: venues, organizers, categories, tags', () => {
     const res = await editor.post(`/manage/organizers/${organizer.id}/trash`, { _csrf: 'forged' }, `/manage/organizers/${organizer.id}/`);
     expect(res.status).toBe(403);
     expect((await api().get(`${API}/organizers/${organizer.id}`)).body.status).toBe('publish');
+  });
+});
+
+describe('editing pages: venue coordinates with the geo extension on', () => {
+  let t: TestApp;
+  let admin: Caller;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CALENDAR_GEO: 'on' });
+    admin = await t.userHeader('geoadmin', 'administrator');
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it('the venue form has Latitude and Longitude, saved as the API saves geo_lat/geo_lng, with the API’s message beside a bad one', async () => {
+    const pages = await EditorPages.signIn(t, admin.authorization);
+    const form = await pages.get('/manage/venues/new');
+    expect(form.html).toMatch(/<label for="f-geo_lat">Latitude<\/label>/);
+    expect(form.html).toMatch(/<label for="f-geo_lng">Longitude<\/label>/);
+    const bad = await pages.post('/manage/venues/new', { ...BLANK_VENUE, venue: `Peak ${uid()}`, geo_lat: '95', geo_lng: '7.5' }, '/manage/venues/new');
+    expect(bad.status).toBe(400);
+    expect(textOf(bad.html, 'f-geo_lat-error')).toMatch(/between -90 and 90/);
+    expect(inputValue(bad.html, 'geo_lat')).toBe('95');
+    const good = await pages.post('/manage/venues/new', { ...BLANK_VENUE, venue: `Peak ${uid()}`, geo_lat: '45.5', geo_lng: '7.25' }, '/manage/venues/new');
+    expect(good.status).toBe(303);
+    const id = Number(/\/manage\/venues\/(\d+)\//.exec(good.location ?? '')?.[1]);
+    expect((await http(t, admin.authorization).get(`${API}/venues/${id}`)).body).toMatchObject({ geo_lat: 45.5, geo_lng: 7.25 });
+    expect(inputValue((await pages.get(`/manage/venues/${id}/`)).html, 'geo_lng')).toBe('7.25');
   });
 });
 
