@@ -615,7 +615,8 @@ export function renderRuleSection(values: RuleFormValues, errors: readonly RuleF
   out.push(
     `<div class="field${err('repeat_rule') ? ' invalid' : ''}"><label for="repeat_rule">Custom rule</label>`,
     `<input id="repeat_rule" name="repeat_rule" type="text" spellcheck="false" autocomplete="off" value="${esc(values.repeat_rule)}"${described('repeat_rule', true)}>`,
-    '<p class="help" id="repeat_rule-help">With Repeats set to Custom rule: an RFC 5545 RRULE, e.g. FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1 (the last weekday of each month).</p>',
+    // <wbr>: the example is one long word, which would widen the page at 375 px.
+    '<p class="help" id="repeat_rule-help">With Repeats set to Custom rule: an RFC 5545 RRULE, e.g. FREQ=MONTHLY;<wbr>BYDAY=MO,<wbr>TU,<wbr>WE,<wbr>TH,<wbr>FR;<wbr>BYSETPOS=-1 (the last weekday of each month).</p>',
     `${errorText('repeat_rule')}</div>`,
   );
   out.push(`<p><button type="submit" name="${PREVIEW_BUTTON}" value="1" formnovalidate>Show the next dates</button></p>`);
