@@ -12,6 +12,7 @@ import {
   RuleFormEvent,
   ruleFormToRecurrence,
   RuleFormValues,
+  recurrenceForScope,
   ruleLimits,
   ruleWrite,
   saveScopeQuestion,
@@ -361,6 +362,45 @@ describe('ruleWrite: what a save adds to the event’s write', () => {
     expect(ruleWrite(form({}), null, ny, limits)).toEqual({ ruleChanged: false, errors: [] });
     expect(ruleWrite(form({ repeat: 'daily' }), null, ny, limits)).toEqual({ recurrence: ['RRULE:FREQ=DAILY'], ruleChanged: true, errors: [] });
     expect(ruleWrite(form({ repeat: 'daily', repeat_interval: 'x' }), null, ny, limits).errors).toHaveLength(1);
+  });
+});
+
+describe('an occurrence other than the first: the series from here', () => {
+  const lines = [
+    'RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=10',
+    'RDATE:20270107T190000',
+    'RDATE;VALUE=DATE:20270304',
+    'EXDATE;VALUE=DATE:20270112',
+    'EXDATE:20270223T190000',
+  ];
+  const whole = savedEvent(lines, ny);
+  const later: RuleFormEvent = {
+    ...whole,
+    id: 61,
+    start_date: '2027-02-02 19:00:00',
+    end_date: '2027-02-02 20:00:00',
+    series: { id: 57, original_start: '2027-02-02 19:00:00', detached: false },
+  };
+  const laterTiming: SeriesTiming = { ...ny, startDate: later.start_date, endDate: later.end_date };
+
+  it('leaves the dates before this occurrence to the earlier part with "This and following events"', () => {
+    expect(recurrenceForScope(whole.recurrence!, 'following', later)).toEqual([whole.recurrence![0], 'RDATE;VALUE=DATE:20270304', 'EXDATE:20270223T190000']);
+    expect(recurrenceForScope(whole.recurrence!, 'all', later)).toEqual(whole.recurrence);
+    expect(recurrenceForScope(whole.recurrence!, 'following', whole)).toEqual(whole.recurrence);
+    // A UTC value is compared as the wall time it is in the event's zone.
+    expect(recurrenceForScope(['RDATE:20270203T000000Z', 'RDATE:20270202T235959Z'], 'following', later)).toEqual(['RDATE:20270203T000000Z']);
+  });
+
+  it('does not refuse the earlier extra dates of an unchanged or a changed rule, and previews from here', () => {
+    const opened = seriesToRuleForm(later);
+    expect(ruleWrite(opened, later, laterTiming, limits)).toEqual({ ruleChanged: false, errors: [] });
+    // Checked against this occurrence's start, the earlier RDATE alone would be refused.
+    expect(ruleFormToRecurrence(opened, laterTiming, limits).errors.map((e) => e.field)).toEqual(['repeat_rdates']);
+    const changed = ruleWrite({ ...opened, repeat_count: '', repeat_ends: 'never' }, later, laterTiming, limits);
+    expect(changed).toEqual({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU', ...whole.recurrence!.slice(1)], ruleChanged: true, errors: [] });
+    const p = previewRule(opened, laterTiming, limits, undefined, later);
+    expect(p.errors).toEqual([]);
+    expect(p.dates.map((d) => d.start.slice(0, 10))).toEqual(['2027-02-02', '2027-02-09', '2027-02-16', '2027-03-02', '2027-03-04']);
   });
 });
 

@@ -176,6 +176,13 @@ export function ruleFormToRecurrence(values: RuleFormValues, timing: SeriesTimin
   const exdates = dateLines('EXDATE', 'repeat_exdates', values.repeat_exdates, timing, errors);
   const recurrence = [...(rrule ? [`RRULE:${rrule}`] : []), ...rdates, ...exdates];
   if (errors.length > 0 || !timing || !limits) return { recurrence, errors };
+  errors.push(...checkLines(recurrence, values, timing, limits));
+  return { recurrence, errors };
+}
+
+/** The API's checks of a rule for a series with this timing, as field errors. */
+function checkLines(recurrence: string[], values: RuleFormValues, timing: SeriesTiming, limits: RecurrenceLimits): RuleFieldError[] {
+  const errors: RuleFieldError[] = [];
   try {
     const valid = validateRecurrence(recurrence, timing, limits);
     // A new series' first occurrence is the event itself (recurrence.md §3); the API refuses an EXDATE that removes it.
@@ -186,7 +193,40 @@ export function ruleFormToRecurrence(values: RuleFormValues, timing: SeriesTimin
     if (!(e instanceof RecurrenceError)) throw e;
     errors.push({ field: fieldOfMessage(e.message, values), message: e.message });
   }
-  return { recurrence, errors };
+  return errors;
+}
+
+/**
+ * The lines to send with `scope`: with "This and following events" on an occurrence other than
+ * the series' first, the new series starts at this occurrence, so the exception and extra dates
+ * before its original start (which the form shows, being the series') stay with the earlier part
+ * and are left out, as the API's cut leaves them (an RDATE before a series' start is refused).
+ */
+export function recurrenceForScope(recurrence: string[], scope: Scope | undefined, event: RuleFormEvent | null): string[] {
+  const from = laterOccurrenceStart(event);
+  if (scope !== 'following' || from === null) return recurrence;
+  const day = from.slice(0, 10).replace(/-/g, '');
+  const wall = from.replace(/-/g, '').replace(' ', 'T').replace(/:/g, '');
+  return recurrence.filter((line) => {
+    const m = /^(?:RDATE|EXDATE)(;VALUE=DATE)?:(\d{8}(?:T\d{6})?)(Z?)$/.exec(line);
+    if (!m) return true;
+    const value =
+      m[3] === 'Z'
+        ? utcToWall(
+            `${m[2].slice(0, 4)}-${m[2].slice(4, 6)}-${m[2].slice(6, 8)} ${m[2].slice(9, 11)}:${m[2].slice(11, 13)}:${m[2].slice(13, 15)}`,
+            event!.timezone,
+          )
+            .replace(/-/g, '')
+            .replace(' ', 'T')
+            .replace(/:/g, '')
+        : m[2];
+    return m[1] ? value >= day : value >= wall;
+  });
+}
+
+/** The original start of an occurrence that is not its series' first; null otherwise. */
+function laterOccurrenceStart(event: RuleFormEvent | null): string | null {
+  return event?.series && event.series.id !== event.id ? event.series.original_start : null;
 }
 
 /** The input a message of the API's `data.params.recurrence` is about, for this form (also for a refusal of the write itself). */
@@ -408,11 +448,16 @@ export interface RuleWrite {
 export function ruleWrite(values: RuleFormValues, current: RuleFormEvent | null, timing: SeriesTiming | null, limits?: RecurrenceLimits): RuleWrite {
   const inSeries = !!current?.series;
   const before = current && inSeries ? ruleFormToRecurrence(seriesToRuleForm(current), null).recurrence : [];
-  const result = ruleFormToRecurrence(values, timing, limits);
+  const result = ruleFormToRecurrence(values, timing);
   const ruleChanged = !sameLines(before, result.recurrence);
-  if (!ruleChanged || result.errors.length > 0) return { ruleChanged, errors: result.errors };
+  // An unchanged rule is not sent, so there is nothing to refuse in it.
+  if (!ruleChanged) return { ruleChanged, errors: [] };
+  if (result.errors.length > 0) return { ruleChanged, errors: result.errors };
   if (!inSeries && result.recurrence.length === 0) return { ruleChanged: false, errors: [] };
-  return { recurrence: result.recurrence, ruleChanged, errors: [] };
+  // Checked as the new series it may start here (the API checks "All events" against the series' own start).
+  const errors =
+    timing && limits && result.recurrence.length > 0 ? checkLines(recurrenceForScope(result.recurrence, 'following', current), values, timing, limits) : [];
+  return errors.length > 0 ? { ruleChanged, errors } : { recurrence: result.recurrence, ruleChanged, errors: [] };
 }
 
 function sameLines(a: string[], b: string[]): boolean {
@@ -444,9 +489,20 @@ export interface RulePreview {
  * end, zone and all-day from the form. For an edit with scope=all of a later occurrence the
  * series' rule starts at the series' first occurrence: pass that timing to preview the series.
  * Errors are those a save would show (ruleFormToRecurrence); then there are no words or dates.
+ * `current`: the event edited; for an occurrence other than the series' first, the series from
+ * this occurrence on is previewed (recurrenceForScope), as ruleWrite checks it.
  */
-export function previewRule(values: RuleFormValues, timing: SeriesTiming, limits: RecurrenceLimits, from?: string): RulePreview {
-  const { recurrence, errors } = ruleFormToRecurrence(values, timing, limits);
+export function previewRule(
+  values: RuleFormValues,
+  timing: SeriesTiming,
+  limits: RecurrenceLimits,
+  from?: string,
+  current: RuleFormEvent | null = null,
+): RulePreview {
+  const built = ruleFormToRecurrence(values, timing);
+  if (built.errors.length > 0) return { words: '', dates: [], errors: built.errors };
+  const recurrence = recurrenceForScope(built.recurrence, 'following', current);
+  const errors = recurrence.length > 0 ? checkLines(recurrence, values, timing, limits) : [];
   if (errors.length > 0 || recurrence.length === 0) return { words: '', dates: [], errors };
   const rule = parseRecurrence(recurrence, timing);
   const words = describeRecurrence(rule, timing);

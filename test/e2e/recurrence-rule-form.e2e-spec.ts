@@ -12,6 +12,7 @@ import {
   readRuleForm,
   RuleFormEvent,
   ruleFormToRecurrence,
+  recurrenceForScope,
   ruleLimits,
   ruleWrite,
   saveScopeQuestion,
@@ -87,11 +88,12 @@ describe('the event form’s Repeats section on the real write path', () => {
         start_date: timing.startDate,
         end_date: timing.endDate,
         timezone: timing.timezone,
-        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5'],
+        recurrence: ['RRULE:FREQ=WEEKLY;COUNT=5', 'RDATE:20270317T190000'],
       });
     expectStatus(res, 201);
     const list = await http(t, admin).get(`${API}/events/${res.body.id}/occurrences?start_date=2000-01-01&end_date=2099-12-31`);
-    const third = await read((list.body.events as { id: number }[])[2].id);
+    // 14 March, the extra 17 March, 21 March, 28 March…: the fourth is 28 March.
+    const third = await read((list.body.events as { id: number }[])[3].id);
     const thirdTiming: SeriesTiming = { startDate: third.start_date, endDate: third.end_date, timezone: third.timezone, allDay: third.all_day };
 
     // A title change only: the question offers all three, and "This event" saves without a rule.
@@ -105,22 +107,22 @@ describe('the event form’s Repeats section on the real write path', () => {
 
     // The rule changed: "This event" is not offered, "This and following events" starts a new series here.
     const changed = ruleWrite({ ...unchanged, repeat_days: ['SU', 'WE'], repeat_ends: 'never' }, third, thirdTiming, limits);
-    expect(changed.recurrence).toEqual(['RRULE:FREQ=WEEKLY;BYDAY=WE,SU']);
+    expect(changed).toMatchObject({ recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE,SU', 'RDATE:20270317T190000'], errors: [] });
     const q2 = saveScopeQuestion(third, { fields: false, rule: changed.ruleChanged });
     expect(q2.choices.map((c) => c.value)).toEqual(['following', 'all']);
     const saved = await http(t, admin)
       .post(`${API}/events/${third.id}`)
-      .send({ recurrence: changed.recurrence, scope: scopeOfAnswer(q2, { repeat_scope: 'following' }) });
+      .send({ recurrence: recurrenceForScope(changed.recurrence!, 'following', third), scope: scopeOfAnswer(q2, { repeat_scope: 'following' }) });
     expectStatus(saved, 200);
     const after = await read(third.id);
     expect(after.series?.id).toBe(third.id);
-    expect(seriesToRuleForm(after)).toMatchObject({ repeat: 'weekly', repeat_days: ['WE', 'SU'], repeat_ends: 'never' });
+    expect(seriesToRuleForm(after)).toMatchObject({ repeat: 'weekly', repeat_days: ['WE', 'SU'], repeat_ends: 'never', repeat_rdates: '' });
     // The earlier part was cut with an UNTIL one second before this occurrence: it opens as the day before.
     const first = await read(res.body.id);
-    expect(seriesToRuleForm(first)).toMatchObject({ repeat: 'weekly', repeat_ends: 'until', repeat_until: '2027-03-27' });
+    expect(seriesToRuleForm(first)).toMatchObject({ repeat: 'weekly', repeat_ends: 'until', repeat_until: '2027-03-27', repeat_rdates: '2027-03-17 19:00' });
 
     // Deleting one occurrence asks, and "This event" adds it to the exception dates.
-    const second = (list.body.events as { id: number }[])[1].id;
+    const second = (list.body.events as { id: number }[])[2].id;
     const dq = deleteScopeQuestion(await read(second));
     expect(dq.ask).toBe(true);
     expectStatus(await http(t, admin).delete(`${API}/events/${second}?scope=${scopeOfAnswer(dq, { repeat_scope: 'this' })}`), 200);
