@@ -6,11 +6,12 @@ import { ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
 import { OverviewController } from './overview.controller';
 import { SignInController } from './sign-in.controller';
+import { ManageUsersController } from './users.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
   imports: [UsersModule],
-  controllers: [SignInController, ManageAssetsController, OverviewController],
+  controllers: [SignInController, ManageAssetsController, OverviewController, ManageUsersController],
   providers: [ManageViews, ManageGuard, ManageErrorsFilter],
 })
 export class ManageModule {}
