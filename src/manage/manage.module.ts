@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { OrganizersModule } from '../organizers';
+import { SourcesModule } from '../sources/sources.module';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
@@ -11,12 +12,14 @@ import { ManageOrganizersController } from './organizers.controller';
 import { OverviewController } from './overview.controller';
 import { RecordCounts } from './record-counts';
 import { SignInController } from './sign-in.controller';
+import { ManageSourcesController } from './sources.controller';
 import { ManageCategoriesController, ManageTagsController } from './terms.controller';
+import { ManageUsersController } from './users.controller';
 import { ManageVenuesController } from './venues.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule, VenuesModule, OrganizersModule, TaxonomiesModule],
+  imports: [UsersModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule],
   controllers: [
     SignInController,
     ManageAssetsController,
@@ -25,6 +28,8 @@ import { ManageVenuesController } from './venues.controller';
     ManageOrganizersController,
     ManageCategoriesController,
     ManageTagsController,
+    ManageUsersController,
+    ManageSourcesController,
   ],
   providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts],
 })
