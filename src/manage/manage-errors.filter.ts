@@ -21,7 +21,7 @@ export class ManageErrorsFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     if (err instanceof SignInRequired) {
       const next = err.next === undefined ? '' : `?next=${encodeURIComponent(err.next)}`;
-      return void reply.status(303).redirect(`${this.views.path('login')}${next}`, 303);
+      return void reply.status(303).redirect(`${this.views.login}${next}`, 303);
     }
     const editor = request.editor ?? (err instanceof ManageRefusal && err.session ? { actor: err.session.actor } : undefined);
     const { status, title, explanation, headers } = describe(err);

@@ -52,6 +52,8 @@ export class ManageViews {
   private readonly eta = new Eta({ views: VIEWS_DIR, autoEscape: true, autoTrim: [false, 'nl'], cache: true, useWith: false });
   /** The editing pages' root path: `/manage` under the base URL's path. */
   readonly root: string;
+  /** The sign-in form: `/manage/login`, as editing.md names it (no trailing slash). */
+  readonly login: string;
   /** The public pages' root path. */
   readonly site: string;
   readonly stylesheet: ManageAsset;
@@ -61,6 +63,7 @@ export class ManageViews {
     const prefix = new URL(config.baseUrl).pathname.replace(/\/+$/, '');
     this.root = `${prefix}/manage`;
     this.site = `${prefix}/`;
+    this.login = `${this.root}/login`;
     this.stylesheet = this.asset('manage.css', 'text/css; charset=UTF-8');
     this.script = this.asset('manage.js', 'text/javascript; charset=UTF-8');
   }
@@ -86,6 +89,7 @@ export class ManageViews {
       siteTitle: this.config.siteTitle,
       root: this.root,
       site: this.site,
+      login: this.login,
       path: (...segments: (string | number)[]) => this.path(...segments),
       css: this.stylesheet.url,
       js: this.script.url,

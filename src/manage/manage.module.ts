@@ -1,16 +1,36 @@
 import { Module } from '@nestjs/common';
+import { OrganizersModule } from '../organizers';
+import { SourcesModule } from '../sources/sources.module';
+import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
+import { VenuesModule } from '../venues';
 import { ManageAssetsController } from './manage-assets.controller';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
+import { ManageOrganizersController } from './organizers.controller';
 import { OverviewController } from './overview.controller';
+import { RecordCounts } from './record-counts';
 import { SignInController } from './sign-in.controller';
+import { ManageSourcesController } from './sources.controller';
+import { ManageCategoriesController, ManageTagsController } from './terms.controller';
+import { ManageUsersController } from './users.controller';
+import { ManageVenuesController } from './venues.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule],
-  controllers: [SignInController, ManageAssetsController, OverviewController],
-  providers: [ManageViews, ManageGuard, ManageErrorsFilter],
+  imports: [UsersModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule],
+  controllers: [
+    SignInController,
+    ManageAssetsController,
+    OverviewController,
+    ManageVenuesController,
+    ManageOrganizersController,
+    ManageCategoriesController,
+    ManageTagsController,
+    ManageUsersController,
+    ManageSourcesController,
+  ],
+  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts],
 })
 export class ManageModule {}

@@ -81,7 +81,7 @@ export class SignInController {
   async signOut(@Editor() _editor: EditorSession, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     await this.sessions.end(req.cookies?.[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: this.overHttps(req) });
-    return reply.redirect(`${this.views.path('login')}?signed_out=1`, 303);
+    return reply.redirect(`${this.views.login}?signed_out=1`, 303);
   }
 
   /** Whether the browser reached the service over https: directly, or through the proxy the base URL names. */

@@ -21,7 +21,7 @@ describe('AuthService.verify', () => {
         hashReads++;
         return [stored];
       },
-      hasPasswordHash: async (_id: number, hash: string) => hash === stored,
+      roleWithPasswordHash: async (_id: number, hash: string) => (hash === stored ? 'editor' : null),
     } as unknown as UsersService;
     const config = loadConfig({});
     service = new AuthService(users, config, new LimiterStore(config));

@@ -19,8 +19,9 @@ export const incorrectPassword = () => new WpError(INCORRECT_PASSWORD, 'The supp
  *
  * scrypt is deliberately slow, so a successful check is remembered for a minute under a
  * SHA-256 digest of login and password (never the password itself), together with the hash it
- * matched: a remembered check holds only while that hash is still stored (one indexed query),
- * so a password changed or revoked by the CLI stops working at once. Failures are not cached,
+ * matched: a remembered check holds only while that hash is still stored and the user's role is
+ * the same (one indexed query), so a password changed or revoked by the CLI, or a role changed,
+ * takes effect at once. Failures are not cached,
  * they are counted (FailedAuthLimiter). An unknown login costs one scrypt like a wrong
  * password, so the time of an answer does not tell which logins exist.
  *
@@ -104,7 +105,7 @@ export class AuthService {
       .update(`${login}\0${normalisePassword(password)}`)
       .digest('base64');
     const hit = this.verified.get(key);
-    if (hit && hit.expires > Date.now() && (await this.users.hasPasswordHash(hit.actor.id, hit.hash))) return hit.actor;
+    if (hit && hit.expires > Date.now() && (await this.users.roleWithPasswordHash(hit.actor.id, hit.hash)) === hit.actor.role) return hit.actor;
     this.verified.delete(key);
     const running = this.checking.get(key);
     if (running) return tally ? countedAfter(running, tally) : running;

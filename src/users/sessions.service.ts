@@ -43,6 +43,8 @@ export class SessionsService {
   /** Opens a session for the user and answers the token for its cookie (always a new one: no fixation). */
   async start(userId: number, persistent: boolean): Promise<string> {
     const token = randomBytes(32).toString('base64url');
+    // Sign-ins are rare and the expiry is indexed: sweeping here keeps the table to the open sessions without a timer.
+    await this.sweep();
     await this.db.getRepository(SessionEntity).insert({
       tokenHash: digest(token),
       userId,
@@ -84,6 +86,11 @@ export class SessionsService {
   /** Ends the session of a cookie's token (signing out). */
   async end(token: string | undefined): Promise<void> {
     if (token) await this.db.getRepository(SessionEntity).delete({ tokenHash: digest(token) });
+  }
+
+  /** Ends every session of the user (the users page's "End sessions"); answers how many there were. */
+  async endAllOf(userId: number): Promise<number> {
+    return (await this.db.getRepository(SessionEntity).delete({ userId })).affected ?? 0;
   }
 
   /** Deletes sessions expired before now (a sweep; a stale row is refused on read anyway). */

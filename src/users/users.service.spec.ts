@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Dialect } from '../database/dialect';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { ApplicationPasswordEntity } from './application-password.entity';
+import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
 import { UserInputError, UsersService } from './users.service';
 
@@ -27,6 +28,7 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
       return { id: 99, ...row };
     }),
     delete: jest.fn(async (where: { id: number }) => void written.push(`delete user ${where.id}`)),
+    update: jest.fn(async (where: { id: number }, set: { role: string }) => void written.push(`user ${where.id} role ${set.role}`)),
     // The administrators' read (locked by the dialect): the rows its where clause asks for.
     createQueryBuilder: () => {
       const qb = { select: () => qb, where: () => qb, getMany: async () => users.filter((u) => u.role === 'administrator') };
@@ -40,7 +42,11 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
       return { affected: 2 };
     }),
   };
-  const repository = (entity: unknown) => (entity === UserEntity ? usersRepo : entity === ApplicationPasswordEntity ? passwords : undefined);
+  const sessions = {
+    delete: jest.fn(async (where: { userId: number }) => void written.push(`end sessions of ${where.userId}`)),
+  };
+  const repository = (entity: unknown) =>
+    entity === UserEntity ? usersRepo : entity === ApplicationPasswordEntity ? passwords : entity === SessionEntity ? sessions : undefined;
   const tx = {
     getRepository: repository,
     query: jest.fn(async (sql: string, params: number[]) => {
@@ -81,6 +87,28 @@ describe('UsersService.create', () => {
   });
 });
 
+describe('UsersService.setRole', () => {
+  it('refuses to take the role of the last administrator, and reads the administrators locked', async () => {
+    const { service, written, dialect } = setup([ADMIN, EDITOR]);
+    await expect(service.setRole('root', 'editor')).rejects.toThrow(/"root" is the last administrator/);
+    expect(dialect.lockForUpdate).toHaveBeenCalled();
+    expect(written).toEqual([]);
+  });
+
+  it("changes a role, an administrator's too when another one is left", async () => {
+    const { service, written } = setup([ADMIN, { id: 3, login: 'root2', role: 'administrator' }, EDITOR]);
+    expect((await service.setRole('root', 'editor')).role).toBe('editor');
+    expect((await service.setRole('ed', 'administrator')).role).toBe('administrator');
+    expect(written).toEqual(['user 1 role editor', 'user 2 role administrator']);
+  });
+
+  it('refuses an unknown role and an unknown login', async () => {
+    const { service } = setup([ADMIN]);
+    await expect(service.setRole('root', 'owner')).rejects.toThrow(UserInputError);
+    await expect(service.setRole('nobody', 'editor')).rejects.toThrow(/No user has the login "nobody"/);
+  });
+});
+
 describe('UsersService.delete', () => {
   it('refuses the last administrator unless forced, and reads the administrators locked', async () => {
     const { service, written, dialect } = setup([ADMIN, EDITOR]);
@@ -88,7 +116,7 @@ describe('UsersService.delete', () => {
     expect(written).toEqual([]);
     expect(dialect.lockForUpdate).toHaveBeenCalled();
     await service.delete('root', undefined, { force: true });
-    expect(written).toEqual(['delete passwords of 1', 'delete user 1']);
+    expect(written).toEqual(['delete passwords of 1', 'end sessions of 1', 'delete user 1']);
   });
 
   it('an administrator with another one beside it is deleted without force', async () => {
@@ -105,7 +133,7 @@ describe('UsersService.delete', () => {
 
     const { service, written, recorded } = setup([ADMIN, EDITOR], items);
     expect(await service.delete('ed', 'root')).toEqual({ reassigned: 3 });
-    expect(written).toEqual(['events to 1', 'venues to 1', 'organizers to 1', 'delete passwords of 2', 'delete user 2']);
+    expect(written).toEqual(['events to 1', 'venues to 1', 'organizers to 1', 'delete passwords of 2', 'end sessions of 2', 'delete user 2']);
     expect(recorded).toEqual(['event:10', 'event:11', 'venue:20']);
   });
 
@@ -123,7 +151,7 @@ describe('UsersService passwords', () => {
     const { service, written, uow } = setup([EDITOR]);
     const clear = await service.setPassword('ed', 'a long enough password');
     expect(clear).toBe('a long enough password');
-    expect(written).toEqual(['delete passwords of 2', 'save password of 2']);
+    expect(written).toEqual(['delete passwords of 2', 'save password of 2', 'end sessions of 2']);
     expect(uow.run).toHaveBeenCalledTimes(1);
     await expect(service.setPassword('ed', 'short')).rejects.toThrow(/at least 8/);
   });

@@ -42,15 +42,18 @@ export class UsersService {
     return managerOf(reader, this.db).getRepository(UserEntity).exists({ where: { id } });
   }
 
-  /** Is this hash still one of the user's application passwords (not revoked or replaced)? */
-  async hasPasswordHash(userId: number, hash: string): Promise<boolean> {
+  /**
+   * The user's role while this hash is still one of its application passwords (not revoked or
+   * replaced), else null: a remembered sign-in holds only with the same hash and the same role.
+   */
+  async roleWithPasswordHash(userId: number, hash: string): Promise<string | null> {
     // Plain SQL: it runs on every authenticated request, and TypeORM's exists() spent ~100 µs
     // building the query (a profile of POST /events) for a lookup that takes a few.
-    const rows = (await this.db.query('SELECT 1 AS found FROM application_passwords WHERE user_id = ? AND password_hash = ? LIMIT 1', [
-      userId,
-      hash,
-    ])) as unknown[];
-    return rows.length > 0;
+    const rows = (await this.db.query(
+      'SELECT u.role AS role FROM application_passwords p INNER JOIN users u ON u.id = p.user_id WHERE p.user_id = ? AND p.password_hash = ? LIMIT 1',
+      [userId, hash],
+    )) as { role: string }[];
+    return rows.length > 0 ? rows[0].role : null;
   }
 
   /** Does `password` match one of the user's application passwords? */
@@ -91,6 +94,33 @@ export class UsersService {
     );
     const byUser = new Map(counts.map((c) => [Number(c.user_id), Number(c.n)]));
     return users.map((u) => ({ id: u.id, login: u.login, role: u.role, passwords: byUser.get(u.id) ?? 0 }));
+  }
+
+  /** One page of the users, in login order, and how many there are (the editing pages' list). */
+  async page(page: number, perPage: number): Promise<{ users: UserEntity[]; total: number }> {
+    const [users, total] = await this.db.getRepository(UserEntity).findAndCount({ order: { login: 'ASC' }, skip: (page - 1) * perPage, take: perPage });
+    return { users, total };
+  }
+
+  /**
+   * Gives the user another role. Taking the role of administrator from the last one is refused,
+   * as deleting it is: without an administrator nobody manages webhooks or users.
+   */
+  async setRole(login: string, role: string): Promise<UserEntity> {
+    if (!isRole(role)) throw new UserInputError(`Unknown role "${role}". Roles: ${ROLES.join(', ')}.`);
+    const user = await this.requireLogin(login);
+    if (user.role === role) return user;
+    await this.uow.run(async (tx) => {
+      if (user.role === 'administrator' && !(await this.otherAdministratorExists(tx, user.id))) {
+        throw new UserInputError(
+          `"${login}" is the last administrator: without one, nobody can manage webhooks through the API. ` +
+            'Make another user an administrator first (npm run cli -- user:create LOGIN --role administrator).',
+        );
+      }
+      await tx.getRepository(UserEntity).update({ id: user.id }, { role });
+    });
+    // The sessions and the API read the role from the user's row on every request: the new one applies at once.
+    return { ...user, role };
   }
 
   /**

@@ -1,0 +1,520 @@
+import { Body, Get, Inject, Param, Post, Query, Res, Type } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { type Actor, can, canDelete, canEdit } from '../common/auth';
+import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, toWpValidationError, WpError } from '../common/errors';
+import { tagOfJson } from '../common/http/preconditions';
+import type { JsonText, ListPage } from '../common/pagination';
+import type { ItemExtensions, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
+import { UsersService } from '../users';
+import { type FieldError, formErrors } from './form-errors';
+import { ManageRefusal } from './manage-refusals';
+import { Editor, type EditorSession } from './manage-session';
+import { ManageViews } from './manage-views';
+import { RecordCounts } from './record-counts';
+import { ManageRoute } from './sign-in.controller';
+
+type Form = Record<string, unknown>;
+
+/** One input of a record's own fields (beside name, description, status and the rest every record has). */
+export interface RecordField {
+  /** The API's write parameter, also the input's name. */
+  param: string;
+  label: string;
+  type: 'text' | 'url' | 'email' | 'tel' | 'checkbox';
+  help?: string;
+}
+
+/** What differs between the venue and the organizer pages: data, not code. */
+export interface RecordKind {
+  type: 'venue' | 'organizer';
+  collection: 'venues' | 'organizers';
+  /** "Venue", "Organizer". */
+  noun: string;
+  plural: string;
+  /** The label of the name input (editing.md §7: "Venue name"). */
+  nameLabel: string;
+  fields: RecordField[];
+  /** The fields shown in a list row after the name. */
+  listColumns: { param: string; label: string }[];
+  createDto: new () => LinkedItemFieldsDto;
+  updateDto: new () => LinkedItemFieldsDto;
+  /** The kind's service (VenuesService, OrganizersService) and its extension registry. */
+  service: Type<RecordService>;
+  extensions: Type<ItemExtensions<{ id: number }>>;
+}
+
+/** What the pages use of a kind's service (VenuesService, OrganizersService): the rooms its API routes call. */
+type RecordItems = Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'> & {
+  readonly reads: { require(ref: { id: number }): Promise<LinkedItemEntity> };
+};
+interface RecordService {
+  readonly items: RecordItems;
+}
+
+/** Labels of parameters that optional modules add to the form (the geo extension's coordinates); others show their name. */
+const EXTENSION_LABELS: Record<string, string> = { geo_lat: 'Latitude', geo_lng: 'Longitude' };
+
+/** The status tabs of a list: `all` is every status but the trash, as the API lists without `status`. */
+const TABS = [
+  { key: 'all', label: 'All' },
+  { key: 'publish', label: 'Published' },
+  { key: 'future', label: 'Scheduled' },
+  { key: 'draft', label: 'Drafts' },
+  { key: 'pending', label: 'Pending' },
+  { key: 'private', label: 'Private' },
+  { key: 'trash', label: 'Trash' },
+] as const;
+
+export const STATUS_LABELS: Record<string, string> = {
+  publish: 'Published',
+  future: 'Scheduled',
+  draft: 'Draft',
+  pending: 'Pending review',
+  private: 'Private',
+  trash: 'In the trash',
+};
+
+const PER_PAGE = 20;
+
+/** A form's values, by API parameter (checkboxes as booleans). */
+type Values = Record<string, string | boolean>;
+
+/**
+ * The venue and organizer pages (editing.md §2), written once for both kinds: the list (status
+ * tabs, search, paging, the events using each), the form (every writable field of endpoints.md
+ * §5.2), save, trash and restore. Every read and write goes through the kind's own service, the
+ * one its API routes call, with the signed-in actor: the same checks, sanitising, change feed and
+ * webhooks. The form carries the version (the tag of the record's single GET) it was opened at,
+ * and a save over a newer version shows both instead of overwriting it.
+ */
+export function recordPagesController(kind: RecordKind) {
+  class RecordPages {
+    constructor(
+      @Inject(kind.service) readonly service: RecordService,
+      @Inject(kind.extensions) readonly extensions: ItemExtensions<{ id: number }>,
+      @Inject(ManageViews) readonly views: ManageViews,
+      @Inject(RecordCounts) readonly counts: RecordCounts,
+      @Inject(UsersService) readonly users: UsersService,
+    ) {}
+
+    get items(): RecordItems {
+      return this.service.items;
+    }
+
+    // ---- the list ----
+
+    @Get()
+    @ManageRoute()
+    async list(@Editor() editor: EditorSession, @Query() query: Form, @Res() reply: FastifyReply) {
+      const actor = editor.actor;
+      const search = text(query.search).trim();
+      const tab = TABS.some((t) => t.key === query.status) ? String(query.status) : 'all';
+      const page = Math.max(1, Math.min(100000, Number.parseInt(text(query.page), 10) || 1));
+      const ask = (status: string, p: number, perPage: number) => {
+        const q: Form = { page: p, per_page: perPage };
+        if (search !== '') q.search = search;
+        if (status !== 'all') q.status = status;
+        return this.items.list(actor, q as unknown as ListLinkedItemsQueryDto, { ...q });
+      };
+      let rows: Json[] = [];
+      let total = 0;
+      let totalPages = 0;
+      let pastEnd = false;
+      try {
+        const answer = await ask(tab, page, PER_PAGE);
+        rows = listItems(answer, kind.collection);
+        total = answer.total;
+        totalPages = answer.totalPages;
+      } catch (err) {
+        // A page past the last (endpoints.md §5.1.2) is an empty page with a way back, not an error page.
+        if (!(err instanceof WpError) || err.status !== 404) throw err;
+        pastEnd = true;
+      }
+      const tabs = await Promise.all(TABS.map(async (t) => ({ ...t, count: t.key === tab && !pastEnd ? total : (await ask(t.key, 1, 1)).total })));
+      const counts = await this.counts.eventCounts(
+        kind.type,
+        rows.map((r) => Number(r.id)),
+      );
+      const link = (changes: Form) => {
+        const params = new URLSearchParams();
+        const merged: Form = { search, status: tab, page, ...changes };
+        if (merged.search) params.set('search', String(merged.search));
+        if (merged.status !== 'all') params.set('status', String(merged.status));
+        if (Number(merged.page) > 1) params.set('page', String(merged.page));
+        const qs = params.toString();
+        return `${this.views.path(kind.collection)}${qs ? `?${qs}` : ''}`;
+      };
+      return this.views.send(reply, {
+        template: 'records-list',
+        title: kind.plural,
+        current: kind.collection,
+        editor,
+        data: {
+          kind,
+          search,
+          tab,
+          tabs: tabs.map((t) => ({ ...t, href: link({ status: t.key, page: 1 }) })),
+          page,
+          total,
+          totalPages,
+          pastEnd,
+          firstPage: link({ page: 1 }),
+          previous: page > 1 ? link({ page: page - 1 }) : null,
+          next: page < totalPages ? link({ page: page + 1 }) : null,
+          mayCreate: can(actor, 'create_items'),
+          rows: rows.map((r) => ({
+            id: Number(r.id),
+            name: String(r[kind.type] ?? ''),
+            status: STATUS_LABELS[String(r.status)] ?? String(r.status),
+            columns: kind.listColumns.map((c) => String(r[c.param] ?? '')),
+            events: counts.get(Number(r.id)) ?? 0,
+            href: this.views.path(kind.collection, Number(r.id)),
+            eventsHref: `${this.views.path('events')}?${kind.type}=${Number(r.id)}`,
+          })),
+        },
+      });
+    }
+
+    // ---- the form ----
+
+    @Get('new')
+    @ManageRoute()
+    async newForm(@Editor() editor: EditorSession, @Res() reply: FastifyReply) {
+      if (!can(editor.actor, 'create_items')) throw noRight(kind);
+      const values: Values = { [kind.type]: '', description: '', slug: '', status: can(editor.actor, 'publish_items') ? 'publish' : 'draft' };
+      for (const f of kind.fields) values[f.param] = f.type === 'checkbox' ? true : '';
+      for (const p of this.extensionParams()) values[p] = '';
+      return this.showForm(reply, editor, { values, record: null });
+    }
+
+    @Post('new')
+    @ManageRoute()
+    async create(@Editor() editor: EditorSession, @Body() body: Form, @Res() reply: FastifyReply) {
+      if (!can(editor.actor, 'create_items')) throw noRight(kind);
+      const values = this.valuesOf(body);
+      const input = this.inputOf(values, null);
+      let created: Json;
+      try {
+        const dto = validated(kind.createDto, input);
+        created = await this.items.create(editor.actor, dto, input);
+      } catch (err) {
+        if (!isFormError(err)) throw err;
+        return this.showForm(reply, editor, { values, record: null, errors: this.errorsOf(err) }, 400);
+      }
+      return reply.redirect(`${this.views.path(kind.collection, Number(created.id))}?saved=1`, 303);
+    }
+
+    @Get(':id')
+    @ManageRoute()
+    async editForm(
+      @Editor() editor: EditorSession,
+      @Param('id') rawId: string,
+      @Query('saved') saved: unknown,
+      @Query('restored') restored: unknown,
+      @Res() reply: FastifyReply,
+    ) {
+      const record = await this.load(editor.actor, rawId);
+      const notice = saved !== undefined ? 'Saved.' : restored !== undefined ? `The ${kind.noun.toLowerCase()} is out of the trash.` : undefined;
+      return this.showForm(reply, editor, { values: this.storedValues(record), record, notice });
+    }
+
+    @Post(':id')
+    @ManageRoute()
+    async save(@Editor() editor: EditorSession, @Param('id') rawId: string, @Body() body: Form, @Res() reply: FastifyReply) {
+      const record = await this.load(editor.actor, rawId);
+      const values = this.valuesOf(body);
+      const version = text(body._version);
+      // Saved over a newer version than the form was opened at: both are shown, nothing is written.
+      if (version !== record.version) return this.showConflict(reply, editor, record, values);
+      const input = this.inputOf(values, record);
+      try {
+        const dto = validated(kind.updateDto, input);
+        await this.items.update(editor.actor, { id: record.id }, dto, input, version);
+      } catch (err) {
+        if (err instanceof WpError && err.status === 412) return this.showConflict(reply, editor, await this.load(editor.actor, rawId), values);
+        if (!isFormError(err)) throw err;
+        return this.showForm(reply, editor, { values, record, errors: this.errorsOf(err) }, 400);
+      }
+      return reply.redirect(`${this.views.path(kind.collection, record.id)}?saved=1`, 303);
+    }
+
+    @Post(':id/trash')
+    @ManageRoute()
+    async trash(@Editor() editor: EditorSession, @Param('id') rawId: string, @Body() body: Form, @Res() reply: FastifyReply) {
+      const record = await this.load(editor.actor, rawId);
+      try {
+        await this.items.remove(editor.actor, { id: record.id }, false, text(body._version) || undefined);
+      } catch (err) {
+        if (err instanceof WpError && err.status === 412) throw changedMeanwhile(kind, this.views.path(kind.collection, record.id));
+        throw err;
+      }
+      return reply.redirect(`${this.views.path(kind.collection)}?status=trash`, 303);
+    }
+
+    @Post(':id/restore')
+    @ManageRoute()
+    async restore(@Editor() editor: EditorSession, @Param('id') rawId: string, @Body() body: Form, @Res() reply: FastifyReply) {
+      const record = await this.load(editor.actor, rawId);
+      if (record.entity.status !== 'trash') return reply.redirect(this.views.path(kind.collection, record.id), 303);
+      // Back to the status it had before the trash (a contributor's is scaled as on any write).
+      const status = record.entity.statusBeforeTrash ?? 'draft';
+      try {
+        await this.items.update(editor.actor, { id: record.id }, validated(kind.updateDto, { status }), { status }, text(body._version) || undefined);
+      } catch (err) {
+        if (err instanceof WpError && err.status === 412) throw changedMeanwhile(kind, this.views.path(kind.collection, record.id));
+        throw err;
+      }
+      return reply.redirect(`${this.views.path(kind.collection, record.id)}?restored=1`, 303);
+    }
+
+    // ---- helpers ----
+
+    /** The record as the actor's single GET shows it (403 when not readable), its stored row, and its version. */
+    async load(actor: Actor, rawId: string): Promise<LoadedRecord> {
+      const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : 0;
+      let entity: LinkedItemEntity;
+      try {
+        entity = await this.items.reads.require({ id });
+      } catch (err) {
+        if (err instanceof WpError && err.status === 400) throw new ManageRefusal(404, 'Not found', `There is no ${kind.noun.toLowerCase()} with this number.`);
+        throw err;
+      }
+      const json = await this.items.get(actor, { id });
+      return { id, entity, json, version: tagOfJson(json) };
+    }
+
+    extensionParams(): string[] {
+      return this.extensions.all().flatMap((e) => [...e.params]);
+    }
+
+    /** The form's values from the stored record: raw texts (what was written, not the presented HTML). */
+    storedValues(record: LoadedRecord): Values {
+      const e = record.entity as unknown as Record<string, unknown>;
+      const json = record.json;
+      const values: Values = {
+        [kind.type]: record.entity.name,
+        description: record.entity.description,
+        slug: record.entity.slug,
+        status: String(json.status),
+        date: String(json.date ?? '').replace(' ', 'T'),
+        author: String(record.entity.authorId),
+        image: '',
+      };
+      for (const f of kind.fields) {
+        const value = f.param in json ? json[f.param] : e[camel(f.param)];
+        values[f.param] = f.type === 'checkbox' ? value === true : String(value ?? '');
+      }
+      for (const p of this.extensionParams()) values[p] = json[p] === undefined ? '' : String(json[p]);
+      return values;
+    }
+
+    /** The form's values as posted. */
+    valuesOf(body: Form): Values {
+      const values: Values = {
+        [kind.type]: text(body[kind.type]),
+        description: text(body.description, 100000),
+        slug: text(body.slug).trim(),
+        status: text(body.status),
+        date: text(body.date).trim(),
+        author: text(body.author).trim(),
+        image: text(body.image).trim(),
+      };
+      for (const f of kind.fields) values[f.param] = f.type === 'checkbox' ? body[f.param] !== undefined : text(body[f.param]);
+      for (const p of this.extensionParams()) values[p] = text(body[p]).trim();
+      return values;
+    }
+
+    /**
+     * The write's parameters. Texts and flags are always sent (the form shows them all); the
+     * slug, status, author, publication date, image and extension fields only when they differ
+     * from the stored record, so that saving a form untouched changes none of them (a trashed
+     * record stays in the trash, an image URL is not fetched again); the status also goes with a
+     * new publication date.
+     */
+    inputOf(values: Values, record: LoadedRecord | null): Form {
+      const stored = record ? this.storedValues(record) : null;
+      const changed = (param: string) => values[param] !== '' && (stored === null || values[param] !== stored[param]);
+      const input: Form = { [kind.type]: values[kind.type], description: values.description };
+      for (const f of kind.fields) input[f.param] = values[f.param];
+      if (changed('slug')) input.slug = values.slug;
+      // A new date is sent with the status, so that a date ahead schedules a published record (endpoints.md §3 rule 4).
+      if (values.status !== '' && (record === null || values.status !== stored?.status || changed('date'))) input.status = values.status;
+      if (changed('author')) input.author = values.author;
+      if (changed('date')) input.date = sqlDate(String(values.date));
+      if (changed('image')) input.image = values.image;
+      for (const p of this.extensionParams()) if (stored === null ? values[p] !== '' : values[p] !== stored[p]) input[p] = values[p];
+      return input;
+    }
+
+    errorsOf(err: WpError): FieldError[] {
+      const known = new Set([
+        kind.type,
+        'description',
+        'slug',
+        'status',
+        'date',
+        'date_utc',
+        'author',
+        'image',
+        ...kind.fields.map((f) => f.param),
+        ...this.extensionParams(),
+      ]);
+      return formErrors(err, (param) => (known.has(param) ? `f-${param === 'date_utc' ? 'date' : param}` : undefined), 'record-form');
+    }
+
+    async showForm(
+      reply: FastifyReply,
+      editor: EditorSession,
+      form: { values: Values; record: LoadedRecord | null; errors?: FieldError[]; notice?: string; conflict?: ConflictRow[] },
+      status = 200,
+    ) {
+      const actor = editor.actor;
+      const { record, values } = form;
+      const errors = form.errors ?? [];
+      const trashed = record !== null && record.entity.status === 'trash';
+      const mayEdit = record === null ? can(actor, 'create_items') : canEdit(actor, record.entity);
+      const everyone = await this.users.list();
+      const users = can(actor, 'assign_author') ? everyone : [];
+      const author = record === null ? actor.login : (everyone.find((u) => u.id === record.entity.authorId)?.login ?? `#${record.entity.authorId}`);
+      const name = values[kind.type];
+      return this.views.send(reply, {
+        template: 'records-form',
+        title: record === null ? `New ${kind.noun.toLowerCase()}` : `${kind.noun}: ${String(name) || record.entity.name}`,
+        current: kind.collection,
+        editor,
+        status,
+        data: {
+          kind,
+          values,
+          record: record && {
+            id: record.id,
+            version: record.version,
+            url: record.json.url,
+            image: (record.json.image as { url?: string } | undefined)?.url,
+            trashed,
+            mayDelete: canDelete(actor, record.entity),
+          },
+          action: record === null ? `${this.views.path(kind.collection)}new` : this.views.path(kind.collection, record.id),
+          errors,
+          summary: errors.map((e) => ({ field: e.field, message: `${this.labelOf(e.field)}${e.message}` })),
+          notice: form.notice,
+          conflict: form.conflict,
+          mayEdit,
+          statuses: this.statusChoices(actor, String(values.status)),
+          users: users.map((u) => ({ value: String(u.id), label: `${u.login} (${u.role})` })),
+          author,
+          extensionFields: this.extensionParams().map((p) => ({ param: p, label: EXTENSION_LABELS[p] ?? p })),
+          listHref: this.views.path(kind.collection),
+        },
+      });
+    }
+
+    /** "Label: " of the field an error is about, for the summary. */
+    labelOf(field: string): string {
+      const param = field.replace(/^f-/, '');
+      const label =
+        param === kind.type
+          ? kind.nameLabel
+          : (kind.fields.find((f) => f.param === param)?.label ??
+            EXTENSION_LABELS[param] ??
+            { description: 'Description', slug: 'Slug', status: 'Status', date: 'Publication date', author: 'Author', image: 'Image URL' }[param]);
+      return label ? `${label}: ` : '';
+    }
+
+    /** The statuses the actor may choose (auth.md §2: a contributor cannot publish), and the current one. */
+    statusChoices(actor: Actor, current: string): { value: string; label: string }[] {
+      const keys = can(actor, 'publish_items') ? ['publish', 'draft', 'pending', 'private'] : ['draft', 'pending'];
+      if (current !== '' && current !== 'trash' && !keys.includes(current)) keys.unshift(current);
+      return keys.map((k) => ({ value: k, label: STATUS_LABELS[k] ?? k }));
+    }
+
+    /** The form again with the user's values over the newest version, and what differs from the stored record. */
+    async showConflict(reply: FastifyReply, editor: EditorSession, record: LoadedRecord, values: Values) {
+      const stored = this.storedValues(record);
+      const rows: ConflictRow[] = [];
+      const labelled: [string, string][] = [
+        [kind.type, kind.nameLabel],
+        ['description', 'Description'],
+        ...kind.fields.map((f): [string, string] => [f.param, f.label]),
+        ['slug', 'Slug'],
+        ['status', 'Status'],
+        ...this.extensionParams().map((p): [string, string] => [p, EXTENSION_LABELS[p] ?? p]),
+      ];
+      for (const [param, label] of labelled) {
+        if (param === 'slug' && values.slug === '') continue;
+        if (stored[param] !== values[param]) rows.push({ label, theirs: shown(stored[param]), yours: shown(values[param]) });
+      }
+      return this.showForm(reply, editor, { values, record, conflict: rows }, 409);
+    }
+  }
+  return RecordPages;
+}
+
+interface LoadedRecord {
+  id: number;
+  entity: LinkedItemEntity;
+  json: Json;
+  version: string;
+}
+
+interface ConflictRow {
+  label: string;
+  theirs: string;
+  yours: string;
+}
+
+/** The list's items from the API's answer (JSON text assembled from cached items). */
+function listItems(answer: ListPage<JsonText>, collection: string): Json[] {
+  const body = JSON.parse(answer.body.bytes.toString('utf8')) as Record<string, unknown>;
+  return (body[collection] as Json[] | undefined) ?? [];
+}
+
+/** The input as the route's DTO, checked as the global ValidationPipe checks a request (app.setup.ts). */
+function validated<T extends object>(dto: new () => T, input: Form): T {
+  const value = plainToInstance(dto, input);
+  const errors = validateSync(value, { whitelist: true, forbidNonWhitelisted: false, stopAtFirstError: true });
+  if (errors.length > 0) throw toWpValidationError(errors);
+  return value;
+}
+
+function isFormError(err: unknown): err is WpError {
+  return (
+    err instanceof WpError &&
+    err.status === 400 &&
+    (err.code === REST_INVALID_PARAM || err.code === REST_MISSING_CALLBACK_PARAM || err.code.startsWith('could-not'))
+  );
+}
+
+function noRight(kind: RecordKind): ManageRefusal {
+  return new ManageRefusal(403, 'Not allowed', `Your role may not add ${kind.plural.toLowerCase()}.`);
+}
+
+function changedMeanwhile(kind: RecordKind, href: string): ManageRefusal {
+  return new ManageRefusal(
+    412,
+    'Changed meanwhile',
+    `Someone else changed this ${kind.noun.toLowerCase()} after you opened it, so nothing was done. Open it again (${href}) to see the newest version.`,
+  );
+}
+
+function text(value: unknown, max = 10000): string {
+  return typeof value === 'string' ? value.slice(0, max) : '';
+}
+
+function shown(value: string | boolean | undefined): string {
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return value ?? '';
+}
+
+/** `show_map` → `showMap`: the entity property of an API parameter. */
+function camel(param: string): string {
+  return param.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** A `datetime-local` value (`2026-05-01T18:30`, seconds optional) as the API's `YYYY-MM-DD HH:MM:SS`; other text as given. */
+function sqlDate(value: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
+  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : value;
+}
