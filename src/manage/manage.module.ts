@@ -1,5 +1,12 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events';
+import { OrganizersModule } from '../organizers';
+import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
+import { VenuesModule } from '../venues';
+import { EventFormController } from './event-form.controller';
+import { EventFormService } from './event-form.service';
+import { EventFormViews } from './event-form-views';
 import { ManageAssetsController } from './manage-assets.controller';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
@@ -9,8 +16,8 @@ import { SignInController } from './sign-in.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule],
-  controllers: [SignInController, ManageAssetsController, OverviewController],
-  providers: [ManageViews, ManageGuard, ManageErrorsFilter],
+  imports: [UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
+  controllers: [SignInController, ManageAssetsController, OverviewController, EventFormController],
+  providers: [ManageViews, ManageGuard, ManageErrorsFilter, EventFormService, EventFormViews],
 })
 export class ManageModule {}
