@@ -19,6 +19,10 @@ export interface EventFormView {
   notice?: string;
   /** After a save over a newer version: the stored values, shown beside the editor's. */
   conflictWith?: EventFormValues;
+  /** The form as posted, when it comes back (for the extensions' sections). */
+  posted?: Json;
+  /** The refused write's messages by write parameter (for the extensions' sections). */
+  paramErrors?: Record<string, string>;
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -66,8 +70,7 @@ export class EventFormViews {
     const { editor, values, opened } = view;
     const actor = editor.actor;
     const errors = view.errors ?? [];
-    const errorsByParam: Record<string, string> = Object.fromEntries(errors.map((e) => [e.field.replace(/^ext-/, ''), e.message]));
-    const ctx: EventFormContext = { actor, event: opened?.body ?? null, posted: null, errors: errorsByParam };
+    const ctx: EventFormContext = { actor, event: opened?.body ?? null, posted: view.posted ?? null, errors: view.paramErrors ?? {} };
     const [venues, organizers, chosen, categories, sections] = await Promise.all([
       this.forms.searchVenues(actor, values.venue_search, values.venue_page),
       this.forms.searchOrganizers(actor, values.organizer_search, values.organizer_page),
@@ -114,9 +117,15 @@ export class EventFormViews {
         error: messageOf(errors, `ext-${f.param}`),
       })),
       sections,
-      questions: this.forms.questions(trashed ? 'trash' : 'save', ctx).map((q) => ({ ...q, value: values.answers[q.name] ?? q.initial })),
+      questions: this.questions(ctx, opened !== null).map((q) => ({ ...q, value: values.answers[q.name] ?? q.initial })),
       conflict: view.conflictWith ? differences(view.conflictWith, values) : null,
     };
+  }
+
+  /** The questions asked before a save and, on an existing event, before a trash: one set of radio buttons per name. */
+  private questions(ctx: EventFormContext, existing: boolean) {
+    const all = [...this.forms.questions('save', ctx), ...(existing ? this.forms.questions('trash', ctx) : [])];
+    return all.filter((q, i) => all.findIndex((other) => other.name === q.name) === i);
   }
 }
 

@@ -1,7 +1,6 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { can } from '../common/auth';
 import { WpError } from '../common/errors';
 import { EventExtensions, type EventFormContext } from '../events';
 import { endBeforeStart, type EventFormValues, formFields, newEventValues, postedValues, storedEventValues } from './event-form-values';
@@ -91,7 +90,7 @@ export class EventFormController {
     const values = postedValues(body, this.extensions.all());
     const version = typeof body.version === 'string' ? body.version : '';
     const ctx: EventFormContext = { actor: editor.actor, event: opened?.body ?? null, posted: body, errors: {} };
-    const form = this.manage.path('events', opened?.entity.id ?? 'new').replace(/\/new\/$/, '/new');
+    const form = opened ? this.manage.path('events', opened.entity.id) : '';
     if (action === 'restore' && opened) {
       await this.forms.restore(editor.actor, opened.entity);
       return reply.redirect(`${form}?restored=1`, 303);
@@ -101,36 +100,36 @@ export class EventFormController {
         await this.forms.trash(editor.actor, opened.entity.id, version, values.answers);
       } catch (err) {
         if (!(err instanceof WpError) || err.status !== 412) throw err;
-        return this.conflict(reply, editor, opened, values);
+        return this.conflict(reply, editor, opened, values, body);
       }
       return reply.redirect(`${form}?trashed=1`, 303);
     }
     if (action.startsWith('venues_') || action.startsWith('organizers_')) {
-      return this.show(reply, editor, { values: turnPage(values, action), opened, version });
+      return this.show(reply, editor, { values: turnPage(values, action), opened, version, posted: body });
     }
     if (action === 'publish') values.status = 'publish';
     if (action === 'submit') values.status = 'pending';
     if (endBeforeStart(values)) {
       const errors = [{ field: 'end_date', message: 'The end must not be before the start.' }];
-      return this.show(reply, editor, { values, opened, version, errors }, 400);
+      return this.show(reply, editor, { values, opened, version, posted: body, errors }, 400);
     }
     let id: number;
     try {
       id = await this.forms.save(editor.actor, opened?.entity ?? null, values, version, ctx);
     } catch (err) {
       if (!(err instanceof WpError)) throw err;
-      if (err.status === 412) return this.conflict(reply, editor, opened as OpenedEvent, values);
+      if (err.status === 412) return this.conflict(reply, editor, opened as OpenedEvent, values, body);
       if (err.status !== 400) throw err;
-      return this.show(reply, editor, { values, opened, version, errors: this.errorsOf(err) }, 400);
+      return this.show(reply, editor, { values, opened, version, posted: body, errors: this.errorsOf(err), paramErrors: paramErrors(err) }, 400);
     }
     return reply.redirect(`${this.manage.path('events', id)}?saved=1`, 303);
   }
 
   /** Saved over a newer version: the form comes back with the editor's values, the stored ones beside them, and the new version. */
-  private async conflict(reply: FastifyReply, editor: EditorSession, previous: OpenedEvent, values: EventFormValues) {
+  private async conflict(reply: FastifyReply, editor: EditorSession, previous: OpenedEvent, values: EventFormValues, body: Json) {
     const opened = await this.forms.open(editor.actor, previous.entity.id);
     const stored = storedEventValues(opened.entity, opened.body, this.extensions.all());
-    return this.show(reply, editor, { values, opened, version: opened.version, conflictWith: stored }, 409);
+    return this.show(reply, editor, { values, opened, version: opened.version, posted: body, conflictWith: stored }, 409);
   }
 
   private errorsOf(err: WpError): FieldError[] {
@@ -153,5 +152,9 @@ function turnPage(values: EventFormValues, action: string): EventFormValues {
   return values;
 }
 
-/** May the actor publish (else "Submit for review")? */
-export const mayPublish = (editor: EditorSession) => can(editor.actor, 'publish_items');
+/** A refused write's messages by parameter (`rest_invalid_param`'s `data.params`). */
+function paramErrors(err: WpError): Record<string, string> {
+  const params = err.data.params;
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return {};
+  return Object.fromEntries(Object.entries(params as Record<string, unknown>).map(([name, message]) => [name, String(message)]));
+}

@@ -1,3 +1,6 @@
+import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
+import { EventExtensions, EventsModule } from '../../src/events';
+import type { EventDeleteContext, EventEntity, EventExtension, EventFormContext, EventFormSection, EventWriteContext } from '../../src/events';
 import { FEATURES } from '../../src/features';
 import { CAPACITY_FEATURE } from '../extensions/capacity/capacity.feature';
 import { API, http } from '../support/http';
@@ -9,6 +12,64 @@ type User = { id: number; cookie: string; authorization: string };
 
 const NEW = '/manage/events/new';
 const formOf = (id: number) => `/manage/events/${id}/`;
+/**
+ * A test module with a form section of its own and a question before save and trash, as the
+ * series form plugs in (docs/editing.md): `note` read from its section, `scope` from the answer.
+ */
+@Injectable()
+class NoteExtension implements EventExtension {
+  readonly name = 'note';
+  readonly params = ['note', 'scope'] as const;
+  /** What the hooks were told, in order. */
+  readonly seen: { hook: 'saved' | 'deleting'; note?: unknown; scope?: unknown }[] = [];
+  readonly formSection: EventFormSection = {
+    render: (ctx: EventFormContext) => {
+      const posted = (ctx.posted?.ext_note as Json | undefined)?.text;
+      const value = typeof posted === 'string' ? posted : '';
+      const error = ctx.errors.note ? `<p class="field-error" id="note-error">${escape(ctx.errors.note)}</p>` : '';
+      return `<fieldset><legend>Notes</legend><label for="note-text">Note</label><input id="note-text" name="ext_note[text]" value="${escape(value)}">${error}</fieldset>`;
+    },
+    read: (posted, input) => {
+      if (typeof posted.text === 'string' && posted.text !== '') input.note = posted.text;
+    },
+    question: (action) => ({
+      name: 'scope',
+      legend: action === 'save' ? 'Save which events?' : 'Trash which events?',
+      choices: [
+        { value: 'this', label: 'This event' },
+        { value: 'all', label: 'All events' },
+      ],
+      initial: 'this',
+    }),
+  };
+
+  check(input: Json): Record<string, string> {
+    return input.note === 'bad' ? { note: 'A note may not be “bad”.' } : {};
+  }
+
+  async saved(_tx: unknown, _event: EventEntity, ctx: EventWriteContext): Promise<void> {
+    this.seen.push({ hook: 'saved', note: ctx.input.note, scope: ctx.input.scope });
+  }
+
+  async deleting(_tx: unknown, _event: EventEntity, ctx: EventDeleteContext): Promise<void> {
+    this.seen.push({ hook: 'deleting', scope: ctx.input.scope });
+  }
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+@Module({ imports: [EventsModule], providers: [NoteExtension] })
+class NoteModule implements OnModuleInit {
+  constructor(
+    private readonly extensions: EventExtensions,
+    private readonly note: NoteExtension,
+  ) {}
+
+  onModuleInit(): void {
+    this.extensions.register(this.note);
+  }
+}
+
 /** An event's representation without what differs between two events made alike (ids, slugs, links, times of the write). */
 function comparable(event: Json): Json {
   const out: Json = {};
@@ -28,7 +89,10 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
   let contributor: User;
 
   beforeAll(async () => {
-    t = await createTestApp({ ...EXTENSIONS_OFF, CALENDAR_TIMEZONE: 'Europe/Paris' }, { features: [...FEATURES, CAPACITY_FEATURE] });
+    t = await createTestApp(
+      { ...EXTENSIONS_OFF, CALENDAR_TIMEZONE: 'Europe/Paris' },
+      { features: [...FEATURES, CAPACITY_FEATURE, { name: 'note', modules: [NoteModule] }] },
+    );
     admin = await signedInUser(t, 'ada', 'administrator');
     editor = await signedInUser(t, 'eddie', 'editor');
     author = await signedInUser(t, 'ann', 'author');
@@ -114,6 +178,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
         show_map: true,
         show_map_link: true,
         capacity: '',
+        scope: 'this',
       });
     expect(twin.status).toBe(201);
     expect(comparable(await apiGet(twin.body.id as number))).toEqual(comparable(await apiGet(id)));
@@ -302,5 +367,38 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
     expect(capacity.value).toBe('lots');
     expect(control(bad.html, 'Title').value).toBe('Still here');
     expect((await apiGet(id)).capacity).toBe(120);
+  });
+
+  it("an extension's section and question: read into the same write, its message kept beside it, the answer sent with a trash", async () => {
+    const note = t.app.get(NoteExtension);
+    const page = await getPage(t, editor.cookie, NEW);
+    expect(page.html).toContain('<legend>Notes</legend>');
+    expect(page.html).toContain('<legend>Save which events?</legend>');
+    expect(page.html).toContain('id="answer-scope-this" name="answers[scope]" value="this" checked');
+    const pairs = withFields(formPairs(page.html, 'event-form'), { title: 'Noted', 'ext_note[text]': 'bad', action: 'save' });
+    const refused = await postForm(t, editor.cookie, NEW, pairs);
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('<p class="field-error" id="note-error">A note may not be “bad”.</p>');
+    expect(refused.html).toContain('name="ext_note[text]" value="bad"');
+
+    note.seen.length = 0;
+    const res = await postForm(t, editor.cookie, NEW, withFields(pairs, { 'ext_note[text]': 'fine', 'answers[scope]': 'all' }));
+    expect(res.status).toBe(303);
+    expect(note.seen).toEqual([{ hook: 'saved', note: 'fine', scope: 'all' }]);
+
+    const id = idFrom(res.location);
+    const opened = await openForm(editor, id);
+    // One question per name, though the module asks before a trash too.
+    expect(opened.html).toContain('<legend>Save which events?</legend>');
+    expect(opened.html).not.toContain('<legend>Trash which events?</legend>');
+    note.seen.length = 0;
+    const trashed = await postForm(
+      t,
+      editor.cookie,
+      formOf(id),
+      withFields(formPairs(opened.html, 'event-form'), { 'answers[scope]': 'all', action: 'trash' }),
+    );
+    expect(trashed.status).toBe(303);
+    expect(note.seen).toEqual([{ hook: 'deleting', scope: 'all' }]);
   });
 });
