@@ -140,7 +140,7 @@ export function storedEventValues(e: EventEntity, body: Json, extensions: readon
     website: e.website,
     image: image && typeof image.url === 'string' ? image.url : '',
     status: e.status,
-    publish_date: DateTime.fromSQL(e.dateUtc, { zone: 'utc' }).setZone(e.timezone).toFormat("yyyy-MM-dd'T'HH:mm"),
+    publish_date: publishDate(e),
     flags: { featured: e.featured, sticky: e.sticky, hide_from_listings: e.hideFromListings, show_map: e.showMap, show_map_link: e.showMapLink },
     ext: Object.fromEntries(formFields(extensions).map((f) => [f.param, storedExtValue(f, body)])),
     sections: {},
@@ -202,8 +202,9 @@ export function writeInput(v: EventFormValues, stored: EventEntity | null, exten
   if (v.description.trim() !== '' || (!create && stored.description !== '')) input.description = v.description;
   if (v.excerpt.trim() !== '' || (!create && stored.excerpt !== '')) input.excerpt = v.excerpt;
   input.all_day = v.all_day;
-  input.start_date = wallTime(v.start_date, v.start_time, v.all_day, '00:00');
-  input.end_date = wallTime(v.end_date, v.end_time, v.all_day, '23:59');
+  // A time left as it was is sent as stored: the form's minutes must not drop a stored time's seconds.
+  input.start_date = unchanged(wallTime(v.start_date, v.start_time, v.all_day, '00:00'), stored?.startDate);
+  input.end_date = unchanged(wallTime(v.end_date, v.end_time, v.all_day, '23:59'), stored?.endDate);
   input.timezone = v.timezone;
   if (v.venue === 'new') input.venue = Object.fromEntries(Object.entries(v.new_venue).filter(([, value]) => value.trim() !== ''));
   else if (v.venue !== '') input.venue = v.venue;
@@ -217,7 +218,8 @@ export function writeInput(v: EventFormValues, stored: EventEntity | null, exten
   input.website = v.website.trim();
   if (v.image.trim() !== '' || !create) input.image = v.image.trim();
   if (v.status !== '') input.status = v.status;
-  if (v.publish_date !== '') input.date = v.publish_date.replace('T', ' ');
+  // The publish date is sent only when it was changed (or given for a new event), so a save never moves it by its seconds.
+  if (v.publish_date !== '' && (create || v.publish_date !== publishDate(stored))) input.date = v.publish_date.replace('T', ' ');
   for (const [name] of EVENT_FLAGS) input[name] = v.flags[name];
   for (const field of formFields(extensions)) {
     const value = v.ext[field.param] ?? '';
@@ -246,6 +248,16 @@ export function endBeforeStart(v: EventFormValues): boolean {
 /** Every form field of the extensions, in their order. */
 export function formFields(extensions: readonly EventExtension[]): EventFormField[] {
   return extensions.flatMap((e) => [...(e.formFields ?? [])]);
+}
+
+/** The stored publish date as the form shows it: `YYYY-MM-DDTHH:MM` in the event's zone. */
+function publishDate(e: EventEntity): string {
+  return DateTime.fromSQL(e.dateUtc, { zone: 'utc' }).setZone(e.timezone).toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/** `typed` (minutes), or the stored wall time when it is the same minute. */
+function unchanged(typed: string, stored: string | undefined): string {
+  return stored !== undefined && stored.slice(0, 16) === typed.slice(0, 16) ? stored : typed;
 }
 
 function storedExtValue(field: EventFormField, body: Json): string {

@@ -209,13 +209,23 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
   };
 
   it('edits an event: the other fields keep their values', async () => {
-    const id = await apiEvent(editor, { title: 'Before', tags: ['a, b'], cost: '5', sticky: true });
+    const id = await apiEvent(editor, {
+      title: 'Before',
+      tags: ['a, b'],
+      cost: '5',
+      sticky: true,
+      start_date: '2031-06-01 10:00:30',
+      date: '2026-01-02 03:04:05',
+    });
+    const stored = await apiGet(id);
     const page = await openForm(editor, id);
     const res = await postForm(t, editor.cookie, formOf(id), withFields(formPairs(page.html, 'event-form'), { title: 'After', action: 'save' }));
     expect(res.status).toBe(303);
     expect(res.location).toBe(`${formOf(id)}?saved=1`);
     const event = await apiGet(id);
-    expect(event).toMatchObject({ title: 'After', cost: '5', sticky: true, start_date: '2031-06-01 10:00:00', end_date: '2031-06-01 11:00:00' });
+    // Times the form shows to the minute keep their seconds, and the publish date is not moved.
+    expect(event).toMatchObject({ title: 'After', cost: '5', sticky: true, start_date: '2031-06-01 10:00:30', end_date: '2031-06-01 11:00:00' });
+    expect(event.date_utc).toBe(stored.date_utc);
     expect((event.tags as Json[]).map((x) => x.name)).toEqual(['a, b']);
   });
 
