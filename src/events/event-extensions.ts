@@ -81,6 +81,62 @@ export interface IcalTimes {
 export type IcalShape = 'service' | 'tec';
 
 /**
+ * One field an event extension shows in the editing pages' event form (editing.md §5), described
+ * once: the core renders it (labelled, its help and its message beside it), reads what is posted
+ * into the write's input under `param`, and the extension's own `check` validates it in the same
+ * write. The stored value is read from the event's representation (the `present` fields) under
+ * `param`, unless `value` says otherwise.
+ */
+export interface EventFormField {
+  /** The write parameter (one of the extension's `params`) and the representation's key. */
+  readonly param: string;
+  readonly label: string;
+  readonly kind: 'text' | 'number' | 'select' | 'checkbox' | 'textarea';
+  readonly help?: string;
+  /** For `select`: the values and their labels, in order (an empty value is "not set"). */
+  readonly choices?: readonly { value: string; label: string }[];
+  /** Shown on the public submission form too (editing.md §4); the event form always shows it. */
+  readonly onSubmissionForm?: boolean;
+  /** The form's text for the stored value; default: the representation's `param` as text (null: empty). */
+  value?(event: Json): string;
+}
+
+/** What an extension's form section is told: the event as stored (null on a new one), what was posted, the messages. */
+export interface EventFormContext {
+  actor: Actor;
+  /** The event's representation as stored (null on a new event). */
+  event: Json | null;
+  /** The form as posted when it comes back (errors, a conflict, a search), else null. */
+  posted: Json | null;
+  /** The refused write's messages, by write parameter. */
+  errors: Readonly<Record<string, string>>;
+}
+
+/** A question the form asks before it saves or trashes an event (e.g. a series' scope), posted under `name`. */
+export interface EventFormQuestion {
+  /** The form parameter, copied into the write's input (e.g. `scope`). */
+  readonly name: string;
+  readonly legend: string;
+  readonly choices: readonly { value: string; label: string }[];
+  /** The choice checked first. */
+  readonly initial: string;
+}
+
+/**
+ * A whole section an extension adds to the event form (e.g. a series' "Repeats"): its HTML,
+ * escaped by the extension, with every input named under `ext_<extension name>[…]`, and how its
+ * posted values become write parameters. Optionally a question asked beside the buttons.
+ */
+export interface EventFormSection {
+  /** The section's HTML (a `<fieldset>` with a `<legend>` is the expected shape). */
+  render(ctx: EventFormContext): string | Promise<string>;
+  /** Adds its write parameters to `input` from what it posted (`posted`: its own `ext_<name>` part, or `{}`). */
+  read(posted: Json, input: Json, ctx: EventFormContext): void;
+  /** A question before `save` or `trash` of this event; null: none. */
+  question?(action: 'save' | 'trash', ctx: EventFormContext): EventFormQuestion | null;
+}
+
+/**
  * Extension point for modules that add fields and behaviour to events (extending.md §1): a
  * field of their own, stored in their own tables in the write's unit of work, shown in the
  * representation for a whole page at once. Every method is optional but `name` and `params`.
@@ -115,6 +171,10 @@ export interface EventExtension {
   pageFragment?(event: Json): string | null | Promise<string | null>;
   /** iCalendar answers: `single` for events/{id}.ics, else a feed; `shape` says whom for (IcalShape). */
   ical?(events: readonly EventEntity[], single: boolean, shape: IcalShape): Promise<IcalPlan>;
+  /** Fields of the editing pages' event form (editing.md §5), in order, after the core's. */
+  readonly formFields?: readonly EventFormField[];
+  /** A section of its own in the event form, for what fields alone cannot say (EventFormSection). */
+  readonly formSection?: EventFormSection;
 }
 
 /**

@@ -40,6 +40,6 @@ import { ScheduledPublisher } from './scheduled-publisher';
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
   // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
   // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).
-  exports: [EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventListExtensions, EventExtensions, EventWrites, EventCalendarService],
+  exports: [EventAccess, EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventListExtensions, EventExtensions, EventWrites, EventCalendarService],
 })
 export class EventsModule {}

@@ -17,8 +17,23 @@ export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
+export { EventAccess } from './event-access';
+export { validatedEventInput } from './event-writes';
 export { EventExtensions, EventWrites } from './event-extensions';
-export type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape, IcalTimes } from './event-extensions';
+export type {
+  EventDeleteContext,
+  EventExtension,
+  EventExtras,
+  EventFormContext,
+  EventFormField,
+  EventFormQuestion,
+  EventFormSection,
+  EventWriteContext,
+  IcalPlan,
+  IcalProperty,
+  IcalShape,
+  IcalTimes,
+} from './event-extensions';
 // The links of the request being answered (compat.md: a client never leaves the path it came by):
 // an extension writes each API link it adds as the core does, `currentLinks(config.baseUrl).href(path)`.
 export { currentLinks } from '../common/http/api-links';

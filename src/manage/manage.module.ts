@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { SourcesModule } from '../sources/sources.module';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
+import { EventFormController } from './event-form.controller';
+import { EventFormService } from './event-form.service';
+import { EventFormViews } from './event-form-views';
 import { ManageAssetsController } from './manage-assets.controller';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
@@ -19,11 +23,12 @@ import { ManageVenuesController } from './venues.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule],
+  imports: [UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule],
   controllers: [
     SignInController,
     ManageAssetsController,
     OverviewController,
+    EventFormController,
     ManageVenuesController,
     ManageOrganizersController,
     ManageCategoriesController,
@@ -31,6 +36,6 @@ import { ManageVenuesController } from './venues.controller';
     ManageUsersController,
     ManageSourcesController,
   ],
-  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts],
+  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts, EventFormService, EventFormViews],
 })
 export class ManageModule {}

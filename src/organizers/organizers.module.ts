@@ -18,6 +18,6 @@ import { ORGANIZER_KIND, ORGANIZER_ROOMS, OrganizersService } from './organizers
     ...linkedItemProviders({ kind: ORGANIZER_KIND, tokens: ORGANIZER_ROOMS, repository: OrganizersRepository, extensions: OrganizerExtensions }),
     OrganizersService,
   ],
-  exports: [OrganizersService, OrganizerExtensions],
+  exports: [OrganizersRepository, OrganizersService, OrganizerExtensions],
 })
 export class OrganizersModule {}

@@ -18,6 +18,6 @@ import { VENUE_KIND, VENUE_ROOMS, VenuesService } from './venues.service';
     ...linkedItemProviders({ kind: VENUE_KIND, tokens: VENUE_ROOMS, repository: VenuesRepository, extensions: VenueExtensions }),
     VenuesService,
   ],
-  exports: [VenuesService, VenueExtensions],
+  exports: [VenuesRepository, VenuesService, VenueExtensions],
 })
 export class VenuesModule {}

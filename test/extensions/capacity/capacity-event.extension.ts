@@ -2,8 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { INVALID } from '../../../src/common/params';
 import { stripTags } from '../../../src/common/text/autop';
 import type { Tx } from '../../../src/database/tx';
-import type { EventDeleteContext, EventEntity, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty } from '../../../src/events';
-import { CAPACITY_MESSAGE, readCapacityInput } from './capacity-param';
+import type {
+  EventDeleteContext,
+  EventEntity,
+  EventExtension,
+  EventExtras,
+  EventFormField,
+  EventWriteContext,
+  IcalPlan,
+  IcalProperty,
+} from '../../../src/events';
+import { CAPACITY_MESSAGE, MAX_CAPACITY, readCapacityInput } from './capacity-param';
 import { CapacityStore } from './capacity.store';
 
 type Json = Record<string, unknown>;
@@ -22,6 +31,16 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 export class CapacityEventExtension implements EventExtension {
   readonly name = 'capacity';
   readonly params = ['capacity'] as const;
+  /** The field in the editing pages' event form and the submission form; `check` below validates it there too. */
+  readonly formFields: readonly EventFormField[] = [
+    {
+      param: 'capacity',
+      label: 'Capacity',
+      kind: 'number',
+      help: `How many people the event takes, up to ${MAX_CAPACITY}; empty: not set.`,
+      onSubmissionForm: true,
+    },
+  ];
 
   constructor(private readonly store: CapacityStore) {}
 
