@@ -77,7 +77,8 @@ describe('Editing pages: the overview and the events list', () => {
     await make('India', u.admin, { start_date: '2030-09-10 10:00:00', end_date: '2030-09-10 11:00:00', timezone: 'Asia/Tokyo' });
     await make('Juliet', u.admin, { start_date: '2030-10-10 10:00:00', end_date: '2030-10-10 11:00:00' });
     await trashEvent(t, u.admin.authorization, ids.Juliet);
-  });
+    // Ten events, six users and their sessions, on a scratch MariaDB database too.
+  }, 180_000);
 
   afterAll(async () => {
     await t?.close();
@@ -154,7 +155,7 @@ describe('Editing pages: the overview and the events list', () => {
     expect(first).toContain('href="/manage/events/?page=2" rel="next"');
     expect(titles((await as.admin.get('/manage/events/?page=2')).body)).toHaveLength(4);
     expect(titles((await as.admin.get('/manage/events/?page=9')).body)).toHaveLength(0);
-  });
+  }, 120_000);
 
   it('publishes in bulk through the write path, with per-row refusals for a contributor', async () => {
     // A contributor's "Publish" is "Submit for review"; another's event is refused.
