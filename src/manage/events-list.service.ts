@@ -2,7 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { Actor, can, canDelete, canEdit, canRead, type OwnedItem } from '../common/auth';
 import { forbidden, WpError } from '../common/errors';
 import type { NameList } from '../common/params';
-import { EventDeleter, EventReader, EventWriter, ListEventsQueryDto, UpdateEventDto, type EditingListOptions, type EventListOrder } from '../events';
+import {
+  EventAccess,
+  EventDeleter,
+  EventReader,
+  EventWriter,
+  ListEventsQueryDto,
+  UpdateEventDto,
+  type EditingListOptions,
+  type EventListOrder,
+} from '../events';
 import { UsersService } from '../users';
 
 type Json = Record<string, unknown>;
@@ -83,6 +92,7 @@ export interface BulkOutcome {
 export class EventsListService {
   constructor(
     private readonly reader: EventReader,
+    private readonly access: EventAccess,
     private readonly writer: EventWriter,
     private readonly deleter: EventDeleter,
     private readonly users: UsersService,
@@ -200,8 +210,9 @@ export class EventsListService {
   /**
    * A bulk action on each event, one at a time, through the API's write path as this editor:
    * what the API refuses is refused here, and said per event. Publishing is the API's status
-   * write (a contributor's becomes a submission for review); restoring gives the event the
-   * status `draft` (beyond.md #2, as WordPress restores); deleting is the API's `force`.
+   * write (a contributor's becomes a submission for review); restoring gives the event back the
+   * status it had before the trash (beyond.md #2: a status write on a trashed item); deleting is
+   * the API's `force`.
    */
   async apply(actor: Actor, action: BulkAction, ids: number[]): Promise<BulkOutcome[]> {
     const known = new Map((await this.rowsById(actor, ids)).map((row) => [row.id, row]));
@@ -239,8 +250,12 @@ export class EventsListService {
         return 'Moved to the trash.';
       case 'restore':
         if (row.status !== 'trash') throw new WpError('manage_not_in_trash', 'It is not in the trash.', 409);
-        await this.writer.updateById(actor, row.id, Object.assign(new UpdateEventDto(), { status: 'draft' }), undefined, { status: 'draft' });
-        return 'Restored as a draft.';
+        {
+          // As the event form and the venues' and organizers' pages restore: to the status it had before the trash.
+          const before = (await this.access.requireEvent(row.id)).statusBeforeTrash ?? 'draft';
+          const saved = await this.writer.updateById(actor, row.id, Object.assign(new UpdateEventDto(), { status: before }), undefined, { status: before });
+          return `Restored (${STATUS_WORDS[statusOf(saved)] ?? statusOf(saved)}).`;
+        }
       case 'delete':
         await this.deleter.removeById(actor, row.id, true, undefined, { force: true });
         return 'Deleted permanently.';
@@ -260,6 +275,9 @@ export class EventsListService {
 }
 
 /** The row as the rights see it (auth.md §2); the list shows a due scheduled event as published already. */
+/** A status as the list's tabs name it. */
+const STATUS_WORDS: Record<string, string> = { publish: 'published', future: 'scheduled', draft: 'draft', pending: 'pending review', private: 'private' };
+
 function owned(row: EventRow): OwnedItem {
   return { authorId: row.authorId, status: row.status, statusBeforeTrash: null };
 }

@@ -190,8 +190,9 @@ describe('Editing pages: the overview and the events list', () => {
     expect(trashTab).toContain('>Delete permanently</button>');
 
     const restore = await as.admin.post('/manage/events/bulk', { action: 'restore', ids: [String(ids.Foxtrot)] });
-    expect(restore.body).toContain(`Foxtrot ${word}</strong>: Restored as a draft.`);
-    expect(await statusOf(ids.Foxtrot)).toBe('draft');
+    // Back to the status it had before the trash: it was waiting for review.
+    expect(restore.body).toContain(`Foxtrot ${word}</strong>: Restored (pending review).`);
+    expect(await statusOf(ids.Foxtrot)).toBe('pending');
 
     // A contributor may not trash another's event.
     const refused = await as.contributor.post('/manage/events/bulk', { action: 'trash', ids: [String(ids.Alpha)] });
