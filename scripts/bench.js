@@ -602,6 +602,17 @@ function scenarios(found, combos, random) {
       ...get('changes-100-fresh', `/changes?per_page=100&since=${found.syncTokens[0]}`),
       lua: luaCyclePaths(found.syncTokens.map((token) => `${API}/changes?per_page=100&since=${token}`)),
     },
+    // The editing pages (editing.md §6: under 50 ms at the median, warm): the events list as an
+    // administrator sees it (tab counts, first page of every status), and one event's form,
+    // cycling through the listed events.
+    { name: 'manage-events', method: 'GET', path: '/manage/events/', headers: { cookie: found.session } },
+    {
+      name: 'manage-event-form',
+      method: 'GET',
+      path: MANAGE_EVENT_FORM(found.eventIds[0]),
+      headers: { cookie: found.session },
+      lua: luaCyclePaths(found.eventIds.map(MANAGE_EVENT_FORM)),
+    },
     {
       name: 'mixed',
       method: 'GET',
@@ -959,7 +970,27 @@ async function findTargets(base, opts, Random) {
   note(`events-ics: ${found.ics.total} events (${found.ics.query})`);
   found.syncToken = await middleSyncToken(base);
   found.syncTokens = randomSyncTokens(found.syncToken, new Random(opts.seed + 1)); // its own stream: the other scenarios draw as before
+  found.session = await manageSession(base);
   return found;
+}
+
+/**
+ * The editing pages' event form, by event id: a variable, as the form is its own page
+ * (editing.md §2 `/manage/events/{id}/`); manage-event-form cycles through the listed events.
+ */
+const MANAGE_EVENT_FORM = (id) => `/manage/events/${id}/`;
+
+/** The bench administrator's session cookie for the editing pages, from their sign-in form (editing.md §1). */
+async function manageSession(base) {
+  const res = await request(base, {
+    method: 'POST',
+    path: '/manage/login',
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ login: ADMIN.login, password: ADMIN.password }).toString(),
+  });
+  const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('calendar_session='));
+  if (res.status !== 303 || !cookie) throw new Error(`signing in to the editing pages answered ${res.status}: ${res.body.toString().slice(0, 200)}`);
+  return cookie.split(';')[0];
 }
 
 /**

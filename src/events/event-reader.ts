@@ -19,7 +19,7 @@ import { EventAccess } from './event-access';
 import { DateWindows } from './date-windows';
 import { EventListExtensions } from './event-list-extensions';
 import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
-import type { EventListFilters, EventQueryExtension } from './events.filters';
+import type { EventListFilters, EventListOrder, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { searchTokens } from './search-grams';
 import { EventSpan, EventsRepository } from './events.repository';
@@ -91,8 +91,9 @@ export class EventReader {
 
   // ---------------------------------------------------------------- list
 
-  async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json): Promise<ListPage<JsonText>> {
-    const { filters, extra, echo, plan } = await this.listQuery(actor, q, raw);
+  /** `editing`: what the editing pages add to the API's grammar (their orders, hidden events listed). */
+  async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}): Promise<ListPage<JsonText>> {
+    const { filters, extra, echo, plan } = await this.listQuery(actor, q, raw, editing);
     const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
 
     const page = q.page ?? 1;
@@ -113,6 +114,17 @@ export class EventReader {
       params,
       layout: 'items-first',
     });
+  }
+
+  /**
+   * How many events the list gives for these parameters and caller, from the cache of the lists'
+   * totals (per filter set and data version): the editing pages' tab counts, which a list of the
+   * same filters shares.
+   */
+  async count(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}): Promise<number> {
+    const { filters, extra, plan } = await this.listQuery(actor, q, raw, editing);
+    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
+    return this.pipeline.total(JSON.stringify([filters, extensionKey]), () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra));
   }
 
   /**
@@ -150,12 +162,14 @@ export class EventReader {
   }
 
   /** What every list of events starts with: the parameters checked and made filters, the data brought up to date, the search planned. */
-  private async listQuery(actor: Actor | null, q: ListEventsQueryDto, raw: Json) {
+  private async listQuery(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}) {
     if (q.ticketed === true) throw ticketsNotActive();
     const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
     await this.readModel.snapshot();
-    const { filters, extra, echo } = await this.listFilters(actor, q, raw);
+    const listed = await this.listFilters(actor, q, raw);
+    const { extra, echo } = listed;
+    const filters: EventListFilters = { ...listed.filters, ...definedOnly({ ...editing }) };
     // Search: the full-text index narrows to a list of candidates when they are few; when they
     // are many, the count asks the index and the pages walk the listing index (a common word
     // fills a page after a few rows; EventsRepository.searchPlan).
@@ -327,6 +341,12 @@ async function allIn(ids: number[], existing: (ids: number[]) => Promise<Set<num
   return ids.every((id) => found.has(id));
 }
 
-function definedOnly(o: Record<string, string | undefined>): Record<string, string> {
-  return Object.fromEntries(Object.entries(o).filter((e): e is [string, string] => e[1] !== undefined));
+function definedOnly<T>(o: Record<string, T | undefined>): Record<string, T> {
+  return Object.fromEntries(Object.entries(o).filter((e): e is [string, T] => e[1] !== undefined));
+}
+
+/** What the editing pages add to the list's grammar (editing.md §2). */
+export interface EditingListOptions {
+  order?: EventListOrder;
+  listHidden?: boolean;
 }

@@ -47,7 +47,17 @@ export interface EventListFilters {
    * ScheduledPublisher: `future` events dated up to it count as `publish` (§3 rule 5).
    */
   dueBefore?: string;
+  /**
+   * The editing pages' orders (editing.md §2): by start backwards, or by last change either way.
+   * Absent: the list order of spec §4.1.4. Such a list is read from the events themselves.
+   */
+  order?: EventListOrder;
+  /** The editing pages list events hidden from listings too (they are still the editor's events). */
+  listHidden?: boolean;
 }
+
+/** An order of the editing pages' list; the API's own is start ascending. */
+export type EventListOrder = 'start-desc' | 'modified-asc' | 'modified-desc';
 
 /** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
 export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
@@ -84,7 +94,7 @@ export interface LinkDrive {
  * the others stay conditions on the event id.
  */
 export function linkDrive(f: EventListFilters, extensions: number): LinkDrive | undefined {
-  if (extensions > 0 || f.include !== undefined || Array.isArray(f.searchCandidates) || f.venueIds !== undefined) return undefined;
+  if (extensions > 0 || f.order !== undefined || f.include !== undefined || Array.isArray(f.searchCandidates) || f.venueIds !== undefined) return undefined;
   if (f.categoryIds !== undefined) return { filter: 'cat', ids: nonEmpty(f.categoryIds) };
   if (f.tagIds !== undefined) return { filter: 'tag', ids: nonEmpty(f.tagIds) };
   if (f.organizerIds !== undefined) return { filter: 'organizer', ids: nonEmpty(f.organizerIds) };
@@ -118,7 +128,7 @@ export function applyEventFilters<T extends object>(
     qb.andWhere(`(${published} OR e.authorId = :ownerId)`, { ownerId: f.visibility.ownerId });
   }
   // Hidden events stay reachable by id/slug but are never listed (spec §4.1.3).
-  qb.andWhere(`${l}.hideFromListings = :hidden`, { hidden: false });
+  if (f.listHidden !== true) qb.andWhere(`${l}.hideFromListings = :hidden`, { hidden: false });
 
   // Whatever bounds the end also bounds the start (an event ends at or after it starts), so
   // the index on the start date is walked over a closed range, never to the end of time.
@@ -187,6 +197,13 @@ export function applyEventOrder<T extends object>(
 ): SelectQueryBuilder<T> {
   if (!byInclude) qb.addOrderBy(`${on.alias}.startDate`, direction);
   return qb.addOrderBy(`${on.alias}.dateUtc`, direction).addOrderBy(on.id, direction);
+}
+
+/** The editing pages' orders (EventListFilters.order), over the events themselves; the id breaks ties. */
+export function applyEditingOrder<T extends object>(qb: SelectQueryBuilder<T>, order: EventListOrder): SelectQueryBuilder<T> {
+  if (order === 'start-desc') return applyEventOrder(qb, false, 'DESC');
+  const direction = order === 'modified-asc' ? 'ASC' : 'DESC';
+  return qb.addOrderBy('e.modifiedUtc', direction).addOrderBy('e.id', direction);
 }
 
 /** A listed event's id with its start (a wall time, as the list compares them). */

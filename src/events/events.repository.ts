@@ -12,6 +12,7 @@ import { EventTermEntity } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { searchDocument, searchTexts } from './search-grams';
 import {
+  applyEditingOrder,
   applyEventFilters,
   applyEventOrder,
   EventListFilters,
@@ -108,7 +109,7 @@ export class EventsRepository {
   async pageIds(filters: EventListFilters, offset: number, limit: number, extensions: EventQueryExtension[] = []): Promise<number[]> {
     const list = this.matching(filters, extensions, true);
     if (list.drive && list.drive.ids.length > 1 && list.drive.ids.length <= MERGED_RANGES) return this.mergedPage(filters, list.drive, offset, limit);
-    const qb = applyEventOrder(list.qb, filters.include !== undefined, 'ASC', list.on);
+    const qb = filters.order ? applyEditingOrder(list.qb, filters.order) : applyEventOrder(list.qb, filters.include !== undefined, 'ASC', list.on);
     const rows = await qb.offset(offset).limit(limit).getRawMany<{ id: number | string }>();
     return rows.map((r) => Number(r.id));
   }

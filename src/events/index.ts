@@ -1,5 +1,7 @@
 export { EventsModule } from './events.module';
 export { EventReader } from './event-reader';
+export type { EditingListOptions } from './event-reader';
+export type { EventListOrder } from './events.filters';
 export { EventDeleter } from './event-deleter';
 export { EventCalendarService } from './event-calendar.service';
 export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';

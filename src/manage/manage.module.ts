@@ -2,18 +2,22 @@ import { Module } from '@nestjs/common';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { SourcesModule } from '../sources/sources.module';
+import { SyncModule } from '../sync';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { EventFormController } from './event-form.controller';
 import { EventFormService } from './event-form.service';
 import { EventFormViews } from './event-form-views';
+import { EventsListController } from './events-list.controller';
+import { EventsListService } from './events-list.service';
 import { ManageAssetsController } from './manage-assets.controller';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
 import { ManageOrganizersController } from './organizers.controller';
 import { OverviewController } from './overview.controller';
+import { OverviewService } from './overview.service';
 import { RecordCounts } from './record-counts';
 import { SignInController } from './sign-in.controller';
 import { ManageSourcesController } from './sources.controller';
@@ -23,11 +27,12 @@ import { ManageVenuesController } from './venues.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule],
+  imports: [UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule, SyncModule],
   controllers: [
     SignInController,
     ManageAssetsController,
     OverviewController,
+    EventsListController,
     EventFormController,
     ManageVenuesController,
     ManageOrganizersController,
@@ -36,6 +41,6 @@ import { ManageVenuesController } from './venues.controller';
     ManageUsersController,
     ManageSourcesController,
   ],
-  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts, EventFormService, EventFormViews],
+  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts, EventFormService, EventFormViews, EventsListService, OverviewService],
 })
 export class ManageModule {}

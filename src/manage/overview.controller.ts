@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { Editor, type EditorSession, ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
+import { OverviewService } from './overview.service';
 import { ManageRoute } from './sign-in.controller';
 
 /** The editing pages' front page (editing.md §2). */
@@ -12,11 +13,21 @@ import { ManageRoute } from './sign-in.controller';
 @UseGuards(ManageGuard)
 @Controller('manage')
 export class OverviewController {
-  constructor(private readonly views: ManageViews) {}
+  constructor(
+    private readonly views: ManageViews,
+    private readonly overview: OverviewService,
+  ) {}
 
   @Get()
   @ManageRoute()
-  overview(@Editor() editor: EditorSession, @Res() reply: FastifyReply) {
-    return this.views.send(reply, { template: 'overview', title: 'Overview', current: 'overview', editor });
+  async show(@Editor() editor: EditorSession, @Res() reply: FastifyReply) {
+    const data = await this.overview.of(editor.actor, (id) => this.views.path('events', id));
+    return this.views.send(reply, {
+      template: 'overview',
+      title: 'Overview',
+      current: 'overview',
+      editor,
+      data: { ...data, pendingHref: `${this.views.path('events')}?status=pending` },
+    });
   }
 }

@@ -158,6 +158,46 @@ export class ChangesService {
   }
 
   /**
+   * The latest changes this caller may read, newest first (the editing pages' overview): the
+   * end of the log walked backwards along its seq index, a few rows past `limit` at a time, the
+   * rows the caller cannot read left out, and at most `scan` rows read in all.
+   */
+  async recent(actor: Actor | null, limit: number, scan = limit * 20): Promise<{ type: SyncType; id: number; modifiedUtc: string }[]> {
+    const skipped = [BULK];
+    const found: { type: SyncType; id: number; modifiedUtc: string }[] = [];
+    let before = Number.MAX_SAFE_INTEGER;
+    for (let read = 0; read < scan && found.length < limit;) {
+      const batch = limit * 4;
+      const rows = (await this.db.query(
+        `SELECT type, item_id, seq, author_id, status, date_utc, modified_utc FROM change_log WHERE seq < ? AND type NOT IN (${placeholders(skipped)}) ORDER BY seq DESC LIMIT ${batch}`,
+        [before, ...skipped],
+      )) as {
+        type: SyncType;
+        item_id: number | string;
+        seq: number | string;
+        author_id: number | string | null;
+        status: string | null;
+        date_utc: string | null;
+        modified_utc: string | null;
+      }[];
+      const now = nowUtcSql();
+      for (const r of rows) {
+        if (r.status === null || found.length >= limit) continue;
+        const state: FeedState = {
+          authorId: Number(r.author_id ?? 0),
+          status: r.date_utc === null ? r.status : effectiveStatus(r.status, r.date_utc, now),
+          modifiedUtc: r.modified_utc ?? '',
+        };
+        if (this.readable(actor, r.type, state)) found.push({ type: r.type, id: Number(r.item_id), modifiedUtc: state.modifiedUtc });
+      }
+      read += rows.length;
+      if (rows.length < batch) break;
+      before = Number(rows[rows.length - 1].seq);
+    }
+    return found;
+  }
+
+  /**
    * Removes the tombstones (rows of items deleted for good) older than the retention, and
    * remembers the highest seq removed: a token below it may have missed a removal (410). Run by
    * the feed itself, at most once per PURGE_EVERY_MS per instance (any instance may do it); with

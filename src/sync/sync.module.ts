@@ -17,5 +17,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
   providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox],
+  // ChangesService: the editing pages' overview shows the latest changes.
+  exports: [ChangesService],
 })
 export class SyncModule {}

@@ -83,6 +83,11 @@ export class ListPipeline {
     return new ListPage(body, total, pages, { next: links.next_rest_url, previous: links.previous_rest_url });
   }
 
+  /** How many items match a filter set, from the same cache as the lists' totals (a tab's count on the editing pages). */
+  total(filterKey: string, count: () => Promise<number>): Promise<number> {
+    return this.totals.through(filterKey, count);
+  }
+
   private async pageOfIds(req: ListRequest, total: number, offset: number): Promise<number[]> {
     const pagesPerBlock = Math.max(1, Math.floor(PAGE_ID_BLOCK / req.perPage));
     const blockStart = Math.floor((req.page - 1) / pagesPerBlock) * pagesPerBlock * req.perPage;
