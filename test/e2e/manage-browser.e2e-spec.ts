@@ -249,6 +249,8 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
     jazz = await createCategory(t, auth, { name: 'Jazz', parent: music.id });
     listed = await createEvent(t, auth, {
       title: 'Evening concert on the canal',
+      description: 'Live jazz on a barge moored at the quay, with the Canal Jazz Club. Bring a coat: the evening is cool by the water.',
+      cost: '15',
       start_date: '2030-05-10 19:30:00',
       end_date: '2030-05-10 22:00:00',
       timezone: ZONE,
@@ -258,13 +260,20 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
       tags: ['Outdoor'],
       status: 'publish',
     });
-    await createEvent(t, auth, {
-      title: 'Draft workshop',
-      start_date: '2030-05-12 10:00:00',
-      end_date: '2030-05-12 12:00:00',
-      timezone: ZONE,
-      status: 'draft',
-    });
+    // A few more along the canal, so that the list's screenshot (filtered by "canal") shows what a calendar holds.
+    const more = [
+      {
+        title: 'Canal-side flea market',
+        start_date: '2030-05-11 00:00:00',
+        end_date: '2030-05-11 23:59:59',
+        all_day: true,
+        venue: venue.id,
+        categories: [music.id],
+      },
+      { title: 'Printing workshop by the canal', start_date: '2030-05-12 10:00:00', end_date: '2030-05-12 12:00:00', status: 'draft' },
+      { title: 'Canal boat tour', start_date: '2030-05-18 15:00:00', end_date: '2030-05-18 16:30:00', timezone: 'America/New_York', organizer: [organizer.id] },
+    ];
+    for (const event of more) await createEvent(t, auth, { timezone: ZONE, status: 'publish', ...event });
     browser = await launchBrowser();
     mkdirSync(ARTEFACTS, { recursive: true });
     if (UPDATE_DOCS) mkdirSync(DOCS, { recursive: true });
@@ -732,7 +741,8 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
       try {
         const pages: { kind: string; path: string; shot?: string }[] = [
           { kind: 'overview', path: '/manage/' },
-          { kind: 'events list', path: '/manage/events/', shot: 'manage-events' },
+          { kind: 'events list', path: '/manage/events/?search=canal', shot: 'manage-events' },
+          { kind: 'events list, all', path: '/manage/events/' },
           { kind: 'events list, trash', path: '/manage/events/?status=trash' },
           { kind: 'new event form', path: '/manage/events/new' },
           { kind: 'event form', path: `/manage/events/${listed.id}/`, shot: 'manage-event-form' },
@@ -846,11 +856,17 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
     }
   });
 
-  /** A full-page artefact; with UPDATE_SCREENSHOTS=1 and `docs`, the same for the README (only the viewport if that would weigh over DOCS_MAX_BYTES). */
+  /**
+   * A full-page artefact; with UPDATE_SCREENSHOTS=1 and `docs`, the same for the README, cut to
+   * the top 1,400 px and then to the viewport when it would weigh over DOCS_MAX_BYTES.
+   */
   async function shoot(page: Page, name: string, docs = false) {
     const png = await page.screenshot({ path: join(ARTEFACTS, `${name}.png`), fullPage: true });
     if (docs && UPDATE_DOCS) {
-      const small = png.length <= DOCS_MAX_BYTES ? png : await page.screenshot();
+      const width = page.viewportSize()!.width;
+      let small = png;
+      if (small.length > DOCS_MAX_BYTES) small = await page.screenshot({ fullPage: true, clip: { x: 0, y: 0, width, height: 1400 } });
+      if (small.length > DOCS_MAX_BYTES) small = await page.screenshot();
       if (small.length > DOCS_MAX_BYTES) throw new Error(`${name}.png weighs ${small.length} bytes, over ${DOCS_MAX_BYTES}`);
       writeFileSync(join(DOCS, `${name}.png`), small);
     }
