@@ -25,6 +25,7 @@ const FEATURES = [
   'sync',
   'ops',
   'recurrence',
+  'manage',
 ];
 /** Said where process.env is read outside src/config. */
 const ENV_MESSAGE = 'Only src/config reads the environment: take AppConfig, or call loadConfigFromEnv() in an entry point.';

@@ -42,3 +42,4 @@ export { currentLinks } from '../common/http/api-links';
 export type { ApiLinks } from '../common/http/api-links';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 export { EVENT_DOCS } from './event-docs';
+export { storedCost } from './event.presenter';

@@ -18,7 +18,17 @@ export { deleteForGood } from './permanent-delete';
 export type { DeletedAnswer, PermanentDelete } from './permanent-delete';
 
 // ---- venues and organizers ----
-export { EVENTS_TABLE, effectiveStatusIn, finishLinkedItem, jsonLdHead, linkedItemErrors, linkedItemHead, permalink } from './linked-items';
+export {
+  EVENTS_TABLE,
+  effectiveStatusIn,
+  finishLinkedItem,
+  searchCondition,
+  searchFragments,
+  jsonLdHead,
+  linkedItemErrors,
+  linkedItemHead,
+  permalink,
+} from './linked-items';
 export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedPresentContext } from './linked-items';
 export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
 export { linkedItemRouteTexts } from './linked-item-docs';

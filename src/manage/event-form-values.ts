@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { EventEntity, EventExtension, EventFormField } from '../events';
-import { storedCost } from '../events/event.presenter';
+import { storedCost } from '../events';
 
 type Json = Record<string, unknown>;
 

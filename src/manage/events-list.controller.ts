@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import { EventFormService } from './event-form.service';
 import { BULK_ACTIONS, type BulkAction, EVENT_TABS, EVENTS_PER_PAGE, type EventsListQuery, EventsListService } from './events-list.service';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { Editor, type EditorSession, ManageGuard, safeNext } from './manage-session';
@@ -29,13 +30,21 @@ export class EventsListController {
   constructor(
     private readonly views: ManageViews,
     private readonly events: EventsListService,
+    private readonly form: EventFormService,
   ) {}
 
   @Get()
   @ManageRoute()
   async list(@Editor() editor: EditorSession, @Query() raw: Record<string, unknown>, @Res() reply: FastifyReply) {
     const query = this.events.parseQuery(raw ?? {});
-    const [counts, page] = await Promise.all([this.events.counts(editor.actor), this.events.page(editor.actor, query)]);
+    const [counts, page, categories, chosen] = await Promise.all([
+      this.events.counts(editor.actor),
+      this.events.page(editor.actor, query),
+      // The category filter is a choice among the tree (categories are few); a venue or organizer
+      // filter (set from the venues' and organizers' pages) is named beside its field.
+      this.form.categoryTree(editor.actor),
+      this.form.chosen(editor.actor, String(query.venue ?? ''), query.organizer === undefined ? [] : [String(query.organizer)]),
+    ]);
     const href = (changes: Partial<Record<keyof EventsListQuery, string | number | undefined>>) => this.listHref(query, changes);
     return this.views.send(reply, {
       template: 'events-list',
@@ -45,6 +54,9 @@ export class EventsListController {
       data: {
         query,
         counts,
+        categories: [{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.id, label: `${'— '.repeat(c.depth)}${c.name}` }))],
+        venueName: chosen.venue?.label,
+        organizerName: chosen.organizers[0]?.label,
         tabs: EVENT_TABS.map((t) => ({ ...t, href: href({ tab: t.key, page: 1 }) })),
         rows: page.rows,
         total: page.total,

@@ -131,6 +131,11 @@ describe('Editing pages: the overview and the events list', () => {
     const categoryId = (alpha.categories as { id: number }[])[0].id;
     expect(await get(`venue=${venueId}`)).toEqual([`Alpha ${word}`]);
     expect(await get(`category=${categoryId}`)).toEqual([`Alpha ${word}`]);
+    // The category is chosen by its name among the tree; a venue filter names its venue.
+    const filtered = (await as.admin.get(`/manage/events/?category=${categoryId}&venue=${venueId}`)).body;
+    const categoryName = String((alpha.categories as { name: string }[])[0].name);
+    expect(filtered).toMatch(new RegExp(`<option value="${categoryId}" selected>[^<]*${categoryName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</option>`));
+    expect(filtered).toContain(`id="f-venue-help">${String((alpha.venue as unknown as { venue: string }).venue)}`);
     expect(await get('from=2030-03-01&to=2030-05-31')).toEqual([`Charlie ${word}`, `Delta ${word}`, `Echo ${word}`]);
     expect((await get('order=desc'))[0]).toBe(`India ${word}`);
     // Last modified first: touch Bravo, then it leads.
