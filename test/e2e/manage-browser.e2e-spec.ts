@@ -576,6 +576,14 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
           await fillEvent(page, { title, start: ['2030-09-02', '18:00'], end: ['2030-09-02', '19:00'] });
           await choose(page, 'Status', /^publish(ed)?$/i);
           await choose(page, 'Repeats', /weekly/i);
+          // Weekly on which days: Monday alone, whatever the form proposed.
+          const days = page.getByRole('group').filter({ has: page.getByRole('checkbox', { name: 'Monday', exact: true }) });
+          if ((await days.count()) > 0) {
+            for (const box of await days.last().getByRole('checkbox').all()) {
+              const name = await box.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim());
+              await box.setChecked(name === 'Monday');
+            }
+          }
           // The next dates, computed by the server (a button that works without script), every value kept.
           await press(page, page.getByRole('button', { name: /next dates|preview/i }).first());
           const preview = await textOf(page.locator('main'));
