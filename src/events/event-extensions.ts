@@ -148,6 +148,12 @@ export interface EventFormSection {
   read(posted: Json, input: Json, ctx: EventFormContext): void;
   /** A question before `save` or `trash` of this event; null: none. */
   question?(action: 'save' | 'trash', ctx: EventFormContext): EventFormQuestion | null;
+  /**
+   * Whether a save of `ctx.event` whose fields are all as stored (`ctx.changed` false) should
+   * write nothing (an occurrence of a series, which any write would detach); the form then
+   * answers as after a save.
+   */
+  unchangedWritesNothing?(ctx: EventFormContext): boolean;
   /** Whether a post is a request of the section's own (a preview): the form comes back with every value kept, nothing written. */
   redisplay?(posted: Json): boolean;
   /** The id of the section's input a refused parameter's message belongs beside (the summary links there); undefined: none. */

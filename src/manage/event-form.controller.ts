@@ -113,6 +113,7 @@ export class EventFormController {
     if (action === 'publish') values.status = 'publish';
     if (action === 'submit') values.status = 'pending';
     if (opened) ctx.changed = formChanged(storedEventValues(opened.entity, opened.body, this.extensions.all()), values);
+    if (opened && ctx.changed === false && this.forms.unchangedWritesNothing(ctx)) return reply.redirect(`${form}?saved=1`, 303);
     if (endBeforeStart(values)) {
       const errors = [{ field: 'end_date', message: 'The end must not be before the start.' }];
       return this.show(reply, editor, { values, opened, version, posted: body, errors }, 400);

@@ -137,6 +137,11 @@ export class EventFormService {
     return this.questions(action, ctx).filter((q) => q.confirm && !q.choices.some((c) => c.value === answers[q.name]));
   }
 
+  /** Whether an extension's section says that this unchanged form must not be written (EventFormSection.unchangedWritesNothing). */
+  unchangedWritesNothing(ctx: EventFormContext): boolean {
+    return this.extensions.all().some((e) => e.formSection?.unchangedWritesNothing?.(ctx) === true);
+  }
+
   /** Whether an extension's section asks this post to show the form again (its preview) instead of writing. */
   redisplay(posted: Json): boolean {
     return this.extensions.all().some((e) => e.formSection?.redisplay?.(posted) === true);

@@ -114,6 +114,14 @@ export function ruleFormSection(config: AppConfig): EventFormSection {
       return asked(saveScopeQuestion(event, { fields: ctx.changed ?? false, rule: w.ruleChanged }), 'Change which events?');
     },
 
+    // Any write of an occurrence detaches it (scope=this by default) or reaches others: a save of nothing is none.
+    unchangedWritesNothing(ctx) {
+      const event = eventOf(ctx);
+      if (!event?.series || !ctx.posted) return false;
+      const values = readRuleForm(ctx.posted, text(ctx.posted.start_date));
+      return !ruleWrite(values, event, timingOfPost(ctx.posted, event)).ruleChanged;
+    },
+
     redisplay: (posted) => isPreviewRequest(posted),
 
     fieldOf(param, message, ctx) {

@@ -144,6 +144,17 @@ describe('series in the event form (editing.md §3)', () => {
     expect(after[2].series).toMatchObject({ id, detached: true });
   });
 
+  it('saving an occurrence left as it was asks nothing and writes nothing: it stays a plain occurrence of its series', async () => {
+    const id = await formSeries(uid('unchanged'));
+    const second = (await occurrences(id))[1];
+    const res = await post(second.id, { action: 'save' });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${formOf(second.id)}?saved=1`);
+    const after = await read(second.id);
+    expect(after.series).toMatchObject({ id, detached: false });
+    expect((after as unknown as Json).modified_utc).toBe((second as unknown as Json).modified_utc);
+  });
+
   it('"This and following events" splits the series as the API does', async () => {
     const id = await formSeries(uid('following'));
     const twin = await apiSeries(uid('api-following'));
