@@ -110,6 +110,8 @@ export interface EventFormContext {
   posted: Json | null;
   /** The refused write's messages, by write parameter. */
   errors: Readonly<Record<string, string>>;
+  /** On a post of an existing event: whether a field of the core or of `formFields` differs from the stored event. */
+  changed?: boolean;
 }
 
 /** A question the form asks before it saves or trashes an event (e.g. a series' scope), posted under `name`. */
@@ -120,6 +122,14 @@ export interface EventFormQuestion {
   readonly choices: readonly { value: string; label: string }[];
   /** The choice checked first. */
   readonly initial: string;
+  /**
+   * Asked only when its button is pressed: the form is not written but comes back with the
+   * question above the buttons (every value kept, `message` beside it), and the same button
+   * with an answer goes on. Without it, the question is always shown and `initial` is the answer.
+   */
+  readonly confirm?: boolean;
+  /** What the form says beside a `confirm` question when it asks it. */
+  readonly message?: string;
 }
 
 /**
@@ -130,10 +140,24 @@ export interface EventFormQuestion {
 export interface EventFormSection {
   /** The section's HTML (a `<fieldset>` with a `<legend>` is the expected shape). */
   render(ctx: EventFormContext): string | Promise<string>;
-  /** Adds its write parameters to `input` from what it posted (`posted`: its own `ext_<name>` part, or `{}`). */
+  /**
+   * Adds its write parameters to `input` from what it posted (`posted`: its own `ext_<name>` part,
+   * or `{}`; `ctx.posted` the whole post), after the answers to the questions are in `input`. May
+   * throw a WpError (rest_invalid_param) to refuse the section's values before anything is written.
+   */
   read(posted: Json, input: Json, ctx: EventFormContext): void;
   /** A question before `save` or `trash` of this event; null: none. */
   question?(action: 'save' | 'trash', ctx: EventFormContext): EventFormQuestion | null;
+  /**
+   * Whether a save of `ctx.event` whose fields are all as stored (`ctx.changed` false) should
+   * write nothing (an occurrence of a series, which any write would detach); the form then
+   * answers as after a save.
+   */
+  unchangedWritesNothing?(ctx: EventFormContext): boolean;
+  /** Whether a post is a request of the section's own (a preview): the form comes back with every value kept, nothing written. */
+  redisplay?(posted: Json): boolean;
+  /** The id of the section's input a refused parameter's message belongs beside (the summary links there); undefined: none. */
+  fieldOf?(param: string, message: string, ctx: EventFormContext): string | undefined;
 }
 
 /**

@@ -1,11 +1,11 @@
 import type { EventEntity, EventExtension } from '../events';
 import { endBeforeStart, newEventValues, postedValues, tagNames, writeInput } from './event-form-values';
 
-const capacity: EventExtension = {
+const seats: EventExtension = {
   name: 'cap',
-  params: ['capacity', 'vip'],
+  params: ['seats', 'vip'],
   formFields: [
-    { param: 'capacity', label: 'Capacity', kind: 'number' },
+    { param: 'seats', label: 'Seats', kind: 'number' },
     { param: 'vip', label: 'VIP', kind: 'checkbox' },
   ],
 };
@@ -41,11 +41,11 @@ describe('the event form values', () => {
         categories: ['3', 'x'],
         tags: 'a, b',
         featured: '1',
-        ext: { capacity: '40', vip: '1' },
+        ext: { seats: '40', vip: '1' },
       },
-      [capacity],
+      [seats],
     );
-    expect(writeInput(v, null, [capacity])).toEqual({
+    expect(writeInput(v, null, [seats])).toEqual({
       title: 'T',
       all_day: false,
       start_date: '2031-01-02 10:00:00',
@@ -62,7 +62,7 @@ describe('the event form values', () => {
       hide_from_listings: false,
       show_map: false,
       show_map_link: false,
-      capacity: '40',
+      seats: '40',
       vip: true,
     });
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { can } from '../common/auth';
-import { EventExtensions, type EventFormContext } from '../events';
+import { EventExtensions, type EventFormContext, type EventFormQuestion } from '../events';
 import { EVENT_FLAGS, type EventFormValues, formFields, NEW_ORGANIZER_FIELDS, NEW_VENUE_FIELDS, tagNames } from './event-form-values';
 import { EventFormService, type OpenedEvent } from './event-form.service';
 import { type FieldError, messageOf } from './form-errors';
@@ -23,6 +23,8 @@ export interface EventFormView {
   posted?: Json;
   /** The refused write's messages by write parameter (for the extensions' sections). */
   paramErrors?: Record<string, string>;
+  /** Questions that ask first (`confirm`), asked now because their button was pressed without an answer. */
+  asked?: EventFormQuestion[];
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -117,7 +119,11 @@ export class EventFormViews {
         error: messageOf(errors, `ext-${f.param}`),
       })),
       sections,
-      questions: this.questions(ctx, opened !== null).map((q) => ({ ...q, value: values.answers[q.name] ?? q.initial })),
+      questions: [...this.questions(ctx, opened !== null).filter((q) => !q.confirm), ...(view.asked ?? [])].map((q) => ({
+        ...q,
+        value: values.answers[q.name] ?? q.initial,
+        error: view.asked?.includes(q) ? messageOf(errors, `answer-${q.name}-${q.choices[0]?.value ?? ''}`) : undefined,
+      })),
       conflict: view.conflictWith ? differences(view.conflictWith, values) : null,
     };
   }
@@ -127,6 +133,11 @@ export class EventFormViews {
     const all = [...this.forms.questions('save', ctx), ...(existing ? this.forms.questions('trash', ctx) : [])];
     return all.filter((q, i) => all.findIndex((other) => other.name === q.name) === i);
   }
+}
+
+/** Whether the editor's values differ from the stored event's in any field the form writes (the conflict's fields, and the publish date). */
+export function formChanged(stored: EventFormValues, mine: EventFormValues): boolean {
+  return differences(stored, mine).length > 0 || (mine.publish_date !== '' && mine.publish_date !== stored.publish_date);
 }
 
 /** The fields where the stored version and the editor's differ: label, stored text, the editor's text. */

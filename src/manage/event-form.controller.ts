@@ -2,9 +2,9 @@ import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res, UseFilter
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WpError } from '../common/errors';
-import { EventExtensions, type EventFormContext } from '../events';
+import { EventExtensions, type EventFormContext, type EventFormQuestion } from '../events';
 import { endBeforeStart, type EventFormValues, formFields, newEventValues, postedValues, storedEventValues } from './event-form-values';
-import { type EventFormView, EventFormViews } from './event-form-views';
+import { type EventFormView, EventFormViews, formChanged } from './event-form-views';
 import { EventFormService, type OpenedEvent } from './event-form.service';
 import { formErrors, type FieldError } from './form-errors';
 import { ManageErrorsFilter } from './manage-errors.filter';
@@ -96,6 +96,8 @@ export class EventFormController {
       return reply.redirect(`${form}?restored=1`, 303);
     }
     if (action === 'trash' && opened) {
+      const asked = this.forms.unanswered('trash', ctx, values.answers);
+      if (asked.length > 0) return this.ask(reply, editor, { values, opened, version, posted: body }, asked);
       try {
         await this.forms.trash(editor.actor, opened.entity.id, version, values.answers);
       } catch (err) {
@@ -107,12 +109,17 @@ export class EventFormController {
     if (action.startsWith('venues_') || action.startsWith('organizers_')) {
       return this.show(reply, editor, { values: turnPage(values, action), opened, version, posted: body });
     }
+    if (this.forms.redisplay(body)) return this.show(reply, editor, { values, opened, version, posted: body });
     if (action === 'publish') values.status = 'publish';
     if (action === 'submit') values.status = 'pending';
+    if (opened) ctx.changed = formChanged(storedEventValues(opened.entity, opened.body, this.extensions.all()), values);
+    if (opened && ctx.changed === false && this.forms.unchangedWritesNothing(ctx)) return reply.redirect(`${form}?saved=1`, 303);
     if (endBeforeStart(values)) {
       const errors = [{ field: 'end_date', message: 'The end must not be before the start.' }];
       return this.show(reply, editor, { values, opened, version, posted: body, errors }, 400);
     }
+    const asked = this.forms.unanswered('save', ctx, values.answers);
+    if (asked.length > 0) return this.ask(reply, editor, { values, opened, version, posted: body }, asked);
     let id: number;
     try {
       id = await this.forms.save(editor.actor, opened?.entity ?? null, values, version, ctx);
@@ -120,7 +127,7 @@ export class EventFormController {
       if (!(err instanceof WpError)) throw err;
       if (err.status === 412) return this.conflict(reply, editor, opened as OpenedEvent, values, body);
       if (err.status !== 400) throw err;
-      return this.show(reply, editor, { values, opened, version, posted: body, errors: this.errorsOf(err), paramErrors: paramErrors(err) }, 400);
+      return this.show(reply, editor, { values, opened, version, posted: body, errors: this.errorsOf(err, ctx), paramErrors: paramErrors(err) }, 400);
     }
     return reply.redirect(`${this.manage.path('events', id)}?saved=1`, 303);
   }
@@ -132,9 +139,20 @@ export class EventFormController {
     return this.show(reply, editor, { values, opened, version: opened.version, posted: body, conflictWith: stored }, 409);
   }
 
-  private errorsOf(err: WpError): FieldError[] {
+  /** The questions that must be answered before the button goes on: the form again, not written, with each question and its message. */
+  private ask(reply: FastifyReply, editor: EditorSession, view: Omit<EventFormView, 'editor'>, asked: EventFormQuestion[]) {
+    const errors = asked.map((q) => ({ field: `answer-${q.name}-${q.choices[0]?.value ?? ''}`, message: q.message ?? `${q.legend} Choose one.` }));
+    return this.show(reply, editor, { ...view, asked, errors });
+  }
+
+  private errorsOf(err: WpError, ctx: EventFormContext): FieldError[] {
     const ext = new Set(formFields(this.extensions.all()).map((f) => f.param));
-    return formErrors(err, (param) => FIELD_OF[param] ?? (ext.has(param) ? `ext-${param}` : undefined), 'event-form');
+    const params = paramErrors(err);
+    return formErrors(
+      err,
+      (param) => FIELD_OF[param] ?? (ext.has(param) ? `ext-${param}` : this.forms.sectionFieldOf(param, params[param] ?? '', ctx)),
+      'event-form',
+    );
   }
 
   private async show(reply: FastifyReply, editor: EditorSession, view: Omit<EventFormView, 'editor'>, status = 200) {

@@ -8,7 +8,16 @@ import type { ListCondition } from '../common/pagination/list-extensions';
 import { Dialect } from '../database/dialect';
 import { stripTags } from '../common/text/autop';
 import { AppConfig } from '../config/app-config';
-import { EventAccess, EventDeleter, type EventEntity, EventExtensions, type EventFormContext, EventWriter, validatedEventInput } from '../events';
+import {
+  EventAccess,
+  EventDeleter,
+  type EventEntity,
+  EventExtensions,
+  type EventFormContext,
+  type EventFormQuestion,
+  EventWriter,
+  validatedEventInput,
+} from '../events';
 import type { LinkedItemEntity, LinkedItemsRepository } from '../items';
 import { listVisibility, searchCondition, searchFragments } from '../items';
 import { OrganizersRepository, OrganizersService } from '../organizers';
@@ -94,8 +103,8 @@ export class EventFormService {
   /** Saves the form as the API's create or update: the same input, checks and write. Answers the event's id. */
   async save(actor: Actor, stored: EventEntity | null, values: EventFormValues, version: string, ctx: EventFormContext): Promise<number> {
     const input = writeInput(values, stored, this.extensions.all());
-    for (const extension of this.extensions.all()) extension.formSection?.read(values.sections[extension.name] ?? {}, input, ctx);
     for (const question of this.questions('save', ctx)) input[question.name] = values.answers[question.name] ?? question.initial;
+    for (const extension of this.extensions.all()) extension.formSection?.read(values.sections[extension.name] ?? {}, input, ctx);
     const { dto, raw } = validatedEventInput(stored === null, input);
     const saved = stored ? await this.writer.updateById(actor, stored.id, dto, version || undefined, raw) : await this.writer.create(actor, dto, raw);
     const body = (saved as { body?: unknown }).body ?? saved;
@@ -120,6 +129,30 @@ export class EventFormService {
       .all()
       .map((e) => e.formSection?.question?.(action, ctx) ?? null)
       .filter((q) => q !== null);
+  }
+
+  /** The questions before `action` that ask first (`confirm`) and have no valid answer in `answers`. */
+  unanswered(action: 'save' | 'trash', ctx: EventFormContext, answers: Record<string, string>): EventFormQuestion[] {
+    return this.questions(action, ctx).filter((q) => q.confirm && !q.choices.some((c) => c.value === answers[q.name]));
+  }
+
+  /** Whether an extension's section says that this unchanged form must not be written (EventFormSection.unchangedWritesNothing). */
+  unchangedWritesNothing(ctx: EventFormContext): boolean {
+    return this.extensions.all().some((e) => e.formSection?.unchangedWritesNothing?.(ctx) === true);
+  }
+
+  /** Whether an extension's section asks this post to show the form again (its preview) instead of writing. */
+  redisplay(posted: Json): boolean {
+    return this.extensions.all().some((e) => e.formSection?.redisplay?.(posted) === true);
+  }
+
+  /** The id of an extension section's input for a refused parameter, if one claims it. */
+  sectionFieldOf(param: string, message: string, ctx: EventFormContext): string | undefined {
+    for (const extension of this.extensions.all()) {
+      const id = extension.formSection?.fieldOf?.(param, message, ctx);
+      if (id !== undefined) return id;
+    }
+    return undefined;
   }
 
   /** The extensions' sections, rendered. */

@@ -8,9 +8,20 @@ import { INVALID, toStrictBool } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import { applyTiming, currentLinks, EventEntity } from '../events';
-import type { EventDeleteContext, EventExtension, EventExtras, EventWriteContext, IcalPlan, IcalProperty, IcalShape, IcalTimes } from '../events';
+import type {
+  EventDeleteContext,
+  EventExtension,
+  EventExtras,
+  EventFormSection,
+  EventWriteContext,
+  IcalPlan,
+  IcalProperty,
+  IcalShape,
+  IcalTimes,
+} from '../events';
 import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
+import { ruleFormSection } from './rule-form-section';
 import { parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
 import { isOwnWrite, readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
 import { planSeriesFeed } from './series-feed';
@@ -34,12 +45,16 @@ const NEXT_ON_PAGE = 5;
 export class RecurrenceEventExtension implements EventExtension {
   readonly name = 'recurrence';
   readonly params = ['recurrence', 'scope'] as const;
+  /** "Repeats" in the event form, with the this / following / all question (rule-form-section.ts). */
+  readonly formSection: EventFormSection;
 
   constructor(
     private readonly store: SeriesStore,
     private readonly writer: SeriesWriter,
     private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.formSection = ruleFormSection(config);
+  }
 
   /** `scope` and `recurrence` before anything is written (§2, §4): 400 rest_invalid_param naming them. */
   async check(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Promise<Record<string, string>> {

@@ -449,7 +449,8 @@ export function ruleWrite(values: RuleFormValues, current: RuleFormEvent | null,
   const inSeries = !!current?.series;
   const before = current && inSeries ? ruleFormToRecurrence(seriesToRuleForm(current), null).recurrence : [];
   const result = ruleFormToRecurrence(values, timing);
-  const ruleChanged = !sameLines(before, result.recurrence);
+  // A form the rule cannot be read from differs from any rule (its lines are incomplete, maybe empty).
+  const ruleChanged = result.errors.length > 0 || !sameLines(before, result.recurrence);
   // An unchanged rule is not sent, so there is nothing to refuse in it.
   if (!ruleChanged) return { ruleChanged, errors: [] };
   if (result.errors.length > 0) return { ruleChanged, errors: result.errors };
