@@ -239,7 +239,7 @@ describeBrowser('the editing pages in Chromium (editing.md)', () => {
       ['editor', 'editor'],
       ['subscriber', 'subscriber'],
     ] as const) {
-      const login = `${key}${uid('u')}`;
+      const login = key; // one database per file: plain logins keep the screenshots alike from run to run
       users[key] = { ...(await t.userHeader(login, role)), login };
     }
     const auth = users.admin.authorization;
