@@ -149,7 +149,16 @@ describe('Editing pages: the overview and the events list', () => {
         payload: JSON.stringify({ cost: '5' }),
       });
     const modified = await get('sort=modified&order=desc');
-    expect(modified[0]).toBe(`Bravo ${word}`);
+    // Newest change first, ties (the same second) by the newer id: as the API's `modified` says.
+    const stamps = await Promise.all(
+      modified.map(async (title) => {
+        const id = ids[title.split(' ')[0]];
+        return { title, id, modified: String((await readEvent(t, id, u.admin.authorization)).modified) };
+      }),
+    );
+    const expected = [...stamps].sort((a, b) => b.modified.localeCompare(a.modified) || b.id - a.id).map((s) => s.title);
+    expect(modified).toEqual(expected);
+    expect(stamps.find((s) => s.title === `Bravo ${word}`)!.modified).toBe(stamps[0].modified);
     expect(await get('sort=modified&order=asc')).toEqual([...modified].reverse());
     // Paging: 20 a page.
     for (let i = 0; i < 15; i++)
