@@ -13,19 +13,12 @@ import {
   type EventListOrder,
 } from '../events';
 import { UsersService } from '../users';
+import { STATUS_TABS } from './form-input';
 
 type Json = Record<string, unknown>;
 
 /** The tabs of the events list (editing.md §2), in their order: `all` is every status but the trash. */
-export const EVENT_TABS = [
-  { key: 'all', label: 'All' },
-  { key: 'publish', label: 'Published' },
-  { key: 'future', label: 'Scheduled' },
-  { key: 'draft', label: 'Drafts' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'private', label: 'Private' },
-  { key: 'trash', label: 'Trash' },
-] as const;
+export const EVENT_TABS = STATUS_TABS;
 export type EventTab = (typeof EVENT_TABS)[number]['key'];
 
 /** The list's rows per page. */

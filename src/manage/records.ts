@@ -1,14 +1,12 @@
 import { Body, Get, Inject, Param, Post, Query, Res, Type } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { type Actor, can, canDelete, canEdit } from '../common/auth';
-import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, toWpValidationError, WpError } from '../common/errors';
+import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
-import type { JsonText, ListPage } from '../common/pagination';
 import type { ItemExtensions, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
 import { UsersService } from '../users';
 import { type FieldError, formErrors } from './form-errors';
+import { listed, STATUS_TABS, validated } from './form-input';
 import { ManageRefusal } from './manage-refusals';
 import { Editor, type EditorSession } from './manage-session';
 import { ManageViews } from './manage-views';
@@ -56,16 +54,7 @@ interface RecordService {
 /** Labels of parameters that optional modules add to the form (the geo extension's coordinates); others show their name. */
 const EXTENSION_LABELS: Record<string, string> = { geo_lat: 'Latitude', geo_lng: 'Longitude' };
 
-/** The status tabs of a list: `all` is every status but the trash, as the API lists without `status`. */
-const TABS = [
-  { key: 'all', label: 'All' },
-  { key: 'publish', label: 'Published' },
-  { key: 'future', label: 'Scheduled' },
-  { key: 'draft', label: 'Drafts' },
-  { key: 'pending', label: 'Pending' },
-  { key: 'private', label: 'Private' },
-  { key: 'trash', label: 'Trash' },
-] as const;
+const TABS = STATUS_TABS;
 
 export const STATUS_LABELS: Record<string, string> = {
   publish: 'Published',
@@ -124,7 +113,7 @@ export function recordPagesController(kind: RecordKind) {
       let pastEnd = false;
       try {
         const answer = await ask(tab, page, PER_PAGE);
-        rows = listItems(answer, kind.collection);
+        rows = listed<Json>(answer.body.bytes, kind.collection);
         total = answer.total;
         totalPages = answer.totalPages;
       } catch (err) {
@@ -463,20 +452,6 @@ interface ConflictRow {
   label: string;
   theirs: string;
   yours: string;
-}
-
-/** The list's items from the API's answer (JSON text assembled from cached items). */
-function listItems(answer: ListPage<JsonText>, collection: string): Json[] {
-  const body = JSON.parse(answer.body.bytes.toString('utf8')) as Record<string, unknown>;
-  return (body[collection] as Json[] | undefined) ?? [];
-}
-
-/** The input as the route's DTO, checked as the global ValidationPipe checks a request (app.setup.ts). */
-function validated<T extends object>(dto: new () => T, input: Form): T {
-  const value = plainToInstance(dto, input);
-  const errors = validateSync(value, { whitelist: true, forbidNonWhitelisted: false, stopAtFirstError: true });
-  if (errors.length > 0) throw toWpValidationError(errors);
-  return value;
 }
 
 function isFormError(err: unknown): err is WpError {

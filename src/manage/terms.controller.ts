@@ -1,10 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { type Actor, can } from '../common/auth';
-import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, toWpValidationError, WpError } from '../common/errors';
+import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
 import {
   CreateCategoryDto,
@@ -17,6 +15,7 @@ import {
   UpdateTermDto,
 } from '../taxonomies';
 import { type FieldError, formErrors } from './form-errors';
+import { listed, validated } from './form-input';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageRefusal } from './manage-refusals';
 import { Editor, type EditorSession, ManageGuard } from './manage-session';
@@ -189,7 +188,7 @@ function termPagesController(kind: TermKind) {
       for (let page = 1; page <= MAX_CATEGORIES / 50; page++) {
         const answer = await this.taxonomies.list('category', listQuery({ page, per_page: 50, hide_empty: false, orderby: 'name' }), {});
         total = answer.total;
-        all.push(...termsOf(answer.body.bytes, 'categories'));
+        all.push(...listed<TermJson>(answer.body.bytes, 'categories'));
         if (page >= answer.totalPages) break;
       }
       const children = new Map<number, TermJson[]>();
@@ -244,7 +243,7 @@ function termPagesController(kind: TermKind) {
         const q: Form = { page, per_page: TAGS_PER_PAGE, hide_empty: false, orderby: 'name' };
         if (search !== '') q.search = search;
         const answer = await this.taxonomies.list('tag', listQuery(q), {});
-        rows = termsOf(answer.body.bytes, 'tags').map((t) => ({ ...t, depth: 0 }));
+        rows = listed<TermJson>(answer.body.bytes, 'tags').map((t) => ({ ...t, depth: 0 }));
         totalPages = answer.totalPages;
         total = answer.total;
       }
@@ -332,18 +331,6 @@ function storedValues(term: TermJson): TermValues {
 
 function listQuery(q: Form): ListCategoriesQueryDto {
   return q as unknown as ListCategoriesQueryDto;
-}
-
-function termsOf(bytes: Buffer, collection: string): TermJson[] {
-  const body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
-  return (body[collection] as TermJson[] | undefined) ?? [];
-}
-
-function validated<T extends object>(dto: new () => T, input: Form): T {
-  const value = plainToInstance(dto, input);
-  const errors = validateSync(value, { whitelist: true, forbidNonWhitelisted: false, stopAtFirstError: true });
-  if (errors.length > 0) throw toWpValidationError(errors);
-  return value;
 }
 
 function isFormError(err: unknown): err is WpError {

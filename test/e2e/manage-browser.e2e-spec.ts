@@ -7,7 +7,7 @@
 // page at 375 and 1280 px, nothing fetched from another origin, and screenshots of the event form
 // and the events list as artefacts (test-artifacts/screenshots/, git-ignored); UPDATE_SCREENSHOTS=1
 // (npm run screenshots) also rewrites their copies under docs/screenshots/ (under 150 KB each).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SESSION_COOKIE } from '../../src/manage/manage-http';
@@ -24,7 +24,7 @@ import {
   type TermBody,
   uid,
 } from '../support/api';
-import { describeWithBrowser, freePort, launchBrowser } from '../support/browser';
+import { describeWithBrowser, freePort, launchBrowser, axeProblems, type AxeViolation } from '../support/browser';
 import { API, http } from '../support/http';
 import { createTestApp, TestApp } from '../support/test-app';
 
@@ -37,7 +37,6 @@ const DOCS = join(ROOT, 'docs', 'screenshots');
 const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === '1';
 /** Committed PNGs stay small. */
 const DOCS_MAX_BYTES = 150_000;
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** How long a control or a page may take to appear before the step fails, naming it. */
 const STEP_MS = 10_000;
 
@@ -49,24 +48,6 @@ const WIDTHS = [
 const ZONE = 'Europe/Paris';
 /** Names the form's buttons may carry for saving (editing.md §7: the status decides). */
 const SAVE = /^(Save|Publish|Submit for review)$/;
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** axe-core's serious and critical violations on the page (WCAG 2.x A and AA rules). */
-async function axeProblems(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: AXE_SOURCE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 const describeViolations = (where: string, violations: AxeViolation[]) =>
   violations.map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
