@@ -5,12 +5,12 @@
 // page kind at 375 and 1280 px as artefacts (test-artifacts/screenshots/, git-ignored).
 // UPDATE_SCREENSHOTS=1 (npm run screenshots) also rewrites the few small PNGs under
 // docs/screenshots/ that the README shows (under 150 KB each); ordinary runs leave them alone.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DateTime } from 'luxon';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { getOk } from '../support/api';
-import { describeWithBrowser, freePort, launchBrowser, axeProblems, type AxeViolation } from '../support/browser';
+import { describeWithBrowser, freePort, launchBrowser } from '../support/browser';
 import { API } from '../support/http';
 import { PagesSeed, seedPages, SITE_ZONE } from '../support/pages-seed';
 import { createTestApp, TestApp } from '../support/test-app';
@@ -24,6 +24,7 @@ const DOCS = join(ROOT, 'docs', 'screenshots');
 const UPDATE_DOCS = process.env.UPDATE_SCREENSHOTS === '1';
 /** Committed PNGs stay small. */
 const DOCS_MAX_BYTES = 150_000;
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The two widths pages.md promises; heights are a phone's and a laptop's. */
 const WIDTHS = [
@@ -55,6 +56,29 @@ const PAGE_KINDS: PageKind[] = [
   { kind: 'tag', path: (s) => `/tag/${s.outdoor.slug}/` },
   { kind: 'not-found', path: () => '/event/no-such-event/', status: 404 },
 ];
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical violations on the page (WCAG 2.x A and AA rules). */
+async function axeProblems(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
 
 /** Waits (a few seconds at most) for the first element `locator` finds to be visible; fails naming it. */
 async function visible(locator: Locator): Promise<void> {
