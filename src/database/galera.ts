@@ -12,7 +12,7 @@ const CAUSAL = 'SET SESSION wsrep_sync_wait = 1';
  * On a node of a Galera cluster, every connection of the pool reads causally
  * (`wsrep_sync_wait = 1`): a read waits until this node has applied what the cluster committed
  * before it. Writes already set it (UnitOfWork), and the reads around them depend on it too:
- * the cluster race (test/e2e/cluster-race) answered stale slugs and terms when a connection
+ * the cluster race (test/e2e/database/cluster-race) answered stale slugs and terms when a connection
  * went back to the pool without it. Setting it when the pool opens a connection makes every
  * connection alike from the start, instead of only those a write once used. Call right after
  * `initialize()`, while the pool holds its one first connection. Returns whether it is a node.

@@ -15,7 +15,7 @@ import type { DataSource, EntityManager, QueryRunner } from 'typeorm';
  * The one rule this adds: inside a transaction, use its manager. A query or a transaction
  * started through the data source itself from inside a transaction would wait for that
  * transaction to end, forever. The code already keeps that rule for MySQL, where such a query
- * could wait forever for a free pooled connection (test/e2e/concurrency.e2e-spec.ts).
+ * could wait forever for a free pooled connection (test/e2e/database/concurrency.e2e-spec.ts).
  *
  * (No AsyncLocalStorage to tell the transaction's own queries apart: on Node 20 it turns on
  * promise hooks for the whole process, which cost a quarter of a cached single read.)

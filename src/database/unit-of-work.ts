@@ -16,7 +16,7 @@ import { WriteParticipants } from './write-participants';
  * collision is rare (locks make writers wait instead); on a Galera cluster writers through
  * different nodes of one hot row (a slug chain, a category's count) only learn of each other at
  * COMMIT, and one of them must start over. In CI, 32 writers of one row through two nodes with
- * other tests loading the cluster once needed more than twenty attempts (test/e2e/cluster-race,
+ * other tests loading the cluster once needed more than twenty attempts (test/e2e/database/cluster-race,
  * before reusing a venue stopped writing it and its name lock); thirty leave a margin. With the
  * backoff below that is about fourteen seconds at the very most.
  */
