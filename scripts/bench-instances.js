@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench:instances`: how soon a write through one instance shows in a list read through
-// another on the same database (issue 16, items 4 and 5). Starts two production servers on one
+// another on the same database. Starts two production servers on one
 // fresh database, then, again and again, creates an event through A and reads B's list of that
 // event's day until it holds it; the time from A's 201 to B's first list with the event is the
 // visibility latency. Measured with REDIS_URL (writes pushed) and without (B polls the change log).

@@ -1,4 +1,4 @@
-// The recurrence part of scripts/bench.js (issue 29, item 6): the weekly two-year series the
+// The recurrence part of scripts/bench.js: the weekly two-year series the
 // bench creates through the API, the same occurrences as single events for the comparison run,
 // and the series writes measured one at a time (create-series, edit-series-all).
 'use strict';
@@ -8,7 +8,7 @@ const API = '/calendar/events/v1';
 /** Occurrences of each series: two years of weeks. */
 const WEEKS = 104;
 const RULE = `RRULE:FREQ=WEEKLY;COUNT=${WEEKS}`;
-/** The targets of issue 29, item 6, in ms. */
+/** The series targets, in ms: a series create's p99 and an all-occurrences edit's worst case. */
 const TARGETS = { 'create-series': { p99: 300 }, 'edit-series-all': { max: 1000 } };
 
 /**
@@ -74,7 +74,7 @@ async function createEvent(request, base, auth, body) {
 }
 
 /**
- * The bench's series, made through the API one after another (what issue 29 measures is the
+ * The bench's series, made through the API one after another (what is measured is the
  * series write), with progress; checks that the first one has all its occurrences. Returns
  * their ids and the latencies of their creation.
  */
@@ -169,7 +169,7 @@ function latencySummary(latencies) {
   return { samples: sorted.length, p50: r(rank(0.5)), p99: r(rank(0.99)), max: r(sorted.at(-1) ?? 0) };
 }
 
-/** Whether a sequential result meets its target of issue 29, and the target in words. */
+/** Whether a sequential result meets its target, and the target in words. */
 function verdict(row) {
   const target = TARGETS[row.name];
   if (!target) return { text: '', met: true };

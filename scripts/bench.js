@@ -33,7 +33,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --seed S           data and random-request seed (default 1)
   --scenarios A,B    run only these scenarios (names as in the table)
   --mixed-combos N   filter combinations the mixed scenario draws its pages from (default 1000,
-                     as issue 30 measured; before it: 100)
+                     enough that few pages repeat)
   --json FILE        also write the results, with machine information, as JSON
   --webhook-relay    the measured server runs with CALENDAR_WEBHOOK_WORKER=off and a second
                      server on the same database sends the webhook deliveries (the layout of
@@ -49,8 +49,8 @@ const USAGE = `Usage: npm run bench -- [options]
                      measured so are lower than without the profiler
   --series N         run the server with CALENDAR_RECURRENCE=on and, after the seed, create N
                      weekly two-year series (104 occurrences each) through the API; adds the
-                     scenarios create-series and edit-series-all (default 0: none; issue 29
-                     measures 1000 among 100000 events)
+                     scenarios create-series and edit-series-all (default 0: none; the series
+                     targets are set for 1000 among 100000 events)
   --compare          with --series: also seed a second database the same way, add the same
                      occurrences to it as single events (through the API, the module off), and
                      measure every wrk scenario on both in turns (series, singles, singles,
@@ -535,7 +535,7 @@ const MIXED_REQUESTS = 20_000;
  * measurement, ceiling) as the requests of one generator.
  */
 function scenarios(found, combos, random) {
-  // The k-th created event, as issue 30 measures a write: a new venue given whole (nested) and two
+  // The k-th created event, the write the bench measures: a new venue given whole (nested) and two
   // categories. wrk fills in k (from 1, counted over all the scenario's runs, so every title and
   // venue name is new) and the categories (ids in turn); k = 0 is the sample the ceiling replays.
   const createBody = (k, first, second, kind = 'event') =>
@@ -621,7 +621,7 @@ function scenarios(found, combos, random) {
     },
     // Last: they grow the data the others read.
     createEvent('create-event', 'event'),
-    // The same writes with a webhook subscription to every change (issue 16, item 6): each write
+    // The same writes with a webhook subscription to every change: each write
     // also queues a delivery in its transaction, and the worker sends it to a local receiver.
     {
       ...createEvent('create-event-subscribed', 'subscribed'),

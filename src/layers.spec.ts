@@ -5,7 +5,7 @@ import { getMetadataArgsStorage } from 'typeorm';
 import { ChangeKinds } from './database/change-kinds';
 import { FEATURES } from './features';
 
-// The lower floors name no feature (issue 29, item 1; docs/design.md "Features describe
+// The lower floors name no feature (docs/design.md "Features describe
 // themselves"): a file under src/common or src/database (its frozen migrations and unit specs
 // aside) imports only the lower floors and config, and holds no registered feature's table
 // name or change kind as a string. The names come from the registered features, so a feature

@@ -44,7 +44,7 @@ describe('eventTimes', () => {
     expect(eventTimes(event({ timezone })).timezone).toBeNull();
   });
 
-  it('writes a time at either pass of a repeated hour in UTC form (issue 28, item 8)', () => {
+  it('writes a time at either pass of a repeated hour in UTC form', () => {
     // 01:30 EST on 2030-11-03, after New York's clocks went back from 02:00 EDT
     expect(eventTimes(event({ utc_start_date: '2030-11-03 06:30:00', utc_end_date: '2030-11-03 08:00:00' })).timezone).toBeNull();
     // 01:30 EDT, the first pass: ical.js and others read that local time at the second

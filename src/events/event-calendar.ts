@@ -142,7 +142,7 @@ export function calendarEvent(e: CalendarEventJson): ICalEventData {
  * event's zone as TZID, the local time of each UTC date (never one a zone skips); in UTC form
  * for a `UTC±N` zone (no TZID names it), and when either time falls in the hour a zone repeats
  * when its clocks go back, at either pass: clients disagree on which pass a TZID time there
- * means (issue 28, item 8). Both times take one form, as ical-generator writes one zone per
+ * means. Both times take one form, as ical-generator writes one zone per
  * event. All come from the UTC dates, so every client resolves them to the API's.
  */
 export function eventTimes(e: Pick<CalendarEventJson, 'all_day' | 'start_date' | 'end_date' | 'utc_start_date' | 'utc_end_date' | 'timezone'>) {

@@ -18,7 +18,7 @@ import type { ScheduledPublisher } from './scheduled-publisher';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
 
-// How EventReader plans a list (spec endpoints.md §4.1) without a database (STYLE.md §11): fake
+// How EventReader plans a list (spec endpoints.md §4.1) without a database: fake
 // repository, access, taxonomies, linked items and publisher; a real read model over a fake data
 // version, so that what is looked up once and then cached shows. What is pinned is the plan the
 // repository is handed (filters, search candidates, term plan, due cutoff), not the SQL.

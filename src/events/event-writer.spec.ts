@@ -20,7 +20,7 @@ import { EventWriter } from './event-writer';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
 
-// Event creates and updates without HTTP or a database (STYLE.md §11): fakes of the repository,
+// Event creates and updates without HTTP or a database: fakes of the repository,
 // posts, taxonomies, venues, organizers, media and the unit of work, to see what the writer
 // decides before storage (the order of the checks, spec endpoints.md §4.3) and what it hands on.
 

@@ -63,7 +63,7 @@ export type EventListOrder = 'start-desc' | 'modified-asc' | 'modified-desc';
 export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
 
 /**
- * Where a list's listing columns are read (issue 30, item 1): the events themselves (`e`), or the
+ * Where a list's listing columns are read: the events themselves (`e`), or the
  * link rows of the terms or organizers that drive it (`l`, ListingColumns), which carry the
  * same values; `id` is the event id there, `driven` the filter the link table answers itself.
  */
@@ -86,7 +86,7 @@ export interface LinkDrive {
 }
 
 /**
- * The link table a list walks (issue 30, item 1), or undefined when the events' indexes serve
+ * The link table a list walks, or undefined when the events' indexes serve
  * it better or must: a short id list (`include`, a few search candidates) and a venue (its own
  * listing index, ix_events_venue) are narrower starts, and extensions' conditions (a join of
  * their own, an order of their own, a subquery over `e` taken whole) are written for `e`. Of

@@ -37,7 +37,7 @@ const NEW_ROWS_PER_STATEMENT = 500;
  * this (their maintained counts added up), the list walks the listing index in list order and
  * probes each event's terms (`exists`): a page fills after a few rows. Below it, the list starts
  * from the terms' few events (`in`). 2,000 is where the two plans took the same time on 100,000
- * events (issue 6).
+ * events.
  */
 export const COMMON_TERM_EVENTS = 2000;
 
@@ -118,7 +118,7 @@ export class EventsRepository {
    * A page of a list driven by several terms: the events of the page are among the first
    * offset+limit of each term's range in list order (an event ahead of one in a term's range is
    * ahead of it in the list), so each range is read that far along its index, and the union,
-   * each event once, is sorted and cut (issue 30, item 1).
+   * each event once, is sorted and cut.
    */
   private async mergedPage(filters: EventListFilters, drive: LinkDrive, offset: number, limit: number): Promise<number[]> {
     const parts = drive.ids.map((id) => {
@@ -198,8 +198,7 @@ export class EventsRepository {
 
   /**
    * The list query; `idsOnly` selects just the id (extensions may still add their own columns).
-   * A list filtered by terms or organizers walks their link table's listing index (linkDrive,
-   * issue 30, item 1), joining the events only for conditions on their other columns.
+   * A list filtered by terms or organizers walks their link table's listing index (linkDrive), joining the events only for conditions on their other columns.
    */
   private matching(filters: EventListFilters, extensions: EventQueryExtension[], idsOnly = false, drive = linkDrive(filters, extensions.length)): ListQuery {
     if (drive) {

@@ -9,7 +9,7 @@ const IDS_PER_STATEMENT = 500;
 
 /**
  * Keeps the listing columns of event_terms and event_organizers (ListingColumns) in step with
- * their events (issue 30, item 1), in one place: every write runs through the unit of work and
+ * their events, in one place: every write runs through the unit of work and
  * records the events it touched (`changes.record('event', id)`: created, edited, trashed,
  * restored, published by the scheduler, relinked, the recurrence module's occurrences, the
  * importers' events), so before the commit one UPDATE per link table copies those events'

@@ -20,7 +20,7 @@ export interface DocumentsAnswer {
 /**
  * Search documents (searchDocument) made on a thread of their own, for bulk loads: cutting a
  * million events' texts into trigrams is about a third of a seed's CPU time, and on its own
- * thread it runs while the loading thread writes the previous batch (issue 30, item 3). One
+ * thread it runs while the loading thread writes the previous batch. One
  * request at a time is all a loader needs ahead. Where the compiled entry is absent (the
  * TypeScript sources, in tests) or the thread fails, the documents are made in-process: the
  * same documents, only not in parallel.

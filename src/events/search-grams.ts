@@ -1,5 +1,5 @@
 /**
- * The text pre-filter of event search (issue #6). Each event's title, description and excerpt
+ * The text pre-filter of event search. Each event's title, description and excerpt
  * are folded and cut into trigrams; each distinct trigram becomes one token of a word-only
  * "document" that the engine's full-text index (SQLite FTS5 / MySQL FULLTEXT) indexes as
  * plain words. A search word of three or more characters then needs every one of its trigrams,

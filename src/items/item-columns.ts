@@ -74,8 +74,8 @@ export abstract class NamedItemColumns extends ItemColumns {
   /**
    * The name's first 191 characters in lower case, computed by the database and indexed, so
    * that finding an item by its name (a nested venue or organizer that exists already) is an
-   * index lookup rather than a scan of the table (issue 30: the scan made each such write
-   * slower as the calendar grew). Never read or written by the application.
+   * index lookup rather than a scan of the table (a scan makes each such write
+   * slower as the calendar grows). Never read or written by the application.
    */
   @Column({
     name: 'name_key',

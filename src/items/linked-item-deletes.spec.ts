@@ -6,7 +6,7 @@ import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } fr
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 
 // The deletes of venues and organizers without HTTP or a database: a fake reads room, repository
-// and unit of work (STYLE.md §11), to see the order of the checks and what reaches storage.
+// and unit of work, to see the order of the checks and what reaches storage.
 
 const TX = Symbol('tx');
 const editor: Actor = { id: 2, login: 'ed', role: 'editor' };

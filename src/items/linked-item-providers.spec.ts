@@ -19,7 +19,7 @@ import type { LinkedKind } from './linked-kind';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
 
-// The rooms of a kind as the container builds them (issue 29, item 4), in a testing module with
+// The rooms of a kind as the container builds them, in a testing module with
 // a fake repository and fake shared services: one instance of each room per kind, the reads
 // room shared by the others and the front door, and each room replaceable on its own.
 

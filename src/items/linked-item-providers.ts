@@ -41,7 +41,7 @@ export interface LinkedItemWiring<E extends LinkedItemEntity> {
 }
 
 /**
- * The providers of one kind's rooms (issue 29, item 4): each room is injected with only the
+ * The providers of one kind's rooms: each room is injected with only the
  * parts it uses, and the writes and deletes with the kind's reads room, so a spec or a test
  * module can replace any of them (`overrideProvider(VENUE_ROOMS.reads)`).
  */

@@ -13,7 +13,7 @@ import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
 
-// The reads of venues and organizers without HTTP or a database (STYLE.md §11): a fake
+// The reads of venues and organizers without HTTP or a database: a fake
 // repository answering from an array, fake posts, media and extensions, and a real read model
 // over a fake data version, so that what is cached, and what is not, shows.
 

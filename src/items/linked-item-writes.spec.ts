@@ -9,7 +9,7 @@ import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } fr
 import { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 
-// The creates and updates of venues and organizers without HTTP or a database (STYLE.md §11):
+// The creates and updates of venues and organizers without HTTP or a database:
 // fake reads, repository, media and unit of work, to see duplicate reuse (spec endpoints.md
 // §5.2), status scaling (§3) and that a refused write reaches no storage.
 

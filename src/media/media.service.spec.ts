@@ -8,8 +8,8 @@ import type { UnitOfWork } from '../database/unit-of-work';
 import type { PostsService } from '../posts';
 import { MediaService } from './media.service';
 
-// Featured images by id or URL (spec endpoints.md §4.7) without a database or the network
-// (STYLE.md §11): a fake media table, a fake probe. What is pinned is the three steps' promise:
+// Featured images by id or URL (spec endpoints.md §4.7) without a database or the network:
+// a fake media table, a fake probe. What is pinned is the three steps' promise:
 // `choose` neither asks the network nor writes, `probeChoice` asks only for a URL it does not
 // know, `idFor` writes only a probed URL, once.
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
 export const PAGE_HEADERS = { helmet: {} } as const;
 
 /**
- * The pages' security headers (issue 28 item 7; docs/compatibility.md), set by @fastify/helmet on
+ * The pages' security headers (docs/compatibility.md), set by @fastify/helmet on
  * the routes marked PAGE_HEADERS. The pages have no script and no inline style, so the policy
  * allows none: everything from the pages' own origin (CALENDAR_SITE_URL's, named too, since the
  * stylesheet and the filter form point there), images from anywhere on the web (an event's image

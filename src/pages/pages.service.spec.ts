@@ -8,7 +8,7 @@ import { VenueExtensions, type VenuesService } from '../venues';
 import type { EventJson } from './event-view';
 import { PageError, PagesService } from './pages.service';
 
-// The public pages' rules (pages.md) without HTTP, templates or a database (STYLE.md §11): the
+// The public pages' rules (pages.md) without HTTP, templates or a database: the
 // API's services are faked, so what is pinned is what a page asks the event list for (filters,
 // windows, pages), how API refusals become page errors, and what reaches a template.
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
-// The recurrence module is an extension (extending.md §2, issue 29 item 3): it uses the
+// The recurrence module is an extension (extending.md §2): it uses the
 // foundations (common/, database/, config/), packages, and other features only through their
 // public index.ts; and no core file names it. The composition root's list of installed
 // features (src/features.ts) is the one place allowed to.

@@ -1,4 +1,4 @@
-// The recurrence extension's rule engine (recurrence.md; issue 29, item 3): pure functions, no
+// The recurrence extension's rule engine (recurrence.md): pure functions, no
 // Nest module yet. See docs/design.md "Recurrence rule engine" for what a caller passes and gets.
 export { describeRecurrence } from './describe';
 export { expandRecurrence } from './expand';

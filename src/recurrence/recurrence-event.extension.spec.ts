@@ -6,7 +6,7 @@ import type { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.
 import { utcToWall } from '../common/datetime/format';
 import { SeriesWriter } from './series-writer';
 
-// The extension's own decisions without a database (STYLE.md §11): which parameters it refuses
+// The extension's own decisions without a database: which parameters it refuses
 // before anything is written, what it adds to representations, and the iCalendar plan of a
 // feed, on a fake store.
 

@@ -11,7 +11,7 @@ import { OWN_WRITE } from './series-plan';
 import { SeriesWriter, WriteParts } from './series-writer';
 import type { SeriesStore } from './series.store';
 
-// The series side of event writes without HTTP or a database (STYLE.md §11): an in-memory store
+// The series side of event writes without HTTP or a database: an in-memory store
 // of the two tables and events, and a fake EventWrites that records what the writer asks of the
 // core (which occurrences it makes, changes and removes, with which fields and scope).
 

@@ -11,7 +11,7 @@ import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { ChangeKinds } from '../database/change-kinds';
 import { FEATURES } from '../features';
 
-// The change feed's rules (sync.md) without a database (STYLE.md §11): a fake connection that
+// The change feed's rules (sync.md) without a database: a fake connection that
 // answers the feed's few statements from an in-memory change log, and fake readers of items.
 // What is pinned: which rows become `upsert`, `delete` or nothing for which caller, the tokens
 // (where the next one points, 400 and 410), paging, `embed` and the purge of old tombstones.

@@ -10,7 +10,7 @@ import type { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
 import { TermListExtensions } from './term-list-extensions';
 
-// Categories and tags without a database (STYLE.md §11): a fake repository that keeps terms in
+// Categories and tags without a database: a fake repository that keeps terms in
 // an array, to see how event writes name terms (spec endpoints.md §4.5) and when creates and
 // renames are refused (§6.2, §6.3).
 

@@ -6,8 +6,8 @@ import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
 import { UserInputError, UsersService } from './users.service';
 
-// The user commands' rules (the CLI's user:create, user:delete …) without a database (STYLE.md
-// §11): users and their authored items in arrays, a unit of work whose transaction answers from
+// The user commands' rules (the CLI's user:create, user:delete …) without a database:
+// users and their authored items in arrays, a unit of work whose transaction answers from
 // them and records every statement. What is pinned is what is refused, and that a refusal writes
 // nothing; the e2e suites (cli, last-administrator) prove the same over the real stack.
 

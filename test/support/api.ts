@@ -1,7 +1,7 @@
 // The one way e2e tests make their data: through the real HTTP API, as a client would.
 // Every create/update helper asserts the status the API answers on success and returns the body,
 // so a seeding step that fails says so in one line instead of failing a later assertion.
-// No helper here writes to the database (STYLE.md §11: seed through the API, so seeds stay portable).
+// No helper here writes to the database (seed through the API, so seeds stay portable).
 import type { Response } from 'supertest';
 import { API, http } from './http';
 import type { TestApp } from './test-app';

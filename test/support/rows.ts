@@ -1,5 +1,5 @@
 // Complete rows for query-level tests (src/**/*.filters.spec.ts and the migration specs) that insert
-// straight into a migrated database to test one query against real rows (STYLE.md §11, "query").
+// straight into a migrated database to test one query against real rows.
 // E2e tests create their data through the HTTP API instead (test/support/api.ts); the one e2e use
 // left is the bulk of 230 events in cache.e2e-spec.ts.
 import type { LinkedItemEntity } from '../../src/items/linked-items';

@@ -2,7 +2,7 @@ import { ChangeSet } from '../change-log';
 import type { UnitOfWork } from '../unit-of-work';
 
 /**
- * A unit of work without a database, for service specs (STYLE.md §11): the work runs once, gets
+ * A unit of work without a database, for service specs: the work runs once, gets
  * no transaction (the fakes it calls need none) and a fresh change set, which `recorded` keeps,
  * one per run (none: nothing was written). `runUnlogged` runs its work once and records nothing.
  */

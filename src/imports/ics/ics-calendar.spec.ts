@@ -24,7 +24,7 @@ describe('parseCalendar', () => {
   });
 });
 
-describe('parseCalendar: lenient reading (issue 28, item 4)', () => {
+describe('parseCalendar: lenient reading', () => {
   it('reads RRULE values with whitespace inside (Exchange: BYDAY=MO, TU)', () => {
     const list = events(entries(vevent('UID:r', 'DTSTART:20250303T090000Z', 'RRULE:FREQ=WEEKLY; COUNT=4; BYDAY=MO, TU')));
     expect(list.map((e) => utc(e.input)[0])).toEqual(['2025-03-03 09:00:00', '2025-03-04 09:00:00', '2025-03-10 09:00:00', '2025-03-11 09:00:00']);
@@ -114,7 +114,7 @@ describe('calendarEntries: times', () => {
     expect(e.input).toMatchObject({ all_day: true, start_date: start, end_date: end, timezone: 'Europe/Rome' });
   });
 
-  it('skips an event without DTSTART, and a cancelled one, with reasons; one without UID is read (issue 28, item 4)', () => {
+  it('skips an event without DTSTART, and a cancelled one, with reasons; one without UID is read', () => {
     const list = entries([
       ...vevent('UID:a', 'SUMMARY:No start'),
       ...vevent('SUMMARY:No uid', 'DTSTART:20250301T120000Z'),
@@ -178,7 +178,7 @@ describe('calendarEntries: recurrence', () => {
     expect(capped.find((e) => e.kind === 'skipped')).toMatchObject({ reason: SKIP.overCap, count: 365 - 4 });
   });
 
-  it('says a series with no instance in the window is skipped as outside it, once per series (issue 28, item 4)', () => {
+  it('says a series with no instance in the window is skipped as outside it, once per series', () => {
     const birthday = (n: number, date: string) => vevent(`UID:b${n}`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY');
     const june = { window: { fromMs: Date.parse('2025-06-01T00:00:00Z'), toMs: Date.parse('2025-07-01T00:00:00Z') } };
     const list = entries([...birthday(1, '19850315'), ...birthday(2, '19900612'), ...birthday(3, '20011224')], [], june);
@@ -314,10 +314,10 @@ describe('keys and versions', () => {
   });
 });
 
-// Issue 28: ical.js's iterator searches without end for a rule that never gives a day (the import
-// hung), and turns a day a month lacks into the next month's. Jest cannot stop a synchronous
+// ical.js's iterator searches without end for a rule that never gives a day (the import
+// would hang), and turns a day a month lacks into the next month's. Jest cannot stop a synchronous
 // loop, so a regression shows as a run that never ends; the timeout catches a slow one.
-describe('calendarEntries: rules that never (or rarely) recur (issue 28)', () => {
+describe('calendarEntries: rules that never (or rarely) recur', () => {
   const keys = (list: Entry[]) => list.map((e) => (e.kind === 'skipped' ? `${e.reason}` : e.kind === 'event' ? e.key : e.kind));
 
   it.each([

@@ -46,7 +46,7 @@ interface ContentLine {
  * Parses a calendar with ical.js; unusable text throws IcsInputError with one clear line. The
  * whitespace some exporters put inside RRULE values (Exchange: `BYDAY=MO, TU`) is removed first;
  * when ical.js still cannot read the file, each VEVENT is read on its own and the ones it cannot
- * read are returned as `unreadable` (issue 28, item 4): only the calendar around them is required.
+ * read are returned as `unreadable`: only the calendar around them is required.
  */
 export function parseCalendar(textIn: string): ParsedCalendar {
   const text = textIn.replace(/^\uFEFF/, '');

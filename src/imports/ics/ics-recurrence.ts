@@ -10,7 +10,7 @@ import { Moment, momentKey, momentMillis } from './ics-times';
 // UNTIL is compared here as an instant, because ical.js would compare a floating wall time with
 // a UTC UNTIL as if both were UTC.
 //
-// Two faults of the iterator are handled here (issue 28, docs/compatibility.md). It searches
+// Two faults of the iterator are handled here (docs/compatibility.md). It searches
 // for the next day a rule gives without end, so a rule that gives none (FREQ=DAILY;BYMONTH=2;
 // BYMONTHDAY=30) never returned: its search is stopped once it passes the window's end or UNTIL
 // (searchBounded). And it turns a day a month lacks into the next month's (31 April into 1 May,

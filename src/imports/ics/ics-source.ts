@@ -4,7 +4,7 @@ import { IcsInputError } from './ics-calendar';
 
 // Where a calendar comes from: a file, or an http(s) URL. `webcal://` names no scheme of its own
 // (calendar apps try https, then http): the https URL is tried first and the http one when https
-// gets no answer at all (issue 28, item 4). The URL is one the operator typed on the command
+// gets no answer at all. The URL is one the operator typed on the command
 // line, so it is trusted like a file path: unlike the image probe (src/common/net), it may name a
 // private address (an intranet calendar server).
 

@@ -10,7 +10,7 @@ import type { WebhookOutbox } from './webhook-outbox';
 import { ChangeKinds } from '../../database/change-kinds';
 import { FEATURES } from '../../features';
 
-// The webhook routes' rules (sync.md, auth.md §2) without a database (STYLE.md §11): fake
+// The webhook routes' rules (sync.md, auth.md §2) without a database: fake
 // repositories of subscriptions and deliveries, a unit of work whose transaction records what
 // is written in it, and a fake outbox. Target URLs are IP literals, so no name is looked up.
 

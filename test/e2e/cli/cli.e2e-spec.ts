@@ -98,7 +98,7 @@ describe('command line (spec auth.md §1; README)', () => {
   });
 
   it('migration:check finds entities and migrations in agreement', async () => {
-    // The check applies nothing (issue 28, item 2: migration-check.e2e-spec.ts); exit 0 also says the database is up to date.
+    // The check applies nothing (see migration-check.e2e-spec.ts); exit 0 also says the database is up to date.
     const checkEnv = { ...env, DATABASE_URL: `sqlite:${join(dir, 'check.sqlite')}` };
     expect((await cli(['migration:run'], checkEnv)).code).toBe(0);
     const checked = await cli(['migration:check'], checkEnv);
@@ -107,7 +107,7 @@ describe('command line (spec auth.md §1; README)', () => {
   });
 });
 
-describe('user commands (issue 11: list, password, revoke, delete)', () => {
+describe('user commands: list, password, revoke, delete', () => {
   let dir: string;
   let env: Record<string, string>;
   beforeAll(() => {

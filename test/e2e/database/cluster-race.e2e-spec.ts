@@ -1,5 +1,5 @@
-// Two instances writing through different nodes of a MySQL-compatible cluster (issue 12,
-// item 8): .ci/run starts the 3-node Galera cluster of ../shared/tools/galera and sets
+// Two instances writing through different nodes of a MySQL-compatible cluster:
+// .ci/run starts the 3-node Galera cluster of ../shared/tools/galera and sets
 // TEST_CLUSTER_NODES=mysql://root@127.0.0.1:3311,mysql://root@127.0.0.1:3312. Without it this
 // file is skipped and says so (a single server cannot show what certification conflicts do).
 import { randomBytes } from 'node:crypto';

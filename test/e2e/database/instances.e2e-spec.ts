@@ -1,4 +1,4 @@
-// Two service instances on one database (issue 16, items 4 and 5): with REDIS_URL, a write
+// Two service instances on one database: with REDIS_URL, a write
 // through A is announced on Redis and B's next read already shows it; without Redis, B notices
 // it only at its next poll of the change log. Both instances' polls are set an hour long here,
 // so what makes the write visible on B in the first case can only be the push.

@@ -1,5 +1,5 @@
 // migration:check compares entities and migrations in a scratch database and only reads the
-// database it checks (issue 28, item 2): on a SQLite file, or on a fresh MariaDB database with
+// database it checks: on a SQLite file, or on a fresh MariaDB database with
 // TEST_DATABASE_URL.
 import { existsSync } from 'node:fs';
 import { createConnection } from 'mysql2/promise';
@@ -57,7 +57,7 @@ function migrationNames(url: string): string[] {
   return classes.map((M) => new M().name!);
 }
 
-describe('migration:check (issue 28, item 2)', () => {
+describe('migration:check', () => {
   let db: Awaited<ReturnType<typeof cliDatabase>>;
   beforeEach(async () => (db = await cliDatabase()));
   afterEach(async () => db.remove());

@@ -1,6 +1,5 @@
 // Instances starting together on an empty database apply the migrations one at a time
-// (issue 12, item 8: "Two instances starting at once on an empty database race their
-// migrations"). On a SQLite file, or on a fresh MariaDB database with TEST_DATABASE_URL.
+// instead of racing each other. On a SQLite file, or on a fresh MariaDB database with TEST_DATABASE_URL.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// EventWrites.createMany (issue 29 item 6) against as many EventWrites.create calls: two apps on
+// EventWrites.createMany against as many EventWrites.create calls: two apps on
 // fresh databases get the same setup, one writes a list of events in one batch, the other one
 // by one, each in one unit of work; their answers over HTTP (events, terms and their counts, the
 // change feed) must be the same. The list shares its links and terms as a series' occurrences
@@ -90,7 +90,7 @@ async function feedEnd(s: Side): Promise<string> {
   return token;
 }
 
-describe('EventWrites.createMany is as many creates (issue 29 item 6)', () => {
+describe('EventWrites.createMany is as many creates', () => {
   let batch: Side;
   let single: Side;
 

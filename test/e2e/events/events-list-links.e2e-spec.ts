@@ -1,4 +1,4 @@
-// Lists filtered by terms and organizers walk the link tables' listing index (issue 30, item 1):
+// Lists filtered by terms and organizers walk the link tables' listing index:
 // one term counts and pages along its range, several terms (a category with its descendants,
 // several organizers) merge the first offset+limit of each range. Their totals and every page
 // must be what the list order says (spec endpoints.md §4.1.4): the whole list, unfiltered, is
@@ -13,7 +13,7 @@ import { createTestApp, TestApp } from '../../support/test-app';
 
 const WINDOW = 'start_date=2032-01-01&end_date=2032-12-31';
 
-describe('lists driven by the link tables answer as the list order says (issue 30, item 1)', () => {
+describe('lists driven by the link tables answer as the list order says', () => {
   let t: TestApp;
   let admin: string;
   let all: EventBody[];

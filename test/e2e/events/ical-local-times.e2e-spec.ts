@@ -1,4 +1,4 @@
-// Issue 28, item 8: a wall time a zone repeats (clocks going back) or skips (clocks going
+// A wall time a zone repeats (clocks going back) or skips (clocks going
 // forward) is written in UTC form in the iCalendar export, so that a client reads the instant
 // the API's utc_* dates say; ical.js (like node-ical, ts-ics and Python's icalendar) reads
 // `DTSTART;TZID=Europe/Paris:20271031T023000` at the second pass, one hour after the first.
@@ -11,7 +11,7 @@ import { createEvent, EventBody, uid } from '../../support/api';
 import { expectStatus } from '../../support/expect';
 import { sql } from '../../support/events';
 
-describe('iCalendar export: ambiguous and skipped local times (issue 28, item 8)', () => {
+describe('iCalendar export: ambiguous and skipped local times', () => {
   let t: TestApp;
   let admin: string;
   const tok = uid('amb');

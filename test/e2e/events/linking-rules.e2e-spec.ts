@@ -1,4 +1,4 @@
-// What an event write may link (issue 11 item 4): venues and organizers the caller may read
+// What an event write may link: venues and organizers the caller may read
 // and that are not in the trash; and trash slugs that stay until an item is restored.
 import { createTestApp, TestApp } from '../../support/test-app';
 import { API, http } from '../../support/http';

@@ -1,4 +1,4 @@
-// The listing columns on link rows (issue 30, item 1): event_terms and event_organizers carry
+// The listing columns on link rows: event_terms and event_organizers carry
 // their event's status, hide_from_listings, start, end and publication date, so that a list
 // filtered by a term or an organizer walks their index. Every write path must keep them in step
 // (ListingSync); after a varied sequence of writes through the API, the scheduler, createMany
@@ -25,7 +25,7 @@ const DRIFT = ['event_terms', 'event_organizers']
 /** `YYYY-MM-DD HH:MM:SS` (UTC) `ms` from now, rounded up to the next whole second. */
 const utcIn = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
 
-describe('listing columns on link rows stay in step with their events (issue 30, item 1)', () => {
+describe('listing columns on link rows stay in step with their events', () => {
   let t: TestApp;
   let db: DataSource;
   let admin: string;

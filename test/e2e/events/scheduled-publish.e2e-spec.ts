@@ -1,6 +1,6 @@
 // Scheduled events (endpoints.md §3 rule 5): a `future` event whose date has passed is shown and
-// treated as published by every read at once, while only the scheduled publisher writes it
-// (issue 29, item 4): GETs never write, and the publisher publishes each due event once, with
+// treated as published by every read at once, while only the scheduled publisher writes it:
+// GETs never write, and the publisher publishes each due event once, with
 // several instances too.
 import { ScheduledPublisher } from '../../../src/events';
 import { createCategory, createEvent, EventBody, makeUsers, readEvent, readTerm, uid } from '../../support/api';

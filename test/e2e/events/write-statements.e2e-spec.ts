@@ -1,4 +1,4 @@
-// What one event write sends to the database (issue 30, item 2): the change rows of a write
+// What one event write sends to the database: the change rows of a write
 // in one statement, and on SQLite, statements the connection has prepared before (the write
 // path's SQL text carries no ids or values, so TypeORM's prepared-statement cache holds it).
 import { DataSource } from 'typeorm';

@@ -1,4 +1,4 @@
-// No core file names a test-only module (issue 29, item 5): the modules under test/extensions
+// No core file names a test-only module: the modules under test/extensions
 // prove that a team can add a field, a filter, a route, a table and a page fragment by writing
 // only its own module, which holds only while nothing under src/ knows of them — not in code,
 // comments, specs or docs. The names come from the list of test-only features, so a module added

@@ -1,4 +1,4 @@
-// The capacity module (test/extensions/capacity; issue 29, item 2): a team's module that lives
+// The capacity module (test/extensions/capacity): a team's module that lives
 // only under test/ and is installed by adding its feature to the list a test app is given. It
 // proves each capability of the extension API against the real server on a real database: a
 // table with a migration pair, a field written in the event write's unit of work, a list

@@ -1,4 +1,4 @@
-// A test app may install a feature of its own (issue 29, item 1): a feature that lives only
+// A test app may install a feature of its own: a feature that lives only
 // under test/ (test/support/notes) brings its table and migration pair, its change kind and
 // its route, and every lower floor takes them from the list the app is given — the schema,
 // the change feed, webhooks and migration:check — while an app with the default list knows

@@ -1,7 +1,7 @@
 import { createTestApp, TestApp } from '../../support/test-app';
 import { API, http } from '../../support/http';
 
-/** Cached totals and presented events must never outlive a write (issue #6, item 4). */
+/** Cached totals and presented events must never outlive a write. */
 describe('read caches follow every write', () => {
   let t: TestApp;
   let admin: string;

@@ -1,5 +1,5 @@
-// A page on another origin uses the API from a real browser (issue 13: "a browser page on
-// another origin can list events and create one with credentials"), in Debian's Chromium driven
+// A page on another origin uses the API from a real browser (it lists
+// events and creates one with credentials), in Debian's Chromium driven
 // by playwright-core. .ci/run installs chromium and sets TEST_REQUIRE_BROWSER=1, so there a
 // missing browser fails; elsewhere this file is skipped and says so.
 import { createServer, Server } from 'node:http';

@@ -1,4 +1,4 @@
-// Response headers stay under 8 KB whatever the request (issue 28, item 10b): a list asked with
+// Response headers stay under 8 KB whatever the request: a list asked with
 // thousands of `include` ids keeps its Link header (beyond.md #10) only while it fits, since the
 // body carries the same URLs, so Node's own HTTP client (16 KB of headers at most) reads the
 // answer; a page redirect that would echo an over-long URL in Location answers 414 instead.

@@ -1,4 +1,4 @@
-// Input that used to answer 500 or an error outside the errors.md shape (issue 11, item 3).
+// Input that used to answer 500 or an error outside the errors.md shape.
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTestApp, TestApp } from '../../support/test-app';

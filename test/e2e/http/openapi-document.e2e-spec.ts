@@ -1,5 +1,5 @@
-// The OpenAPI document (GET {api_root}/doc, spec beyond.md #6) against what the service answers
-// (issue 28, item 9): every error answer of every route, the iCalendar ones included, is the
+// The OpenAPI document (GET {api_root}/doc, spec beyond.md #6) against what the service answers:
+// every error answer of every route, the iCalendar ones included, is the
 // shared error JSON of errors.md; and the list parameters that take ids (or ids, slugs and names)
 // accept what the API accepts: integers and strings, one value or an array. The values are
 // checked against the parameters' schemas with a JSON Schema validator (Ajv), as a client

@@ -1,5 +1,5 @@
 // The routes of the twins in the OpenAPI document (GET {api_root}/doc): venues and organizers,
-// categories and tags (issue 29, item 4). Each pair is written once, as one controller definition
+// categories and tags. Each pair is written once, as one controller definition
 // parameterised by its kind; this file pins what clients and generated SDKs rely on so that the
 // fold can change no route: the operation ids, the parameters and where they go, the request
 // and answer schemas, the statuses, the tags, the security and the error codes of every route.

@@ -6,8 +6,8 @@ import { captureQueries, LoggedQuery, sentByTimer } from '../../support/sql-log'
 import { createTestApp, TestApp } from '../../support/test-app';
 
 /**
- * Requests that miss the same cached answer together are answered by one computation (issue 30,
- * item 1): the statements several identical concurrent requests send are those one sends alone.
+ * Requests that miss the same cached answer together are answered by one computation:
+ * the statements several identical concurrent requests send are those one sends alone.
  */
 describe('identical requests missing the cache together', () => {
   let t: TestApp;

@@ -407,7 +407,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     }
   });
 
-  // Issue 28, item 3: one record = one unit of work. The refused event's new venue, organizer
+  // One record = one unit of work. The refused event's new venue, organizer
   // and category are written with it or not at all, as the API's event create does.
   it('leaves nothing of an event the service refuses: its new venue, organizer and category roll back with it', async () => {
     const huge = 'x'.repeat(70_000); // DESCRIPTION over the column's 65,535 bytes
@@ -467,7 +467,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(await listedNames(target, admin, 'categories')).not.toContain('1999');
   });
 
-  // Issue 28, item 4 (a): Exchange writes `BYDAY=MO, TU`; one event that really cannot be read
+  // Exchange writes `BYDAY=MO, TU`; one event that really cannot be read
   // is refused alone, by its UID, title and line, never the whole file.
   it('reads an RRULE with spaces, and refuses only the event it cannot read, naming it and the line', async () => {
     const text = calendarText([
@@ -491,7 +491,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(events.map((e) => e.title)).not.toContain('Broken rule');
   });
 
-  // Issue 28, item 4 (b): events without UID get one derived from DTSTART, SUMMARY and LOCATION.
+  // Events without UID get one derived from DTSTART, SUMMARY and LOCATION.
   it('imports events without a UID under a derived one, so a second import updates instead of duplicating', async () => {
     const text = (title: string) =>
       calendarText([
@@ -506,7 +506,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(titles.sort()).toEqual(['No uid one', 'No uid two']);
   });
 
-  // Issue 28, item 4 (c): a birthdays calendar (yearly all-day series) whose days all lie outside the window.
+  // A birthdays calendar (yearly all-day series) whose days all lie outside the window.
   it('says how many events were skipped because they lie outside --from/--to', async () => {
     const birthday = (n: number, date: string, name: string) =>
       vevent(`UID:birthday-${n}@google.com`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY', `SUMMARY:${name}'s birthday`, 'TRANSP:TRANSPARENT');
@@ -519,8 +519,8 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(result.stdout).toContain('skipped 4 (outside --from/--to 4)');
   });
 
-  // Issue 28: a rule that never gives a day hung the importer (ical.js searched for one without
-  // end); a yearly series from 29 February gave 1 March in other years. Both are now series with
+  // A rule that never gives a day would hang the importer (ical.js searches for one without
+  // end); a yearly series from 29 February would give 1 March in other years. Both are series with
   // no instance in the window, next to an ordinary event that is imported as before.
   it('ends on a rule that never recurs, reporting it as outside the window, and imports the rest', async () => {
     const text = calendarText([
@@ -537,7 +537,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(titles).not.toContain('Leap day');
   });
 
-  // Issue 28, item 4 (d): webcal:// tries https, then http, and says in plain words what failed.
+  // webcal:// tries https, then http, and says in plain words what failed.
   describe('webcal:// URLs', () => {
     let server: Server;
     let port: number;

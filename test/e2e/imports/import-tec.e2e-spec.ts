@@ -1,4 +1,4 @@
-// import:tec round trips (issue 15 item 4; spec compat.md "Import from a live TEC site"): a
+// import:tec round trips (spec compat.md "Import from a live TEC site"): a
 // second instance of the service, filled through its API, is imported by the CLI (a child
 // process) into an empty database, and every record is compared field by field through the
 // target's API. Runs twice (nothing duplicated), after a change (exactly it updated), after a

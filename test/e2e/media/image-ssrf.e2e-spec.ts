@@ -1,4 +1,4 @@
-// The image probe through the API (issue 11 item 5): private addresses refused by default, the
+// The image probe through the API: private addresses refused by default, the
 // probe only after the item and the permission are checked, nothing written when it fails.
 import { DataSource } from 'typeorm';
 import { createTestApp, TestApp } from '../../support/test-app';

@@ -1,4 +1,4 @@
-// GET /healthz and GET /readyz (sync.md "Operations"; issue 16, item 4): liveness says only that
+// GET /healthz and GET /readyz (sync.md "Operations"): liveness says only that
 // the process answers; readiness names each check (database, migrations, Redis when configured)
 // and answers 503 naming the one that fails.
 //

@@ -267,7 +267,7 @@ describeBrowser('the public pages in Chromium (pages.md)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the security policy (issue 28, item 7) blocks nothing a page uses, and does block inline script and style', async () => {
+  it('the security policy blocks nothing a page uses, and does block inline script and style', async () => {
     const { context, page } = await open();
     const refused: string[] = [];
     page.on('console', (m) => {

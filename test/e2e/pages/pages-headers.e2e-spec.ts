@@ -1,4 +1,4 @@
-// The headers browsers and clients expect (issue 28, item 7): every public page (pages.md) and
+// The headers browsers and clients expect: every public page (pages.md) and
 // its stylesheet carry a Content-Security-Policy that allows nothing inline and no framing by
 // other sites, X-Content-Type-Options and a Referrer-Policy, fresh or from the response cache;
 // the API's answers say nosniff too (CORS untouched); every 401 names its scheme and realm
@@ -47,7 +47,7 @@ const EXPECTED_PAGE = {
   referrerPolicy: 'strict-origin-when-cross-origin',
 };
 
-describe('security headers of the pages and the API (issue 28, item 7)', () => {
+describe('security headers of the pages and the API', () => {
   let t: TestApp;
   const paths: Record<string, string> = {};
 

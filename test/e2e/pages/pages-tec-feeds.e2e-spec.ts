@@ -1,4 +1,4 @@
-// TEC's feed URLs on the public pages (compat.md, "TEC's public URLs"; issue 31, item 4): `?ical=1`
+// TEC's feed URLs on the public pages (compat.md, "TEC's public URLs"): `?ical=1`
 // on every page that lists events answers the iCalendar feed of what that page lists (its filters
 // and its window, no paging); TEC's query forms on the root (`/?post_type=tribe_events…`,
 // `/?tribe_events={slug}`); the RSS feed `/events/feed/`. CALENDAR_WP_COMPAT=off removes them.

@@ -1,4 +1,4 @@
-// TEC's own public URLs of the list view (compat.md, "TEC's public URLs"; issue 31, item 4):
+// TEC's own public URLs of the list view (compat.md, "TEC's public URLs"):
 // `/events/list/`, `/events/list/page/N/` and `/events/page/N/` are the list view and its pages,
 // so that links into a calendar that moved here keep working; CALENDAR_WP_COMPAT=off removes them.
 import { cardTitles } from '../../support/page-html';

@@ -1,7 +1,7 @@
 // The month grid across time zones (pages.md, "Days an event covers"): an event sits on the
 // dates of its own start_date..end_date (wall times in its own zone), whatever the site zone,
-// and the month grid and the day page agree on every day. Issue 28, item 1: with the site in
-// UTC the README's "Spring Jazz Night" (Friday 19:30 in New York) was shown on Saturday.
+// and the month grid and the day page agree on every day. With the site in
+// UTC the README's "Spring Jazz Night" (Friday 19:30 in New York) stays on Friday.
 import { DateTime } from 'luxon';
 import { createEvent, makeUsers } from '../../support/api';
 import { http } from '../../support/http';

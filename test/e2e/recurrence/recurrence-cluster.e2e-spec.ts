@@ -1,6 +1,5 @@
 // The horizon extended through two nodes of a Galera cluster at once (recurrence.md §3: "several
-// instances extending at once create each occurrence once"; issue 29 item 3, "on the Galera
-// cluster"). .ci/run starts the cluster and sets TEST_CLUSTER_NODES; without it this file is
+// instances extending at once create each occurrence once"). .ci/run starts the cluster and sets TEST_CLUSTER_NODES; without it this file is
 // skipped and says so.
 import { randomBytes } from 'node:crypto';
 import { createConnection } from 'mysql2/promise';

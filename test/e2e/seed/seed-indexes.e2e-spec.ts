@@ -21,7 +21,7 @@ async function indexesOf(db: DataSource): Promise<string[]> {
   return rows.map((r) => JSON.stringify(r)).sort();
 }
 
-describe('seed of an empty calendar: the indexes dropped for the load are built again (issue 30, item 3)', () => {
+describe('seed of an empty calendar: the indexes dropped for the load are built again', () => {
   const made: { remove: () => Promise<void> }[] = [];
   let migrated: TestApp;
   let seeded: TestApp;

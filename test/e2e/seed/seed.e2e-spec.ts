@@ -47,7 +47,7 @@ function expected() {
   return { counts, all, listed, venues: plan.options.venues, organizers: plan.options.organizers };
 }
 
-describe('npm run cli -- seed (issue #6)', () => {
+describe('npm run cli -- seed', () => {
   let dir: string;
   const url = (name: string) => `sqlite:${join(dir, `${name}.sqlite`)}`;
   let first: { code: number; stdout: string; stderr: string };

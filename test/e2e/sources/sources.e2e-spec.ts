@@ -1,4 +1,4 @@
-// Sources (issue 31; spec sources.md): two TEC-speaking instances of the service and an
+// Sources (spec sources.md): two TEC-speaking instances of the service and an
 // iCalendar feed served here, merged into one calendar by scheduled runs, through real HTTP and
 // a real database (SQLite, or TEST_DATABASE_URL's server).
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,5 +1,4 @@
-// A sync client that keeps a copy of the calendar through GET /changes alone (sync.md, issue 16
-// items 1 and 5): after a burst of creates, updates, trashes, restores and permanent deletes,
+// A sync client that keeps a copy of the calendar through GET /changes alone (sync.md): after a burst of creates, updates, trashes, restores and permanent deletes,
 // and while writers run concurrently on several connections, its copy equals a full read.
 import { DataSource } from 'typeorm';
 import { ChangeKinds } from '../../../src/database/change-kinds';

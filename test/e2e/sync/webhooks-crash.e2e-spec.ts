@@ -1,7 +1,7 @@
 // sync.md "Webhooks", at least once: the service is killed (SIGKILL) while a delivery is in
 // flight; started again on the same database, it sends the delivery again, with the same id,
 // once the dead instance's lease has run out. The service runs as a child process (dist).
-// With the default lease (issue 28 item 10c), another instance takes over a killed one's
+// With the default lease, another instance takes over a killed one's
 // deliveries, and the later deliveries of the same items, within seconds, not after a minute.
 import { ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Webhooks with two service instances on one database (sync.md "Webhooks", issue 16 item 5):
+// Webhooks with two service instances on one database (sync.md "Webhooks"):
 // both instances' workers take deliveries from the one outbox, each delivery is sent by one of
 // them at a time (leases), so the receiver gets each once per attempt; and the deliveries of one
 // item keep their order, also while an older one is being retried.
@@ -161,7 +161,7 @@ describe('webhooks with one instance taking requests and another sending (CALEND
   });
 });
 
-describe('webhooks with two instances and a lease shorter than a slow receiver (issue 28 item 10c)', () => {
+describe('webhooks with two instances and a lease shorter than a slow receiver', () => {
   // A one-second lease: the instance sending holds it by renewing it, however long the receiver takes.
   const s = instancesForBlock({ ...FAST, CALENDAR_WEBHOOK_LEASE_SECONDS: '1' });
 

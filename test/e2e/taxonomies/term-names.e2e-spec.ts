@@ -1,4 +1,4 @@
-// Category and tag names that contain separators (spec endpoints.md §4.5, issue 28 item 5): an
+// Category and tag names that contain separators (spec endpoints.md §4.5): an
 // item of a JSON or form array is one name, never split; a comma-separated string is split unless
 // the whole string is the name of an existing term. The event list's `categories`/`tags` filters
 // read their values by the same rule (docs/compatibility.md).

@@ -1,4 +1,4 @@
-// Failed-authentication limits under concurrency (beyond.md #9, issue 28 item 10a): wrong
+// Failed-authentication limits under concurrency (beyond.md #9): wrong
 // passwords for one login sent all at once get at most the limit of 401s, the rest 429 with
 // Retry-After, whether the guesses are the same password (checked once, the requests waiting on
 // that one check) or different ones, with the counters in this process or in Redis shared by

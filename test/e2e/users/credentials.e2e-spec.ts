@@ -1,5 +1,5 @@
 // Failed-authentication limits (beyond.md #9), revocation seen by a running server, the bootstrap
-// administrator's stored password (issue 11, item 6).
+// administrator's stored password.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

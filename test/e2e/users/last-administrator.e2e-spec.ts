@@ -1,11 +1,11 @@
-// user:delete keeps the last administrator unless told --force (issue 28, item 6), through the
+// user:delete keeps the last administrator unless told --force, through the
 // real CLI, on a SQLite file or on a fresh MariaDB database with TEST_DATABASE_URL.
 import { cliDatabase, runCli } from '../../support/cli';
 
 // Spawns real processes, and the first one may compile the project first.
 jest.setTimeout(180_000);
 
-describe('user:delete and the last administrator (issue 28, item 6)', () => {
+describe('user:delete and the last administrator', () => {
   let db: Awaited<ReturnType<typeof cliDatabase>>;
   let cli: (...args: string[]) => ReturnType<typeof runCli>;
   beforeEach(async () => {
