@@ -1,6 +1,6 @@
 'use strict';
-// Local, type-aware lint rules that keep a write on its own transaction (docs/design.md, "The
-// unit of work"). The types do most of it: every repository method that runs inside writes
+// Local, type-aware lint rules that keep a write on its own transaction (docs/architecture.md,
+// "Unit of work and `Tx`"). The types do most of it: every repository method that runs inside writes
 // requires the write's `Tx` (src/database/tx.ts), which the outer connection is not. What types
 // cannot stop is a closure inside a write calling a read that uses the outer connection — on
 // SQLite it would wait for the open transaction forever, on MySQL it would read outside it.

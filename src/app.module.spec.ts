@@ -10,7 +10,7 @@ function sources(dir: string): string[] {
   });
 }
 
-describe('the module graph (docs/design.md "Layers")', () => {
+describe('the module graph (docs/architecture.md "Layers")', () => {
   it('has at most the config and database modules global: every other module is imported where it is injected', () => {
     const global = sources(__dirname)
       .filter((file) => /@Global\(\)/.test(readFileSync(file, 'utf8')))

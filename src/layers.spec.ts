@@ -5,11 +5,11 @@ import { getMetadataArgsStorage } from 'typeorm';
 import { ChangeKinds } from './database/change-kinds';
 import { FEATURES } from './features';
 
-// The lower floors name no feature (docs/design.md "Features describe
-// themselves"): a file under src/common or src/database (its frozen migrations and unit specs
-// aside) imports only the lower floors and config, and holds no registered feature's table
-// name or change kind as a string. The names come from the registered features, so a feature
-// added later is covered without editing this test.
+// The foundations name no feature (docs/architecture.md, "How a feature registers"): a file
+// under src/common or src/database (its frozen migrations and unit specs aside) imports only the
+// foundations, and holds no registered feature's table name or change kind as a string. The
+// names come from the registered features, so a feature added later is covered without editing
+// this test.
 
 /** The floors that may be imported from common/ and database/. */
 const LOWER = ['common', 'database', 'config'];

@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import transactions from '../../eslint-rules/transactions.cjs';
 
 /**
- * The lint half of the typed transaction handle (docs/design.md, "The unit of work"): a read on
+ * The lint half of the typed transaction handle (docs/architecture.md, "Unit of work and `Tx`"): a read on
  * the outer connection inside a write is rejected, the same read through the write's Tx is
  * accepted. Each case is type-checked against the real Tx, Reader and UnitOfWork.
  */

@@ -1,5 +1,5 @@
-// The recurrence extension's rule engine (recurrence.md): pure functions, no
-// Nest module yet. See docs/design.md "Recurrence rule engine" for what a caller passes and gets.
+// The recurrence extension's rule engine (recurrence.md): pure functions, no Nest module. See
+// docs/recurrence-engine.md "The rule engine" for what a caller passes and gets.
 export { describeRecurrence } from './describe';
 export { expandRecurrence } from './expand';
 export type { Expansion, ExpansionWindow, Occurrence } from './expand';

@@ -854,7 +854,7 @@ function concrete(op: Operation, g: GeneratedRequest, pools: Pools): ConcreteReq
 
 /**
  * Tables left out of the comparison, because a change there is not one a client can observe:
- * `write_locks` holds one lock row per name ever locked (docs/design.md). Every other table is
+ * `write_locks` holds one lock row per name ever locked (docs/architecture.md, "Concurrent writers"). Every other table is
  * compared (test/support/sql.ts finds them from the connection's metadata, so a table added later
  * is compared too); the change log `changes` included, since the change feed and the caches of
  * other instances read it.

@@ -3,8 +3,8 @@ import { frozenSearchDocument } from './frozen-search-document';
 import { frozenShadowNameKey, frozenTermNameKey } from './frozen-term-name-key';
 
 /**
- * The frozen helpers of old migrations (docs/design.md, "Migrations carry their own helpers")
- * against fixed values: what the live functions gave when the copies were made (issue 29). They
+ * The frozen helpers of old migrations (docs/architecture.md, "Migrations are frozen
+ * history") against fixed values: what the live functions gave when the copies were made. They
  * are never compared with the live code, which is free to change; a failure here means an old
  * migration would now do something else.
  */
