@@ -2,6 +2,7 @@
 // Part of `npm run lint`. Reads the comments of the code and the tests and checks two things:
 // - every `name.md` a comment cites exists in docs/spec/ (the contract) or docs/ (or is the
 //   README), so a citation cannot point at nothing after a file is renamed or removed;
+// - every `docs/name.md` README.md and docs/*.md link to exists;
 // - no comment tells history ("issue 12", "issue 29, item 4"): git and the changelog keep it,
 //   a comment says why the code is so. Reported as warnings unless run with --strict (or
 //   CHECK_DOCS_STRICT=1), which makes them fail like a broken citation.
@@ -93,6 +94,28 @@ for (const file of CODE_ROOTS.flatMap((entry) => walk(entry, []))) {
     const told = HISTORY.exec(comment.text);
     if (told) history.push(`${file}:${lineOf(comment, told.index)}: "${told[0]}": say why the code is so, not when it came`);
   }
+}
+
+// The docs' own links to one another: `docs/name.md` anywhere in README.md or docs/*.md, and
+// relative Markdown links `](name.md)` inside docs/.
+const DOC_LINK = /\bdocs\/([\w-]+\.md)\b/g;
+const RELATIVE_LINK = /\]\(([\w-]+\.md)(?:#[^)]*)?\)/g;
+const inDocs = (name) => fs.existsSync(path.join(root, 'docs', name));
+const docFiles = [
+  'README.md',
+  ...fs
+    .readdirSync(path.join(root, 'docs'))
+    .filter((n) => n.endsWith('.md'))
+    .map((n) => path.join('docs', n)),
+];
+for (const file of docFiles) {
+  fs.readFileSync(path.join(root, file), 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      for (const match of text.matchAll(DOC_LINK)) if (!inDocs(match[1])) broken.push(`${file}:${i + 1}: links docs/${match[1]}, which does not exist`);
+      if (file === 'README.md') return;
+      for (const match of text.matchAll(RELATIVE_LINK)) if (!inDocs(match[1])) broken.push(`${file}:${i + 1}: links ${match[1]}, which is not in docs/`);
+    });
 }
 
 for (const message of broken) console.error(`error  ${message}`);
