@@ -1,10 +1,10 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../../../src/common/auth';
-import { NamedCache, ReadModel } from '../../../src/common/cache/read-model';
-import { CurrentActor, PathId } from '../../../src/common/http/request-context';
-import { API_NAMESPACE } from '../../../src/config/app-config';
-import { EventReader } from '../../../src/events';
+import type { Actor } from '../../src/common/auth';
+import { NamedCache, ReadModel } from '../../src/common/cache/read-model';
+import { CurrentActor, PathId } from '../../src/common/http/request-context';
+import { API_NAMESPACE } from '../../src/config/app-config';
+import { EventReader } from '../../src/events';
 import { CapacityStore } from './capacity.store';
 
 /** The answer of GET /events/{id}/capacity. */
