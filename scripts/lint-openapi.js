@@ -11,10 +11,11 @@ const path = require('node:path');
 const root = path.join(__dirname, '..');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'calendar-openapi-'));
 // The document with every optional extension off (a fresh install), then with geo and recurrence
-// on: what the extensions add to /doc must hold to the same rules.
+// on, with the example extension of extensions/capacity (ignored when it is not installed): what
+// the extensions add to /doc must hold to the same rules.
 const VARIANTS = [
-  ['extensions off', { CALENDAR_GEO: 'off', CALENDAR_RECURRENCE: 'off' }],
-  ['geo and recurrence on', { CALENDAR_GEO: 'on', CALENDAR_RECURRENCE: 'on' }],
+  ['extensions off', { CALENDAR_GEO: 'off', CALENDAR_RECURRENCE: 'off', CALENDAR_CAPACITY: 'off' }],
+  ['geo, recurrence and capacity on', { CALENDAR_GEO: 'on', CALENDAR_RECURRENCE: 'on', CALENDAR_CAPACITY: 'on' }],
 ];
 try {
   for (const [name, vars] of VARIANTS) {

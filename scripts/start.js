@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start` / `npm run cli`: compile when the sources are newer than the build, then run it
-// in this process (so signals reach the server directly and shutdown stays graceful).
+// in this process (so signals reach the server directly and shutdown stays graceful). The
+// sources are src/, the extensions in extensions/ and those CALENDAR_EXTENSIONS names: the same
+// build compiles them all, so an extension never runs stale.
 'use strict';
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
@@ -50,13 +52,80 @@ function copyAssets() {
   }
 }
 
-function isBuilt() {
+/**
+ * The modules of CALENDAR_EXTENSIONS (comma-separated, relative to the working directory), as
+ * paths relative to the repository: the build compiles them with src/ (tsconfig's rootDir is the
+ * repository, so one outside it cannot be built).
+ */
+function extensionPaths() {
+  return (process.env.CALENDAR_EXTENSIONS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .map((p) => {
+      const rel = path.relative(root, path.resolve(p)).split(path.sep).join('/');
+      if (rel.startsWith('..') || path.isAbsolute(rel)) {
+        process.stderr.write(`CALENDAR_EXTENSIONS: ${p} is outside the repository (${root}); put it in extensions/ or below the repository.\n`);
+        process.exit(2);
+      }
+      return rel.replace(/\.ts$/, '');
+    });
+}
+
+/** The files and folders an extension path stands for: a folder, or a module with or without `.ts`. */
+function extensionSources(rel) {
+  const base = path.join(root, rel);
+  if (fs.existsSync(base) && fs.statSync(base).isDirectory()) return { dir: base, include: `${rel}/**/*.ts` };
+  return { file: `${base}.ts`, include: `${rel}.ts` };
+}
+
+/** The newest mtime of `file` or of the files under `dir`; 0 when missing. */
+function newestOf({ dir, file }) {
+  if (dir) return newestSource(dir);
+  return fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+}
+
+/** What the last build compiled beyond src/ and extensions/ (its CALENDAR_EXTENSIONS), as the stamp says. */
+function stampedPaths() {
+  try {
+    return JSON.parse(fs.readFileSync(stamp, 'utf8')).extensions ?? [];
+  } catch {
+    return [];
+  }
+}
+
+function isBuilt(extra) {
+  const folder = path.join(root, 'extensions');
   const sources = Math.max(
     newestSource(path.join(root, 'src')),
+    fs.existsSync(folder) ? newestSource(folder) : 0,
+    ...extra.map((rel) => newestOf(extensionSources(rel))),
     ...['ormconfig.ts', 'tsconfig.json', 'tsconfig.build.json', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
   );
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  return built >= sources;
+  const compiled = stampedPaths();
+  return built >= sources && extra.every((rel) => compiled.includes(rel));
+}
+
+/**
+ * The project the build compiles: tsconfig.build.json, plus the CALENDAR_EXTENSIONS modules
+ * outside extensions/ (and those the last build compiled, so that their output stays current).
+ */
+function buildProject(extra) {
+  if (extra.length === 0) return path.join(root, 'tsconfig.build.json');
+  const base = JSON.parse(fs.readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8'));
+  const project = path.join(root, 'dist', '.tsconfig.extensions.json');
+  const fromDist = (p) => `../${p}`;
+  fs.mkdirSync(path.dirname(project), { recursive: true });
+  fs.writeFileSync(
+    project,
+    JSON.stringify(
+      { extends: '../tsconfig.build.json', include: [...base.include, ...extra.map((rel) => extensionSources(rel).include)].map(fromDist) },
+      null,
+      2,
+    ),
+  );
+  return project;
 }
 
 /**
@@ -95,16 +164,18 @@ function alive(pid) {
 }
 
 function buildIfNeeded() {
-  if (isBuilt()) return;
+  const extra = extensionPaths();
+  if (isBuilt(extra)) return;
   withBuildLock(() => {
-    if (isBuilt()) return; // another process built while we waited
+    if (isBuilt(extra)) return; // another process built while we waited
     process.stderr.write('Building (sources changed since the last build)…\n');
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', path.join(root, 'tsconfig.build.json')], {
+    const compiled = [...new Set([...stampedPaths(), ...extra])].filter((rel) => newestOf(extensionSources(rel)) > 0);
+    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', buildProject(compiled)], {
       stdio: 'inherit',
       cwd: root,
     });
     copyAssets();
-    fs.writeFileSync(stamp, new Date().toISOString());
+    fs.writeFileSync(stamp, JSON.stringify({ built: new Date().toISOString(), extensions: compiled }));
   });
 }
 

@@ -9,18 +9,18 @@ import { DatabaseModule } from './database/database.module';
 import { causalReadsOnGalera } from './database/galera';
 import { runMigrationsExclusively } from './database/migration-lock';
 import { serializeSqliteTransactions } from './database/sqlite-transactions';
-import { FEATURES } from './features';
+import { installedFeatures } from './features';
 import { schemaDataSourceOptions } from './schema';
 
 /**
  * The modular monolith: the infrastructure, then the modules of the installed features that
- * are on with this configuration (src/features.ts; an extension says when it is on). Every
- * feature's tables are in the schema whether it is on or off. A test app may pass its own
- * list of features.
+ * are on with this configuration (src/features.ts: the core's and the extensions found;
+ * a feature with a switch says when it is on). Every feature's tables are in the schema whether
+ * it is on or off. A test app may pass its own list of features.
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, features: readonly Feature[] = FEATURES): DynamicModule {
+  static forRoot(config: AppConfig, features: readonly Feature[] = installedFeatures()): DynamicModule {
     return {
       module: AppModule,
       imports: [

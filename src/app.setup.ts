@@ -22,8 +22,7 @@ import { registerListReplies } from './common/pagination';
 import { basicChallenge, type Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
 import { setupApiDocs } from './index/api-docs';
-import { CACHEABLE_PAGE_ROUTES, registerPages } from './pages';
-import { registerManage } from './manage';
+import { InstalledFeatures } from './common/feature/feature';
 
 /**
  * Routes whose anonymous answers depend only on their URL, the data and the time (by the
@@ -153,14 +152,13 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
       withLinks(linksOfForm(config.baseUrl, request.raw.apiForm), done);
     });
   }
-  // The public pages (pages.md): their template engine and trailing-slash redirect; their
-  // answers are cached like the API's (per data version), and tagged and compressed on the way out.
-  if (config.pages) await registerPages(app, config);
-  // The editing pages (editing.md): the session cookie, and their headers on every answer of theirs.
-  if (config.manage) await registerManage(app, config);
+  // What the features that are on set up app-wide (the public pages' template engine, the
+  // editing pages' session cookie), before the response cache so that their hooks run first.
+  const features = app.get(InstalledFeatures).enabled;
+  for (const feature of features) await feature.setup?.(app, config);
   const publisher = app.get(ScheduledPublisher);
   registerResponseCache(fastify, app.get(ReadModel), {
-    routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...(config.pages ? CACHEABLE_PAGE_ROUTES : [])],
+    routes: [...CACHEABLE_ROUTES.map((route) => `/${API_NAMESPACE}/${route}`), ...features.flatMap((f) => f.cacheableRoutes ?? [])],
     upToDate: () => !publisher.hasDue(),
     // The event routes answer iCalendar to a client that prefers it (ical.md): another body, another key.
     variant: (request) => {

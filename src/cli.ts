@@ -2,14 +2,15 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import pino from 'pino';
-import type { CliCommand } from './common/feature/cli-command';
+import { type CliCommand, UsageError } from './common/feature/cli-command';
+import { type Feature, isEnabled, settingsOf } from './common/feature/feature';
 import { CliModule } from './cli/cli.module';
-import { commandsOf } from './cli/commands';
-import { USAGE, UsageError } from './cli/usage';
+import { commandsOf, ownerOf } from './cli/commands';
+import { usageText } from './cli/usage';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
-import { AppConfig, ConfigError, ensureDatabaseFolder, loadConfigFromEnv } from './config/app-config';
+import { AppConfig, ConfigError, ensureDatabaseFolder, extensionPathsFromEnv, loadConfigFromEnv } from './config/app-config';
 import { describeStartupError } from './config/startup-errors';
-import { FEATURES } from './features';
+import { installedFeatures } from './features';
 import { SeedRefusedError } from './seed/seeder';
 // users.service directly, not the users index: the index loads the Redis client too (~0.1 s of start).
 import { UserInputError } from './users/users.service';
@@ -22,32 +23,41 @@ import { UserInputError } from './users/users.service';
  */
 async function main(argv: string[]): Promise<number> {
   let config: AppConfig | undefined;
+  let usage = '';
   try {
+    // The installed features (the extensions too) declare the commands.
+    const features = installedFeatures(extensionPathsFromEnv());
+    const commands = commandsOf(features);
+    usage = usageText(commands);
     const [name, ...rest] = argv;
     if (!name || name === 'help' || name === '--help') {
-      process.stdout.write(`${USAGE}\n`);
+      process.stdout.write(`${usage}\n`);
       return name ? 0 : 2;
     }
-    const commands = commandsOf(FEATURES);
     const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
     if (!command) throw new UsageError(`Unknown command "${name}".`);
     const run = command.prepare(rest);
 
     // Loaded only now, so that `help` and bad usage are answered even with a broken configuration.
-    config = loadConfigFromEnv();
+    config = loadConfigFromEnv({}, features.flatMap(settingsOf));
+    const owner = ownerOf(features, name);
+    if (owner && !isEnabled(owner, config)) {
+      process.stderr.write(`${name}: the ${owner.name} feature is switched off${owner.switch ? ` (${owner.switch.name})` : ''}.\n`);
+      return 1;
+    }
     if (!command.readsOnly) ensureDatabaseFolder(config.database);
-    const app = await startContext(config, command);
+    const app = await startContext(config, features, command);
     try {
       return await run(app);
     } finally {
       await app.close();
     }
   } catch (err) {
-    return failure(err, config);
+    return failure(err, config, usage);
   }
 }
 
-async function startContext(config: AppConfig, command: CliCommand): Promise<INestApplicationContext> {
+async function startContext(config: AppConfig, features: readonly Feature[], command: CliCommand): Promise<INestApplicationContext> {
   const migrate = command.migratesAtStart && config.migrate;
   const context = command.context ?? 'cli';
   const debug = config.logLevel === 'debug' || config.logLevel === 'trace';
@@ -55,8 +65,8 @@ async function startContext(config: AppConfig, command: CliCommand): Promise<INe
   // Loaded only for import commands: the whole service is more to load than the other commands need.
   const module =
     context === 'import'
-      ? (await import('./imports')).ImportModule.forRoot((await import('./app.module')).AppModule.forRoot(config, FEATURES))
-      : CliModule.forRoot(config, { migrate, features: FEATURES, readsOnly: command.readsOnly ?? false });
+      ? (await import('./imports')).ImportModule.forRoot((await import('./app.module')).AppModule.forRoot(config, features))
+      : CliModule.forRoot(config, { migrate, features, readsOnly: command.readsOnly ?? false, providers: command.providers });
   return NestFactory.createApplicationContext(module, {
     // Quiet unless asked: Nest's start-up lines only at LOG_LEVEL=debug, on stderr (stdout is the output).
     logger: debug ? new NestPinoLogger(createLogger(config.logLevel, pino.destination({ dest: 2, sync: true }))) : false,
@@ -66,9 +76,9 @@ async function startContext(config: AppConfig, command: CliCommand): Promise<INe
 }
 
 /** Says what went wrong on stderr; returns the exit code. */
-function failure(err: unknown, config: AppConfig | undefined): number {
+function failure(err: unknown, config: AppConfig | undefined, usage: string): number {
   if (err instanceof UsageError) {
-    process.stderr.write(`${err.message}\n\n${USAGE}\n`);
+    process.stderr.write(`${err.message}\n\n${usage}\n`);
     return 2;
   }
   if (err instanceof ConfigError) {

@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { buildAdapter, configureApp } from './app.setup';
 import { createLogger, NestPinoLogger } from './common/logging/logger';
-import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, loadConfigFromEnv, redactUrl } from './config/app-config';
+import { type Feature, settingsOf } from './common/feature/feature';
+import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, extensionPathsFromEnv, loadConfigFromEnv, redactUrl } from './config/app-config';
+import { installedFeatures } from './features';
 import { describeStartupError, isUnreachable } from './config/startup-errors';
 
 /** Pause between two tries of a database that is down at start. */
@@ -14,8 +16,10 @@ const RETRY_PAUSE_MS = 2000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
+  let features: Feature[];
   try {
-    config = loadConfigFromEnv();
+    features = installedFeatures(extensionPathsFromEnv());
+    config = loadConfigFromEnv({}, features.flatMap(settingsOf));
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
@@ -27,7 +31,7 @@ async function main(): Promise<void> {
   try {
     ensureDatabaseFolder(config.database);
     await waitForDatabase(config, logger);
-    await serve(config, logger);
+    await serve(config, features, logger);
   } catch (err) {
     const listen = { host: config.host, port: config.port };
     const line = err instanceof DatabasePathError ? err.message : describeStartupError(err, databaseUrl(config), listen);
@@ -37,8 +41,8 @@ async function main(): Promise<void> {
   }
 }
 
-async function serve(config: AppConfig, logger: Logger): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(logger, config), {
+async function serve(config: AppConfig, features: readonly Feature[], logger: Logger): Promise<void> {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, features), buildAdapter(logger, config), {
     logger: new NestPinoLogger(logger),
     bodyParser: false,
     // A failure while starting is thrown to main(), which says it in one line (no abort, no trace).
@@ -69,7 +73,6 @@ async function serve(config: AppConfig, logger: Logger): Promise<void> {
       url: config.apiRoot,
       database: config.database.kind === 'sqlite' ? `sqlite:${config.database.file}` : redactUrl(config.database.url),
       timezone: config.timezone,
-      geo: config.geo,
     },
     'calendar-events is listening',
   );

@@ -5,7 +5,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module';
 import { buildAdapter, configureApp } from './app.setup';
 import { createLogger } from './common/logging/logger';
-import { loadConfigFromEnv } from './config/app-config';
+import { settingsOf } from './common/feature/feature';
+import { extensionPathsFromEnv, loadConfigFromEnv } from './config/app-config';
+import { installedFeatures } from './features';
 import { ApiDocsService } from './index/api-docs.service';
 
 /**
@@ -15,8 +17,9 @@ import { ApiDocsService } from './index/api-docs.service';
  * (`npm run lint:openapi`) without a server or a database.
  */
 async function main(file: string | undefined): Promise<void> {
-  const config = loadConfigFromEnv({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), buildAdapter(createLogger(config.logLevel), config), {
+  const features = installedFeatures(extensionPathsFromEnv());
+  const config = loadConfigFromEnv({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' }, features.flatMap(settingsOf));
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, features), buildAdapter(createLogger(config.logLevel), config), {
     logger: false,
     bodyParser: false,
     abortOnError: false,

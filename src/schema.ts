@@ -4,7 +4,7 @@ import type { AppConfig } from './config/app-config';
 import { ChangeCounterEntity, ChangeEntity } from './database/change-log';
 import { dataSourceOptions, type SchemaParts } from './database/data-source-options';
 import { WriteLockEntity } from './database/write-lock.entity';
-import { FEATURES } from './features';
+import { FEATURES, installedFeatures } from './features';
 
 /**
  * The schema of a list of features: every feature's entities (on or off: one schema for all)
@@ -27,7 +27,10 @@ export const SCHEMA = schemaOf(FEATURES);
 /** Every entity of the installed features' schema; migrations are generated from this list. */
 export const ENTITIES = SCHEMA.entities;
 
-/** The connection options of the features' schema: the server, the CLI and ormconfig.ts all open it so. */
-export function schemaDataSourceOptions(config: Pick<AppConfig, 'database'>, features: readonly Feature[] = FEATURES): DataSourceOptions {
+/**
+ * The connection options of the features' schema: the server, the CLI and ormconfig.ts all open
+ * it so. Default: the installed features (the core's and the extensions in extensions/).
+ */
+export function schemaDataSourceOptions(config: Pick<AppConfig, 'database'>, features: readonly Feature[] = installedFeatures()): DataSourceOptions {
   return dataSourceOptions(config, schemaOf(features));
 }

@@ -1,7 +1,6 @@
 import { CacheBus } from '../common/cache/cache-bus';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { CliCommand } from '../common/feature/cli-command';
-import { UsageError } from './usage';
+import { type CliCommand, UsageError } from '../common/feature/cli-command';
 
 /**
  * `cache:flush`: every running instance on this database drops its read caches within a quarter
@@ -11,6 +10,8 @@ import { UsageError } from './usage';
  * on the instances' Redis channel, as the server does after its own writes.
  */
 export const cacheFlush: CliCommand = {
+  usage: 'cache:flush',
+  description: "every running instance drops its read caches (after data\nwas changed behind the service's back)",
   migratesAtStart: true,
   prepare(args) {
     if (args.length > 0) throw new UsageError('cache:flush takes no arguments.');

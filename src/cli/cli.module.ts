@@ -1,29 +1,22 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
 import { CacheModule } from '../common/cache/cache.module';
 import type { Feature } from '../common/feature/feature';
-import { ChangeKinds } from '../database/change-kinds';
 import { readOnlyDataSourceOptions } from '../database/data-source-options';
 import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WriteParticipants } from '../database/write-participants';
 import { schemaDataSourceOptions } from '../schema';
 import { WebhookOutbox } from '../sync';
-import { EventsRepository } from '../events';
-import { OrganizersRepository } from '../organizers';
-import { PostsService } from '../posts';
-import { Progress, SeedRepository, Seeder } from '../seed';
-import { TermsRepository } from '../taxonomies';
-import { UsersService } from '../users';
-import { VenuesRepository } from '../venues';
 import { openCliDataSource } from './cli-data-source';
 
 /**
- * The providers the commands use, on the app's connection options and the one validated
- * AppConfig. The feature modules are not imported whole: their start hooks belong to the
+ * The CLI's own context: the app's connection options and the one validated AppConfig, the
+ * unit of work, and the providers the command declares (CliCommand.providers: its feature's
+ * services). The feature modules are not imported whole: their start hooks belong to the
  * server (BootstrapAdminService creates the configured administrator, the caches and the
  * scheduled-event poll read tables that migration:revert may just have dropped).
  */
@@ -34,10 +27,16 @@ export class CliModule {
    * `features`: the installed features (src/features.ts), which cli.ts passes in: their schema
    * and migrations, change kinds and caches.
    * `readsOnly`: the command only reads the database (readOnlyDataSourceOptions).
+   * `providers`: what the command needs besides (CliCommand.providers).
    */
   static forRoot(
     config: AppConfig,
-    { migrate, features, readsOnly = false }: { migrate: boolean; features: readonly Feature[]; readsOnly?: boolean },
+    {
+      migrate,
+      features,
+      readsOnly = false,
+      providers = [],
+    }: { migrate: boolean; features: readonly Feature[]; readsOnly?: boolean; providers?: readonly Provider[] },
   ): DynamicModule {
     return {
       module: CliModule,
@@ -60,38 +59,7 @@ export class CliModule {
         WriteParticipants,
         // Writes of the CLI (user:delete's reassignments) queue webhook deliveries like any write.
         WebhookOutbox,
-        UsersService,
-        PostsService,
-        EventsRepository,
-        VenuesRepository,
-        OrganizersRepository,
-        TermsRepository,
-        { provide: SeedRepository, inject: [DataSource], useFactory: (db: DataSource) => new SeedRepository(db) },
-        {
-          provide: Seeder,
-          inject: [
-            DataSource,
-            PostsService,
-            EventsRepository,
-            VenuesRepository,
-            OrganizersRepository,
-            TermsRepository,
-            UsersService,
-            SeedRepository,
-            ChangeKinds,
-          ],
-          useFactory: (
-            db: DataSource,
-            posts: PostsService,
-            events: EventsRepository,
-            venues: VenuesRepository,
-            organizers: OrganizersRepository,
-            terms: TermsRepository,
-            users: UsersService,
-            reads: SeedRepository,
-            kinds: ChangeKinds,
-          ) => new Seeder({ db, posts, events, venues, organizers, terms, users, reads, kinds }, (label, total) => new Progress(label, total)),
-        },
+        ...providers,
       ],
     };
   }

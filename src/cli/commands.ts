@@ -1,6 +1,6 @@
+import type { CliCommand } from '../common/feature/cli-command';
 import type { Feature } from '../common/feature/feature';
 import { cacheFlush } from './cache.commands';
-import type { CliCommand } from '../common/feature/cli-command';
 import { migrationCheck, migrationGenerate, migrationRevert, migrationRun, migrationShow } from './migration.commands';
 
 /** The commands of the core: the schema and the caches. */
@@ -14,8 +14,9 @@ const CORE_COMMANDS: Readonly<Record<string, CliCommand>> = {
 };
 
 /**
- * Every command by name: the core's and those the installed features declare (Feature.commands;
- * the usage text in usage.ts lists them for people). A name declared twice stops the CLI.
+ * Every command by name: the CLI's own and those the installed features declare
+ * (Feature.commands; `cli help` lists them for people, usage.ts). A name declared twice stops
+ * the CLI.
  */
 export function commandsOf(features: readonly Feature[]): Readonly<Record<string, CliCommand>> {
   const all: Record<string, CliCommand> = { ...CORE_COMMANDS };
@@ -26,4 +27,9 @@ export function commandsOf(features: readonly Feature[]): Readonly<Record<string
     }
   }
   return all;
+}
+
+/** The feature that declares a command (undefined: one of the CLI's own). */
+export function ownerOf(features: readonly Feature[], name: string): Feature | undefined {
+  return features.find((f) => Object.hasOwn(f.commands ?? {}, name));
 }

@@ -1,17 +1,19 @@
-import { readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
-import type { CliCommand } from '../common/feature/cli-command';
+import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
+import { type Feature, InstalledFeatures } from '../common/feature/feature';
 import { withScratchDatabase } from '../database/scratch-database';
 import { applyMigrations } from './cli-data-source';
-import { UsageError } from './usage';
 
 // The migration commands start the context without migrating (migratesAtStart: false) and
 // decide themselves what to apply or undo.
 
 export const migrationRun: CliCommand = {
+  usage: 'migration:run',
+  description: 'apply pending migrations',
   migratesAtStart: false,
   prepare: () => async (app) => {
     const done = await applyMigrations(app.get(DataSource));
@@ -21,6 +23,8 @@ export const migrationRun: CliCommand = {
 };
 
 export const migrationRevert: CliCommand = {
+  usage: 'migration:revert',
+  description: 'undo the last applied migration',
   migratesAtStart: false,
   prepare: () => async (app) => {
     await app.get(DataSource).undoLastMigration({ transaction: 'each' });
@@ -30,6 +34,8 @@ export const migrationRevert: CliCommand = {
 };
 
 export const migrationShow: CliCommand = {
+  usage: 'migration:show',
+  description: 'list migrations and whether they are applied',
   migratesAtStart: false,
   prepare: () => async (app) => {
     const dataSource = app.get(DataSource);
@@ -50,6 +56,9 @@ export const CHECK_PENDING_EXIT = 3;
  * to apply.
  */
 export const migrationCheck: CliCommand = {
+  usage: 'migration:check',
+  description:
+    '(CI) compare entities and migrations in a scratch database,\nand list the migrations this database lacks; writes nothing.\nExit 0 agree and up to date, 1 the entities need a migration,\n3 they agree but migrations are pending here',
   migratesAtStart: false,
   readsOnly: true,
   prepare: () => async (app) => {
@@ -82,10 +91,14 @@ export const migrationCheck: CliCommand = {
 };
 
 export const migrationGenerate: CliCommand = {
+  usage: 'migration:generate NAME [--feature NAME]',
+  description:
+    '(development) write a migration for entity changes, into the\nmigrations folder of the feature whose tables changed (--feature\nsays which when several did) and its index.ts',
   migratesAtStart: false,
   prepare(args) {
-    const name = args[0];
-    if (!name || !/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new UsageError('migration:generate needs a PascalCase NAME.');
+    const { values, positionals } = parseUsage({ args, allowPositionals: true, options: { feature: { type: 'string' } } });
+    const name = positionals[0];
+    if (!name || positionals.length > 1 || !/^[A-Z][A-Za-z0-9]*$/.test(name)) throw new UsageError('migration:generate needs a PascalCase NAME.');
     return async (app) => {
       const dataSource = app.get(DataSource);
       const sql = await schemaChanges(dataSource);
@@ -93,17 +106,72 @@ export const migrationGenerate: CliCommand = {
         process.stdout.write('The schema is up to date; nothing to generate.\n');
         return 0;
       }
+      const target = migrationFolder(dataSource, app.get(InstalledFeatures).all, sql.upQueries, values.feature);
+      if ('problem' in target) {
+        process.stderr.write(`migration:generate: ${target.problem}\n`);
+        return 1;
+      }
       // MIGRATION_TIMESTAMP: scripts/generate-migration.js gives both files of a pair the same one.
       const timestamp = app.get(AppConfig).migrationTimestamp ?? String(Date.now());
       const dialect = Dialect.of(dataSource).kind;
-      const folder = join(process.cwd(), 'src', 'database', 'migrations', dialect);
+      const folder = join(target.folder, dialect);
+      mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, `${timestamp}-${name}.ts`), migrationFile(name, timestamp, dialect, sql));
       writeMigrationIndex(folder, dialect);
-      process.stdout.write(`Wrote src/database/migrations/${dialect}/${timestamp}-${name}.ts\n`);
+      const shown = relative(process.cwd(), folder);
+      process.stdout.write(`Wrote ${shown}/${timestamp}-${name}.ts and ${shown}/index.ts\n`);
+      if (target.feature)
+        process.stdout.write(`(the ${target.feature} feature lists ${dialect.toUpperCase()}_MIGRATIONS of that index.ts in its migrations)\n`);
       return 0;
     };
   },
 };
+
+/** The core's migrations (the tables of the core features that keep no folder of their own). */
+const CORE_MIGRATIONS = join('src', 'database', 'migrations');
+
+/**
+ * Where a migration goes: the migrations folder of the feature `named`, or else of the one
+ * feature whose tables the SQL changes (Feature.migrations.folder, as a source path: a folder
+ * under the build's dist/ is the same folder in the repository); the core's folder for tables
+ * of features without one.
+ */
+function migrationFolder(
+  dataSource: DataSource,
+  features: readonly Feature[],
+  queries: readonly Query[],
+  named: string | undefined,
+): { folder: string; feature?: string } | { problem: string } {
+  const ownFolder = (f: Feature) => f.migrations?.folder;
+  if (named !== undefined) {
+    const feature = features.find((f) => f.name === named);
+    if (!feature) return { problem: `no installed feature is named ${named}.` };
+    const folder = ownFolder(feature);
+    return folder
+      ? { folder: sourceFolder(folder), feature: feature.name }
+      : { problem: `the ${named} feature declares no migrations folder (Feature.migrations.folder).` };
+  }
+  const owners = features.filter((f) =>
+    (f.entities ?? []).some((entity) => queries.some((q) => namesTable(q.query, dataSource.getMetadata(entity).tableName))),
+  );
+  const withFolder = [...new Set(owners.filter(ownFolder))];
+  if (withFolder.length > 1 || (withFolder.length === 1 && owners.length > withFolder.length)) {
+    return { problem: `the changes touch the tables of ${owners.map((f) => f.name).join(', ')}: generate them one feature at a time (--feature NAME).` };
+  }
+  if (withFolder.length === 1) return { folder: sourceFolder(ownFolder(withFolder[0])!), feature: withFolder[0].name };
+  return { folder: join(process.cwd(), CORE_MIGRATIONS) };
+}
+
+/** Whether a statement names a table (quoted as either engine quotes it). */
+function namesTable(sql: string, table: string): boolean {
+  return sql.includes(`"${table}"`) || sql.includes(`\`${table}\``);
+}
+
+/** The repository's folder of a folder the build runs from (dist/x → x); the folder itself otherwise. */
+function sourceFolder(folder: string): string {
+  const inBuild = relative(join(process.cwd(), 'dist'), folder);
+  return inBuild.startsWith('..') ? folder : join(process.cwd(), inBuild);
+}
 
 type Query = { query: string; parameters?: unknown[] };
 

@@ -1,5 +1,10 @@
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, loadConfigFromEnv, parseDatabaseUrl } from './app-config';
+import { countSetting, onOffSetting } from './settings';
+
+/** A feature's settings, as a feature declares them in its own folder. */
+const GEO = onOffSetting('CALENDAR_GEO', 'off', 'geo');
+const LIMIT = countSetting('CALENDAR_TEST_LIMIT', 5, [1, 10], 'a limit');
 
 describe('loadConfig', () => {
   it('has working defaults with an empty environment', () => {
@@ -11,12 +16,26 @@ describe('loadConfig', () => {
       database: { kind: 'sqlite', file: resolve('data/calendar.sqlite') },
       migrate: true,
       timezone: 'UTC',
-      geo: false,
       logLevel: 'info',
       siteTitle: 'Events',
       icsMaxEvents: 1000,
     });
     expect(c.apiRoot).toBe('http://127.0.0.1:3000/calendar/events/v1');
+  });
+
+  it("reads a feature's settings, with their defaults", () => {
+    const c = loadConfig({ CALENDAR_GEO: ' ON ', CALENDAR_TEST_LIMIT: '' }, [GEO, LIMIT]);
+    expect(c.get(GEO)).toBe(true);
+    expect(c.get(LIMIT)).toBe(5);
+    expect(loadConfig({ CALENDAR_TEST_LIMIT: '10' }, [GEO, LIMIT]).get(LIMIT)).toBe(10);
+  });
+
+  it("refuses a feature's bad setting with the core's problems, in one error", () => {
+    expect(() => loadConfig({ PORT: 'eighty', CALENDAR_TEST_LIMIT: '11' }, [LIMIT])).toThrow(
+      new ConfigError(['PORT must be a whole number from 1 to 65535 (got "eighty")', 'CALENDAR_TEST_LIMIT must be a whole number from 1 to 10 (got "11")']),
+    );
+    // Not checked at load (a setting of a feature not installed): wrong when read.
+    expect(() => loadConfig({ CALENDAR_GEO: 'maybe' }).get(GEO)).toThrow('CALENDAR_GEO must be on or off (got "maybe")');
   });
 
   it('reads every variable', () => {
@@ -43,7 +62,6 @@ describe('loadConfig', () => {
       timezone: 'Europe/Paris',
       adminLogin: 'root',
       adminPassword: 'abcdefghijkl',
-      geo: true,
       logLevel: 'warn',
       siteTitle: 'Jazz in the Park',
       icsMaxEvents: 250,
@@ -57,7 +75,9 @@ describe('loadConfig', () => {
   it('names every bad variable at once', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x/y', CALENDAR_TIMEZONE: 'Mars/Olympus', CALENDAR_GEO: 'maybe', CALENDAR_ADMIN_LOGIN: 'a' });
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'postgres://x/y', CALENDAR_TIMEZONE: 'Mars/Olympus', CALENDAR_GEO: 'maybe', CALENDAR_ADMIN_LOGIN: 'a' }, [
+        GEO,
+      ]);
     } catch (err) {
       caught = err;
     }

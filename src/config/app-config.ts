@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsOptional, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
 import { isValidTimezone } from '../common/datetime/zones';
+import { readSetting, type Setting } from './settings';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
 export type DatabaseConfig =
@@ -28,9 +29,6 @@ export class AppConfig {
   timezone: string;
   adminLogin?: string;
   adminPassword?: string;
-  geo: boolean;
-  /** The recurrence extension (recurrence.md, CALENDAR_RECURRENCE, default off). */
-  recurrence: boolean;
   /** Most occurrences a series' rule may give up to the horizon (CALENDAR_RECURRENCE_MAX, recurrence.md §2). */
   recurrenceMax: number;
   /** How far ahead series are kept made, in days (CALENDAR_RECURRENCE_HORIZON_DAYS, recurrence.md §3). */
@@ -66,12 +64,8 @@ export class AppConfig {
   corsOrigins: '*' | string[] | null;
   /** The site's name: the calendar name of iCalendar feeds (X-WR-CALNAME), and the name in the public pages' titles and header. */
   siteTitle: string;
-  /** Public pages (pages.md) served at the permalinks (CALENDAR_PAGES, default on). */
-  pages: boolean;
   /** The WordPress paths of compat.md (`/wp-json/tribe/events/v1/…`, `/wp-json/`, `?rest_route=`) (CALENDAR_WP_COMPAT, default on). */
   wpCompat: boolean;
-  /** The editing pages under /manage/ (editing.md) and their sign-in (CALENDAR_MANAGE, default on). */
-  manage: boolean;
   /** Where the public pages live when another site serves them (CALENDAR_SITE_URL); unset = {base_url}. */
   siteUrl?: string;
   /** First day of a week in the month grid, ISO numbering: 1 = Monday … 7 = Sunday (CALENDAR_WEEK_START). */
@@ -130,6 +124,28 @@ export class AppConfig {
   sourcesDeadlineSeconds: number;
   /** Development only (MIGRATION_TIMESTAMP): the timestamp migration:generate gives its files. */
   migrationTimestamp?: string;
+
+  /** The environment as read (trimmed; blank = unset): where the features' own settings are read from. */
+  private given: Env = {};
+
+  /**
+   * The value of a setting a feature declares (Feature.settings): the installed features'
+   * settings are checked when the app or the CLI starts (settingProblems), so a value read
+   * here is a valid one; a setting nobody checked and that is wrong throws ConfigError.
+   */
+  get<T>(setting: Setting<T>): T {
+    const read = readSetting(setting, this.given[setting.name]);
+    if ('problem' in read) throw new ConfigError([read.problem]);
+    return read.value;
+  }
+
+  /** What is wrong with the values of these settings, one message each (none: all valid). */
+  settingProblems(settings: readonly Setting<unknown>[]): string[] {
+    return settings.flatMap((s) => {
+      const read = readSetting(s, this.given[s.name]);
+      return 'problem' in read ? [read.problem] : [];
+    });
+  }
 
   /** `{base_url}/calendar/events/v1` */
   get apiRoot(): string {
@@ -224,14 +240,6 @@ export class EnvironmentVariables {
   CALENDAR_MIGRATE?: string;
 
   @IsOptional()
-  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
-  CALENDAR_GEO?: string;
-
-  @IsOptional()
-  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
-  CALENDAR_RECURRENCE?: string;
-
-  @IsOptional()
   @IsCount(1, 100_000)
   CALENDAR_RECURRENCE_MAX?: string;
 
@@ -316,15 +324,7 @@ export class EnvironmentVariables {
 
   @IsOptional()
   @Matches(ON_OFF_PATTERN, { message: onOffMessage })
-  CALENDAR_PAGES?: string;
-
-  @IsOptional()
-  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
   CALENDAR_WP_COMPAT?: string;
-
-  @IsOptional()
-  @Matches(ON_OFF_PATTERN, { message: onOffMessage })
-  CALENDAR_MANAGE?: string;
 
   @IsOptional()
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s?#]*)?$/i, {
@@ -437,12 +437,27 @@ const EMPTY_MEANS_SOMETHING = new Set(['CALENDAR_CORS_ORIGINS']);
  * openapi.ts, ormconfig.ts): the one place that reads process.env (an ESLint rule keeps it so).
  * `overrides` win over the environment. Throws ConfigError as loadConfig does.
  */
-export function loadConfigFromEnv(overrides: Env = {}): AppConfig {
-  return loadConfig({ ...process.env, ...overrides });
+export function loadConfigFromEnv(overrides: Env = {}, settings: readonly Setting<unknown>[] = []): AppConfig {
+  return loadConfig({ ...process.env, ...overrides }, settings);
 }
 
-/** Reads and validates the environment once; throws ConfigError naming every bad variable. */
-export function loadConfig(env: Env): AppConfig {
+/**
+ * CALENDAR_EXTENSIONS of this process's environment: the extensions' module paths, relative to
+ * the working directory, comma-separated (blank entries ignored). Read before the configuration
+ * is, since the extensions declare settings of their own.
+ */
+export function extensionPathsFromEnv(): string[] {
+  return (process.env.CALENDAR_EXTENSIONS ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+}
+
+/**
+ * Reads and validates the environment once, with the installed features' settings (`settings`,
+ * Feature.settings); throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Env, settings: readonly Setting<unknown>[] = []): AppConfig {
   const given: Env = {};
   for (const [name, value] of Object.entries(env)) {
     // A blank variable counts as unset, except where set-but-empty has a meaning of its own.
@@ -451,9 +466,14 @@ export function loadConfig(env: Env): AppConfig {
   const vars = plainToInstance(EnvironmentVariables, given);
   // Every broken rule, in the order of the variables above (this class's declaration order).
   const problems = validateSync(vars).flatMap((e) => Object.values(e.constraints ?? {}));
+  for (const setting of settings) {
+    const read = readSetting(setting, given[setting.name]);
+    if ('problem' in read) problems.push(read.problem);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const cfg = new AppConfig();
+  Object.defineProperty(cfg, 'given', { value: given, enumerable: false });
   cfg.host = vars.HOST ?? '127.0.0.1';
   cfg.port = Number(vars.PORT ?? 3000);
   if (vars.CALENDAR_BASE_URL === undefined) {
@@ -464,8 +484,6 @@ export function loadConfig(env: Env): AppConfig {
   }
   cfg.database = parseDatabaseUrl(vars.DATABASE_URL ?? 'sqlite:data/calendar.sqlite')!;
   cfg.migrate = onOff(vars.CALENDAR_MIGRATE, true);
-  cfg.geo = onOff(vars.CALENDAR_GEO, false);
-  cfg.recurrence = onOff(vars.CALENDAR_RECURRENCE, false);
   cfg.recurrenceMax = Number(vars.CALENDAR_RECURRENCE_MAX ?? 1000);
   cfg.recurrenceHorizonDays = Number(vars.CALENDAR_RECURRENCE_HORIZON_DAYS ?? 730);
   cfg.recurrencePollSeconds = Number(vars.CALENDAR_RECURRENCE_POLL_SECONDS ?? 3600);
@@ -485,9 +503,7 @@ export function loadConfig(env: Env): AppConfig {
   cfg.siteTitle = vars.CALENDAR_SITE_TITLE ?? 'Events';
   cfg.icsMaxEvents = Number(vars.CALENDAR_ICS_MAX_EVENTS ?? 1000);
   cfg.syncRetentionDays = Number(vars.CALENDAR_SYNC_RETENTION_DAYS ?? 30);
-  cfg.pages = onOff(vars.CALENDAR_PAGES, true);
   cfg.wpCompat = onOff(vars.CALENDAR_WP_COMPAT, true);
-  cfg.manage = onOff(vars.CALENDAR_MANAGE, true);
   cfg.siteUrl = vars.CALENDAR_SITE_URL?.replace(/\/+$/, '');
   cfg.weekStart = WEEKDAYS.indexOf((vars.CALENDAR_WEEK_START ?? 'monday') as (typeof WEEKDAYS)[number]) + 1;
   cfg.metrics = onOff(vars.CALENDAR_METRICS, false);

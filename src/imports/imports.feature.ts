@@ -1,5 +1,6 @@
-import { importIcs, importTec } from '../cli/index';
 import type { Feature } from '../common/feature/feature';
+import { importIcs } from './import-ics.command';
+import { importTec } from './import-tec.command';
 import { ImportedRecordEntity } from './imported-record.entity';
 import { TecIdentityByOrigin1795799600000 as MysqlTecIdentity } from './migrations/mysql/1795799600000-TecIdentityByOrigin';
 import { TecIdentityByOrigin1795799600000 as SqliteTecIdentity } from './migrations/sqlite/1795799600000-TecIdentityByOrigin';

@@ -1,9 +1,15 @@
 import type { Feature } from '../common/feature/feature';
+import { onOffSetting } from '../config/settings';
+import { registerManage } from './manage-http';
 import { ManageModule } from './manage.module';
 
-/** The editing pages under /manage/ (editing.md): on with CALENDAR_MANAGE. */
+/** CALENDAR_MANAGE: the editing pages' switch. */
+export const MANAGE_SWITCH = onOffSetting('CALENDAR_MANAGE', 'on', 'the editing pages under /manage/ and their sign-in (editing.md)');
+
+/** The editing pages under /manage/ (editing.md): on with CALENDAR_MANAGE; the session cookie and their headers are set up app-wide. */
 export const MANAGE_FEATURE: Feature = {
   name: 'manage',
   modules: [ManageModule],
-  enabled: (config) => config.manage,
+  switch: MANAGE_SWITCH,
+  setup: registerManage,
 };

@@ -1,5 +1,4 @@
-import type { CliCommand } from '../common/feature/cli-command';
-import { parseUsage, UsageError } from '../cli/usage';
+import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
 import { SourceWorker } from './source-worker';
 import { SourcesService } from './sources.service';
 import type { RunOutcome } from './source-runner';
@@ -9,6 +8,8 @@ const OPERATOR = { id: 0, login: 'cli', role: 'administrator' as const };
 
 /** `sources:list`: one line per source: id, kind, state, interval, last run, next run, URL. */
 export const sourcesList: CliCommand = {
+  usage: 'sources:list',
+  description: 'list the sources (calendars kept in step): kind, schedule,\nlast run, next run, URL',
   migratesAtStart: true,
   context: 'import',
   prepare(args) {
@@ -46,6 +47,8 @@ export const sourcesList: CliCommand = {
  * 2 failed (the source could not be read), no such source, or a run of it already going.
  */
 export const sourcesRun: CliCommand = {
+  usage: 'sources:run ID',
+  description: 'run a source now, here; a run of it going elsewhere is refused',
   migratesAtStart: true,
   context: 'import',
   prepare(args) {

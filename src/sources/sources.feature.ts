@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Feature } from '../common/feature/feature';
 import { Sources1795799700000 as MysqlSources } from './migrations/mysql/1795799700000-Sources';
 import { Sources1795799700000 as SqliteSources } from './migrations/sqlite/1795799700000-Sources';
@@ -15,6 +16,6 @@ export const SOURCES_FEATURE: Feature = {
   name: 'sources',
   modules: [SourcesModule],
   entities: [SourceEntity, SourceRunEntity, SourceItemEntity],
-  migrations: { sqlite: [SqliteSources], mysql: [MysqlSources] },
+  migrations: { sqlite: [SqliteSources], mysql: [MysqlSources], folder: join(__dirname, 'migrations') },
   commands: { 'sources:list': sourcesList, 'sources:run': sourcesRun },
 };

@@ -1,8 +1,8 @@
-import { userCreate, userDelete, userList, userPassword, userRevoke } from '../cli/index';
 import type { Feature } from '../common/feature/feature';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
+import { userCreate, userDelete, userList, userPassword, userRevoke } from './users.commands';
 import { UsersModule } from './users.module';
 
 /** Users and their application passwords (auth.md); managed from the CLI and the editing pages; the pages' sessions. */

@@ -3,10 +3,11 @@ import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createConnection } from 'mysql2/promise';
 import { AppModule } from '../../src/app.module';
-import type { Feature } from '../../src/common/feature/feature';
+import { type Feature, settingsOf } from '../../src/common/feature/feature';
 import { buildAdapter, configureApp } from '../../src/app.setup';
 import { createLogger, NestPinoLogger } from '../../src/common/logging/logger';
 import { loadConfig } from '../../src/config/app-config';
+import { installedFeatures } from '../../src/features';
 import { UsersService } from '../../src/users/users.service';
 
 export interface TestApp {
@@ -34,15 +35,20 @@ export async function createTestApp(
   const target = shared ?? env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'sqlite::memory:';
   // A second instance on the database of `sharing` neither creates nor drops it.
   const dropDatabase = !opts.sharing && /^(mysql|mariadb):\/\//.test(target) ? await createScratchDatabase(target) : null;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
-    ...extensionDefaults(),
-    ...env,
-    DATABASE_URL: dropDatabase?.url ?? target,
-  });
-  // `features`: the installed features instead of src/features.ts' (a test-only feature added).
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, opts.features)] }).compile();
+  // `features`: the installed features instead of those the server would find (the core's, the
+  // extensions in extensions/ and in env's CALENDAR_EXTENSIONS).
+  const features = opts.features ?? installedFeatures((env.CALENDAR_EXTENSIONS ?? '').split(',').filter((p) => p.trim() !== ''));
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
+      ...extensionDefaults(),
+      ...env,
+      DATABASE_URL: dropDatabase?.url ?? target,
+    },
+    features.flatMap(settingsOf),
+  );
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, features)] }).compile();
   // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
   const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
   const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger, config), {

@@ -1,18 +1,21 @@
 import type { DynamicModule, Type } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { CliCommand } from './cli-command';
 import type { AppConfig } from '../../config/app-config';
+import type { Setting } from '../../config/settings';
 
 /* eslint-disable @typescript-eslint/no-unsafe-function-type -- migration and entity classes are classes of any shape */
 
 /**
- * How a feature of the service describes itself, once, in its own folder (issue 29, item 1;
- * extending.md §2). The composition root (src/features.ts) lists the installed features; the
- * lower floors (common/, database/) learn of a feature only through what it declares here,
- * and name none.
+ * How a feature of the service describes itself, once, in its own folder (extending.md §2).
+ * The composition root (src/features.ts) lists the core's features and finds the extensions
+ * (CALENDAR_EXTENSIONS, the `extensions/` folder); the foundations (common/, database/,
+ * config/) learn of a feature only through what it declares here, and name none.
  *
- * A core feature is always on. An extension says when it is on (`enabled`); switched off, its
- * module is not loaded (no route, field, parameter, hook or document of it), but its tables
- * stay and its migrations still run, so that turning it on again finds its data.
+ * A feature without a switch is always on. One with a switch (`switch`, an on/off setting of
+ * its own) or `enabled` is on when they say so; switched off, its module is not loaded (no
+ * route, field, parameter, hook, command or document of it), but its tables stay and its
+ * migrations still run, so that turning it on again finds its data.
  */
 export interface Feature {
   /** A short name, unique among the features: `events`, `geo`, `recurrence`. */
@@ -22,12 +25,30 @@ export interface Feature {
    * for a module that is built from it (OpsModule.forRoot).
    */
   readonly modules?: readonly FeatureModule[] | ((config: AppConfig) => readonly FeatureModule[]);
-  /** Whether the feature is on with this configuration; absent: always (a core feature). */
+  /**
+   * The settings it reads (environment variables), checked at start-up with the core's: a bad
+   * value stops the start. Read with `config.get(setting)`.
+   */
+  readonly settings?: readonly Setting<unknown>[];
+  /** Its on/off setting (`CALENDAR_TICKETS=on|off`): the feature is on when it says on. Listed in `settings` too. */
+  readonly switch?: Setting<boolean>;
+  /** Whether the feature is on with this configuration, for a rule beyond its switch; absent: on (or as the switch says). */
   enabled?(config: AppConfig): boolean;
+  /**
+   * App-wide set-up the feature needs once the app is built and before it serves (Fastify
+   * plugins, hooks), run by configureApp in the features' order while the feature is on.
+   */
+  setup?(app: NestFastifyApplication, config: AppConfig): Promise<void> | void;
+  /** Routes (Fastify paths) whose anonymous answers the response cache may keep while the feature is on. */
+  readonly cacheableRoutes?: readonly string[];
   /** Its TypeORM entities (its tables). */
   readonly entities?: readonly Function[];
-  /** Its migrations per engine, applied and reverted with the core's, in timestamp order. */
-  readonly migrations?: { readonly sqlite: readonly Function[]; readonly mysql: readonly Function[] };
+  /**
+   * Its migrations per engine, applied and reverted with the core's, in timestamp order, and the
+   * folder that holds them (`folder`, with `sqlite/` and `mysql/` inside, each with an
+   * `index.ts`): `migration:generate` writes the feature's next pair there.
+   */
+  readonly migrations?: { readonly sqlite: readonly Function[]; readonly mysql: readonly Function[]; readonly folder?: string };
   /** The kinds of items it adds to the change log (sync.md), with where their rows are. */
   readonly changeKinds?: readonly ChangeKind[];
   /** Its read-model caches with their shares of CALENDAR_CACHE_MB (the shares of all features add up to at most 1). */
@@ -40,9 +61,20 @@ export interface Feature {
 
 export type FeatureModule = Type<unknown> | DynamicModule;
 
-/** The features that are on with this configuration (a core feature always is). */
+/** Whether a feature is on with this configuration: its switch says on (if it has one) and `enabled` agrees. */
+export function isEnabled(feature: Feature, config: AppConfig): boolean {
+  return (feature.switch === undefined || config.get(feature.switch)) && (feature.enabled?.(config) ?? true);
+}
+
+/** Every setting a feature declares: its switch, then its other settings. */
+export function settingsOf(feature: Feature): Setting<unknown>[] {
+  const settings: Setting<unknown>[] = [...(feature.switch ? [feature.switch] : []), ...(feature.settings ?? [])];
+  return settings.filter((s, i) => settings.indexOf(s) === i);
+}
+
+/** The features that are on with this configuration (one without a switch always is). */
 export function enabledFeatures(features: readonly Feature[], config: AppConfig): Feature[] {
-  return features.filter((f) => f.enabled?.(config) ?? true);
+  return features.filter((f) => isEnabled(f, config));
 }
 
 /** The modules the app loads: those of the enabled features, in their order. */
@@ -83,4 +115,12 @@ export interface ChangeKind {
   readonly linkedEvents?: { readonly type: string; readonly sql: string };
   /** Its collection under the API root (`events`): an item's `rest_url` in the change feed and webhooks is `/{collection}/{id}`. */
   readonly collection?: string;
+}
+
+/** The installed features and those on, injectable (ConfigModule provides it): for configureApp and `cli help`. */
+export class InstalledFeatures {
+  constructor(
+    readonly all: readonly Feature[],
+    readonly enabled: readonly Feature[],
+  ) {}
 }

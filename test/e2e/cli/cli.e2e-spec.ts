@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DataSource } from 'typeorm';
+import { commandsOf } from '../../../src/cli/commands';
 import { SHARED_VERSION_POLL_MS } from '../../../src/common/cache/data-version.service';
+import { installedFeatures } from '../../../src/features';
 import { createTestApp } from '../../support/test-app';
 import { API, http } from '../../support/http';
 
@@ -95,6 +97,10 @@ describe('command line (spec auth.md §1; README)', () => {
     ).toBe(true);
     const help = await cli(['help'], { ...env, PORT: 'x' });
     expect(help).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Usage: npm run cli -- <command>\n/) });
+    // Built from what the installed features declare: the core's, and those of the extensions in extensions/.
+    const names = Object.keys(commandsOf(installedFeatures()));
+    expect(names).toEqual(expect.arrayContaining(['migration:run', 'user:create', 'import:tec', 'sources:run', 'seed']));
+    for (const name of names) expect(help.stdout).toMatch(new RegExp(`^ {2}${name}\\b`, 'm'));
   });
 
   it('migration:check finds entities and migrations in agreement', async () => {

@@ -1,5 +1,5 @@
-// The capacity module (test/extensions/capacity): a team's module that lives
-// only under test/ and is installed by adding its feature to the list a test app is given. It
+// The capacity extension (extensions/capacity): a team's module in a folder of its own, given
+// here to the test app in its list of features and switched on (CALENDAR_CAPACITY). It
 // proves each capability of the extension API against the real server on a real database: a
 // table with a migration pair, a field written in the event write's unit of work, a list
 // filter, a route with the core's auth, OpenAPI, change feed and webhooks, a page fragment,
@@ -16,10 +16,10 @@ import type { CliRun } from '../../../src/common/feature/cli-command';
 import { loadConfig } from '../../../src/config/app-config';
 import { FEATURES } from '../../../src/features';
 import { ImportModule } from '../../../src/imports';
-import { capacityReport } from '../../extensions/capacity/capacity-report.command';
-import { ANSWERS_CACHE } from '../../extensions/capacity/capacity.controller';
-import { CAPACITY_FEATURE } from '../../extensions/capacity/capacity.feature';
-import { CapacityStore } from '../../extensions/capacity/capacity.store';
+import { capacityReport } from '../../../extensions/capacity/capacity-report.command';
+import { ANSWERS_CACHE } from '../../../extensions/capacity/capacity.controller';
+import { CAPACITY_FEATURE } from '../../../extensions/capacity/capacity.feature';
+import { CapacityStore } from '../../../extensions/capacity/capacity.store';
 import { Caller, createEvent, EventBody, makeUsers, readEvent, uid } from '../../support/api';
 import { changePages } from '../../support/changes';
 import { cliDatabase } from '../../support/cli';
@@ -31,6 +31,7 @@ import { createTestApp, TestApp } from '../../support/test-app';
 import { WebhookReceiver } from '../../support/webhook-receiver';
 
 const WITH_CAPACITY = [...FEATURES, CAPACITY_FEATURE];
+const ON = { CALENDAR_CAPACITY: 'on' };
 const WEBHOOKS = { CALENDAR_WEBHOOK_ALLOW_PRIVATE: 'on', CALENDAR_WEBHOOK_RETRY_BASE_SECONDS: '0.05' };
 const YEAR = 'start_date=2030-01-01&end_date=2030-12-31';
 
@@ -75,7 +76,7 @@ describe('the capacity module, installed by a test app', () => {
   beforeAll(async () => {
     // A SQLite file the CLI's contexts can open too (the command, migration:*); on MariaDB a database of its own.
     database = await cliDatabase();
-    t = await createTestApp({ DATABASE_URL: database.url, ...WEBHOOKS }, { features: WITH_CAPACITY });
+    t = await createTestApp({ DATABASE_URL: database.url, ...WEBHOOKS, ...ON }, { features: WITH_CAPACITY });
     users = await makeUsers(t);
     // Only this instance writes: no poll of the change log empties the caches between two reads.
     Object.assign(t.app.get(DataVersion).intervals, { pushed: 3_600_000, polled: 3_600_000 });
@@ -314,7 +315,7 @@ describe('the capacity module, installed by a test app', () => {
   });
 
   describe('its command and its migrations', () => {
-    const config = () => loadConfig({ DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' });
+    const config = () => loadConfig({ DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', ...ON });
 
     it("capacity:report reaches the CLI's commands by the feature list, and runs in the service's context", async () => {
       // src/cli.ts runs the installed features' commands (src/features.ts); a test-only feature's
@@ -374,7 +375,8 @@ describe('the capacity module, installed by a test app', () => {
 describe('an app without the capacity module', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // The core's features only: the extension is not installed (not in extensions/, not in CALENDAR_EXTENSIONS).
+    t = await createTestApp({}, { features: FEATURES });
   });
   afterAll(async () => t.close());
 

@@ -2,7 +2,7 @@ import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
 import { EventExtensions, EventsModule } from '../../../src/events';
 import type { EventDeleteContext, EventEntity, EventExtension, EventFormContext, EventFormSection, EventWriteContext } from '../../../src/events';
 import { FEATURES } from '../../../src/features';
-import { CAPACITY_FEATURE } from '../../extensions/capacity/capacity.feature';
+import { CAPACITY_FEATURE } from '../../../extensions/capacity/capacity.feature';
 import { API, http } from '../../support/http';
 import { alertText, control, formPairs, getPage, hasButton, postForm, signedInUser, textOf, withFields } from '../../support/manage';
 import { createTestApp, EXTENSIONS_OFF, type TestApp } from '../../support/test-app';
@@ -90,7 +90,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
 
   beforeAll(async () => {
     t = await createTestApp(
-      { ...EXTENSIONS_OFF, CALENDAR_TIMEZONE: 'Europe/Paris' },
+      { ...EXTENSIONS_OFF, CALENDAR_TIMEZONE: 'Europe/Paris', CALENDAR_CAPACITY: 'on' },
       { features: [...FEATURES, CAPACITY_FEATURE, { name: 'note', modules: [NoteModule] }] },
     );
     admin = await signedInUser(t, 'ada', 'administrator');

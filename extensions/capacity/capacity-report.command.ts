@@ -1,5 +1,4 @@
-import type { CliCommand } from '../../../src/common/feature/cli-command';
-import { UsageError } from '../../../src/cli/usage';
+import { type CliCommand, UsageError } from '../../src/common/feature/cli-command';
 import { CapacityStore } from './capacity.store';
 
 /**
@@ -7,6 +6,8 @@ import { CapacityStore } from './capacity.store';
  * separated), then the total. It runs in the service's context (`import`) for the module's store.
  */
 export const capacityReport: CliCommand = {
+  usage: 'capacity:report',
+  description: 'every event with a capacity, largest first, and the total\n(the capacity extension)',
   migratesAtStart: true,
   context: 'import',
   prepare(args) {

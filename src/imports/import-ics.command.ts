@@ -1,9 +1,11 @@
 import { DateTime } from 'luxon';
 import { AppConfig } from '../config/app-config';
 import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
-import { IcsImporter, IcsInputError, ImportedRecordsRepository, ImportRecordError, ImportWriter, summaryLine } from '../imports';
-import type { CliCommand } from '../common/feature/cli-command';
-import { parseUsage, UsageError } from './usage';
+import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
+import { IcsInputError } from './ics/ics-calendar';
+import { IcsImporter, summaryLine } from './ics/ics-importer';
+import { ImportedRecordsRepository } from './imported-records.repository';
+import { ImportRecordError, ImportWriter } from './import-writer';
 
 const STATUSES = ['publish', 'draft'] as const;
 
@@ -21,6 +23,9 @@ function parseBound(name: string, value: string | undefined, fallback: DateTime)
  * skipped, 1 when any failed, 2 when the input cannot be used.
  */
 export const importIcs: CliCommand = {
+  usage: 'import:ics FILE_OR_URL [--status publish|draft] [--category NAME]... [--author LOGIN] [--dry-run]\n           [--from DATE] [--to DATE]',
+  description:
+    'import the events of an iCalendar file or feed (recurring\nevents expanded from --from to --to, default 30 days ago\nto one year ahead); a re-run updates what changed',
   migratesAtStart: true,
   context: 'import',
   prepare(args) {

@@ -1,8 +1,8 @@
-import { DEFAULT_POLICY, ImportReport, ImportWriter, SiteError, TecImporter, type TecImportOptions } from '../imports';
-import type { CliCommand } from '../common/feature/cli-command';
-import { parseUsage, UsageError } from './usage';
-
-export { importIcs } from './import-ics.command';
+import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
+import { ImportReport } from './import-report';
+import { ImportWriter } from './import-writer';
+import { DEFAULT_POLICY, SiteError } from './tec/tec-http';
+import { TecImporter, type TecImportOptions } from './tec/tec-importer';
 
 /**
  * import:tec SITE_URL [--user LOGIN --password APP_PASSWORD] [--since DATE] [--to DATE] [--as LOGIN]
@@ -11,6 +11,9 @@ export { importIcs } from './import-ics.command';
  * that cannot be used (unreachable after retries, not TEC, credentials refused).
  */
 export const importTec: CliCommand = {
+  usage: 'import:tec SITE_URL [--user LOGIN --password APP_PASSWORD] [--since DATE] [--to DATE] [--as LOGIN] [--dry-run]',
+  description:
+    'import categories, tags, venues, organizers and events from a\nsite running The Events Calendar (drafts too with --user/--password);\na re-run updates what changed and duplicates nothing',
   migratesAtStart: true,
   context: 'import',
   prepare(args) {

@@ -1,12 +1,17 @@
 import { parseArgs } from 'node:util';
-import { UsersService } from '../users';
-import type { CliCommand } from '../common/feature/cli-command';
-import { UsageError } from './usage';
+import { type CliCommand, UsageError } from '../common/feature/cli-command';
+import { UsersService } from './users.service';
+
+/** What the user commands need of the CLI's context. */
+const providers = [UsersService];
 
 const text = { type: 'string' } as const;
 
 export const userCreate: CliCommand = {
+  usage: 'user:create LOGIN --role ROLE [--password PW]',
+  description: 'create a user; prints its application password',
   migratesAtStart: true,
+  providers,
   prepare(args) {
     const { values, positionals } = parseArgs({ args, options: { role: text, password: text }, allowPositionals: true });
     const role = values.role;
@@ -20,7 +25,10 @@ export const userCreate: CliCommand = {
 };
 
 export const userList: CliCommand = {
+  usage: 'user:list',
+  description: 'list users: id, login, role, application passwords',
   migratesAtStart: true,
+  providers,
   prepare(args) {
     userArgs(args);
     return async (app) => {
@@ -33,7 +41,10 @@ export const userList: CliCommand = {
 };
 
 export const userPassword: CliCommand = {
+  usage: 'user:password LOGIN [--password PW]',
+  description: 'new application password (printed); the old ones stop working',
   migratesAtStart: true,
+  providers,
   prepare(args) {
     const { login, values } = userArgs(args, 'user:password');
     return async (app) => {
@@ -45,7 +56,10 @@ export const userPassword: CliCommand = {
 };
 
 export const userRevoke: CliCommand = {
+  usage: 'user:revoke LOGIN',
+  description: 'revoke every application password of the user',
   migratesAtStart: true,
+  providers,
   prepare(args) {
     const { login } = userArgs(args, 'user:revoke');
     return async (app) => {
@@ -57,7 +71,11 @@ export const userRevoke: CliCommand = {
 };
 
 export const userDelete: CliCommand = {
+  usage: 'user:delete LOGIN [--reassign OTHER] [--force]',
+  description:
+    'delete a user; its events, venues and organizers go to\nOTHER (refused without --reassign when it has any); the\nlast administrator is refused unless --force',
   migratesAtStart: true,
+  providers,
   prepare(args) {
     const { login, values } = userArgs(args, 'user:delete');
     return async (app) => {
