@@ -22,7 +22,7 @@ import { VENUES_FEATURE } from './venues/venues.feature';
  * in its own folder (Feature), and only this list names them all. The app loads the modules of
  * those enabled (AppModule.forRoot), the schema takes every feature's entities and migrations
  * (schema.ts), and the lower floors get what the features declare (change kinds, caches)
- * through ConfigModule. A test app may pass a list of its own (with a feature of its own).
+ * through FeatureDeclarationsModule. A test app may pass a list of its own (with a feature of its own).
  * The order is the modules' order in the app, and the change kinds' (sync.md lists them so:
  * event, venue, organizer, category, tag).
  */

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsOptional, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isValidTimezone } from '../common/datetime/zones';
+import { isValidTimezone } from './time-zone-names';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
 export type DatabaseConfig =

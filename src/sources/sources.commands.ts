@@ -1,5 +1,5 @@
 import type { CliCommand } from '../common/feature/cli-command';
-import { parseUsage, UsageError } from '../cli/usage';
+import { parseUsage, UsageError } from '../cli/index';
 import { SourceWorker } from './source-worker';
 import { SourcesService } from './sources.service';
 import type { RunOutcome } from './source-runner';
