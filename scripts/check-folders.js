@@ -35,7 +35,6 @@ const SQL_LEFT = {
   // Sync and the caches' data version, moved next.
   sync: [
     'common/cache/data-version.service.ts',
-    'manage/record-counts.ts',
     'sync/changes.service.ts',
     'sync/webhooks/webhook-outbox.ts',
     'sync/webhooks/webhook-worker.ts',
