@@ -18,10 +18,10 @@ import { USERS_FEATURE } from './users/users.feature';
 import { VENUES_FEATURE } from './venues/venues.feature';
 
 /**
- * The composition root's list of installed features (issue 29, item 1): each describes itself
+ * The composition root's list of installed features: each describes itself
  * in its own folder (Feature), and only this list names them all. The app loads the modules of
  * those enabled (AppModule.forRoot), the schema takes every feature's entities and migrations
- * (schema.ts), and the lower floors get what the features declare (change kinds, caches)
+ * (schema.ts), and the foundations get what the features declare (change kinds, caches)
  * through FeatureDeclarationsModule. A test app may pass a list of its own (with a feature of its own).
  * The order is the modules' order in the app, and the change kinds' (sync.md lists them so:
  * event, venue, organizer, category, tag).

@@ -1,4 +1,4 @@
-// GET /metrics with CALENDAR_METRICS=on (sync.md "Operations"; issue 16, item 4): Prometheus'
+// GET /metrics with CALENDAR_METRICS=on (sync.md "Operations"): Prometheus'
 // text format, request counts and latency histograms by method, route pattern and status, the
 // read model's hits and misses, the webhook queue and deliveries, the database pool.
 import { Metrics } from '../../../src/common/metrics';

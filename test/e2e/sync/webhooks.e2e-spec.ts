@@ -226,7 +226,7 @@ describe('webhooks without CALENDAR_WEBHOOK_ALLOW_PRIVATE', () => {
     expect([res.status, res.body.code, Object.keys(res.body.data.params)]).toEqual([400, 'rest_invalid_param', ['url']]);
   });
 
-  // Issue 28, item 6: a name that does not resolve is said as such, not as a private address.
+  // A name that does not resolve is said as such, not as a private address.
   // `.invalid` is reserved (RFC 2606, RFC 6761): it never resolves, online or offline.
   it('say that a host name does not resolve; keep the private-address message for private addresses', async () => {
     const admin = await t.userHeader('resolve-admin', 'administrator');
