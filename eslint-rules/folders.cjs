@@ -3,6 +3,7 @@
 // a list. eslint.config.mjs builds its zones here; scripts/check-folders.js checks what a
 // per-file rule cannot see (cycles between folders, SQL outside repositories).
 'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- plain CommonJS: eslint.config.mjs and a ts-jest unit spec both load it */
 const { readdirSync } = require('node:fs');
 
 /** The foundations, lowest first: each imports only those before it, and no feature. */

@@ -20,7 +20,7 @@ const SQL_LEFT = {
   cli: ['cli/cli-data-source.ts', 'cli/migration.commands.ts'],
   // The write pipeline.
   writes: ['imports/import-writer.ts', 'events/listing-sync.ts', 'items/item-slug.ts'],
-  // Services split into repositories with their size.
+  // Services whose queries move into their features' repositories (geo, media, ops, posts, seed, users).
   services: [
     'geo/geo-venue.extension.ts',
     'media/media.service.ts',
@@ -32,7 +32,7 @@ const SQL_LEFT = {
   ],
   // Change-feed declarations that carry an SQL fragment of their kind.
   features: ['organizers/organizers.feature.ts', 'taxonomies/taxonomies.feature.ts', 'venues/venues.feature.ts'],
-  // Sync and the caches' data version, moved next.
+  // The change feed, the webhooks' outbox and worker, and the caches' data version (common/cache).
   sync: [
     'common/cache/data-version.service.ts',
     'sync/changes.service.ts',
