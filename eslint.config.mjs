@@ -1,32 +1,15 @@
-// Lint rules that keep the layers apart and catch what the compiler does not (issue 12, item 3).
+// Lint rules that keep the layers apart and catch what the compiler does not.
 // `npm run lint` runs ESLint (type-aware) and Prettier's check; .ci/run runs it.
 import { builtinModules } from 'node:module';
+import { join } from 'node:path';
 import importPlugin from 'eslint-plugin-import';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 import transactions from './eslint-rules/transactions.cjs';
+import folders from './eslint-rules/folders.cjs';
 
-/** Feature folders: each is a module of its own and is entered only through its index.ts. */
-const FEATURES = [
-  'events',
-  'venues',
-  'organizers',
-  'items',
-  'taxonomies',
-  'media',
-  'posts',
-  'users',
-  'geo',
-  'index',
-  'seed',
-  'cli',
-  'pages',
-  'imports',
-  'sync',
-  'ops',
-  'recurrence',
-  'manage',
-];
+const { boundaryZones } = folders;
+
 /** Said where process.env is read outside src/config. */
 const ENV_MESSAGE = 'Only src/config reads the environment: take AppConfig, or call loadConfigFromEnv() in an entry point.';
 
@@ -38,28 +21,8 @@ const MIGRATION_PACKAGES = `^(?![./]|node:|typeorm(/|$)|(${builtinModules.map((m
 const MIGRATION_MESSAGE =
   'A migration is frozen history: it imports only typeorm, node built-ins and src/database/migrations/** (copy a live helper into migrations/shared/frozen-*.ts).';
 
-/** Layers below the features: they import no feature. */
-const FOUNDATIONS = ['common', 'database', 'config'];
-
-const zones = [
-  // common/, database/ and config/ import no feature (migrations are stricter still: see below).
-  ...FOUNDATIONS.flatMap((layer) =>
-    FEATURES.map((feature) => ({
-      target: `./src/${layer}`,
-      from: `./src/${feature}`,
-      message: `src/${layer} is a foundation: it must not import the ${feature} feature.`,
-    })),
-  ),
-  // A feature reaches another only through that feature's index.ts.
-  ...FEATURES.flatMap((feature) =>
-    FEATURES.filter((other) => other !== feature).map((other) => ({
-      target: `./src/${feature}`,
-      from: `./src/${other}`,
-      except: ['./index.ts'],
-      message: `import the ${other} feature through src/${other}/index.ts.`,
-    })),
-  ),
-];
+/** The layers read from the folders of src/ (eslint-rules/folders.cjs): a new folder is a feature without a list to edit. */
+const zones = boundaryZones(join(import.meta.dirname, 'src'));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'scripts/**', 'eslint-rules/fixtures/**', '*.js', '*.mjs'] },
@@ -87,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    // Outside src/database every transaction is a UnitOfWork.run (issue 29, item 4): a raw one
+    // Outside src/database every transaction is a UnitOfWork.run: a raw one
     // would miss the write isolation, the cluster read wait and the retry on conflicts. Tests
     // may open one to hold locks on purpose (e.g. changes-mirror).
     files: ['src/**/*.ts'],
@@ -100,7 +63,7 @@ export default tseslint.config(
     rules: { 'tx/no-tx-assertion': 'off' },
   },
   {
-    // The environment is read in one place, src/config, and validated there (issue 29, item 4);
+    // The environment is read in one place, src/config, and validated there;
     // everything else is given AppConfig (entry points: loadConfigFromEnv()).
     files: ['src/**/*.ts'],
     ignores: ['src/config/**', 'src/**/*.spec.ts'],
@@ -110,7 +73,7 @@ export default tseslint.config(
     },
   },
   {
-    // Migrations are frozen history (issue 29, item 4): what one does must not change when the
+    // Migrations are frozen history: what one does must not change when the
     // live code does, so it imports only typeorm, Node's built-ins and other migration files,
     // and carries frozen copies of the helpers it needs (migrations/shared/frozen-*.ts).
     files: ['src/database/migrations/**/*.ts'],

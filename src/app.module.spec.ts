@@ -11,11 +11,11 @@ function sources(dir: string): string[] {
 }
 
 describe('the module graph (docs/architecture.md "Layers")', () => {
-  it('has at most the config and database modules global: every other module is imported where it is injected', () => {
+  it("has only the foundations' modules global (config, database and the features' declarations): every other module is imported where it is injected", () => {
     const global = sources(__dirname)
       .filter((file) => /@Global\(\)/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(__dirname, file))
       .sort();
-    expect(global).toEqual(['config/config.module.ts', 'database/database.module.ts']);
+    expect(global).toEqual(['config/config.module.ts', 'database/database.module.ts', 'database/feature-declarations.module.ts']);
   });
 });

@@ -5,6 +5,7 @@ import { CacheModule } from './common/cache/cache.module';
 import { type Feature, featureModules } from './common/feature/feature';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { FeatureDeclarationsModule } from './database/feature-declarations.module';
 import { DatabaseModule } from './database/database.module';
 import { causalReadsOnGalera } from './database/galera';
 import { runMigrationsExclusively } from './database/migration-lock';
@@ -24,7 +25,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config, features),
+        ConfigModule.forRoot(config),
+        FeatureDeclarationsModule.forRoot(config, features),
         TypeOrmModule.forRootAsync({
           // main.ts waits for a database that is down before the app starts; a failure here
           // (a migration, a refused login) is final and said once.

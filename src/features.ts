@@ -24,7 +24,7 @@ import { VENUES_FEATURE } from './venues/venues.feature';
  * The core's features: each describes itself in its own folder (Feature), and only this list
  * names them all. The app loads the modules of those enabled (AppModule.forRoot), the schema
  * takes every feature's entities and migrations (schema.ts), and the foundations get what the
- * features declare (change kinds, caches, settings) through ConfigModule. The extensions come
+ * features declare (change kinds, caches, settings) through FeatureDeclarationsModule. The extensions come
  * after them (installedFeatures). A test app may pass a list of its own (with a feature of its
  * own). The order is the modules' order in the app, and the change kinds' (sync.md lists them
  * so: event, venue, organizer, category, tag).

@@ -11,7 +11,7 @@ import { FEATURES } from './features';
 // names come from the registered features, so a feature added later is covered without editing
 // this test.
 
-/** The floors that may be imported from common/ and database/. */
+/** The folders that may be imported from common/ and database/. */
 const LOWER = ['common', 'database', 'config'];
 
 /** Every TypeScript file under `dir` but unit specs and migrations. */
@@ -77,8 +77,8 @@ function registeredNames(): { tables: string[]; kinds: string[] } {
   return { tables, kinds: ChangeKinds.of(FEATURES).types() };
 }
 
-describe('the lower floors (common/, database/) name no feature', () => {
-  const files = ['common', 'database'].flatMap((floor) => lowerSources(join(__dirname, floor)));
+describe('the foundations (common/, database/) name no feature', () => {
+  const files = ['common', 'database'].flatMap((layer) => lowerSources(join(__dirname, layer)));
   const parsed = files.map((file) => ({
     file: relative(__dirname, file),
     source: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest),
@@ -95,8 +95,8 @@ describe('the lower floors (common/, database/) name no feature', () => {
     const outside = parsed.flatMap(({ file, source }) =>
       importsOf(source)
         .filter((spec) => spec.startsWith('.'))
-        .map((spec) => ({ file, spec, floor: relative(__dirname, resolve(dirname(join(__dirname, file)), spec)).split(sep)[0] }))
-        .filter(({ floor }) => !LOWER.includes(floor))
+        .map((spec) => ({ file, spec, folder: relative(__dirname, resolve(dirname(join(__dirname, file)), spec)).split(sep)[0] }))
+        .filter(({ folder }) => !LOWER.includes(folder))
         .map(({ file: f, spec }) => `${f} imports ${spec}`),
     );
     expect(outside).toEqual([]);

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { ConfigModule } from '../config/config.module';
+import { FeatureDeclarationsModule } from '../database/feature-declarations.module';
 import { CacheModule } from '../common/cache/cache.module';
 import type { Feature } from '../common/feature/feature';
 import { readOnlyDataSourceOptions } from '../database/data-source-options';
@@ -41,7 +42,8 @@ export class CliModule {
     return {
       module: CliModule,
       imports: [
-        ConfigModule.forRoot(config, features),
+        ConfigModule.forRoot(config),
+        FeatureDeclarationsModule.forRoot(config, features),
         TypeOrmModule.forRootAsync({
           // One try: a database that is down is said at once, in one line (src/cli.ts).
           useFactory: () => {

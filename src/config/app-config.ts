@@ -2,8 +2,8 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { plainToInstance, Transform } from 'class-transformer';
 import { IsIn, IsOptional, Matches, MaxLength, MinLength, ValidateBy, ValidateIf, validateSync, ValidationArguments, ValidationOptions } from 'class-validator';
-import { isValidTimezone } from '../common/datetime/zones';
 import { readSetting, type Setting } from './settings';
+import { isValidTimezone } from './time-zone-names';
 
 /** Where the data lives: an embedded SQLite file (or memory), or a MySQL/MariaDB server. */
 export type DatabaseConfig =

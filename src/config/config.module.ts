@@ -1,51 +1,15 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { CacheShares } from '../common/cache/cache-shares';
-import { enabledFeatures, type Feature, InstalledFeatures, settingsOf } from '../common/feature/feature';
-import { ChangeKinds } from '../database/change-kinds';
-import { AppConfig, ConfigError } from './app-config';
+import { AppConfig } from './app-config';
 
 /**
- * Makes the one validated AppConfig injectable everywhere, with what the installed features
- * declare for the foundations (the composition root passes them: src/features.ts): the
- * caches' shares (of every installed feature, so that switching one on never overdraws them)
- * and the change kinds (of the features that are on). The features' settings, the shares and
- * the kinds are checked here, so a bad value or declaration stops the start.
+ * Makes the one validated AppConfig injectable everywhere. What the features declare for the
+ * layers above config (caches' shares, change kinds) is provided by FeatureDeclarationsModule
+ * (src/database), since config imports no other folder.
  */
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config: AppConfig, features: readonly Feature[]): DynamicModule {
-    checkFeatures(features, config);
-    const enabled = enabledFeatures(features, config);
-    return {
-      module: ConfigModule,
-      providers: [
-        { provide: AppConfig, useValue: config },
-        { provide: CacheShares, useValue: CacheShares.of(features) },
-        { provide: ChangeKinds, useValue: ChangeKinds.of(enabled) },
-        { provide: InstalledFeatures, useValue: new InstalledFeatures(features, enabled) },
-      ],
-      exports: [AppConfig, CacheShares, ChangeKinds, InstalledFeatures],
-    };
+  static forRoot(config: AppConfig): DynamicModule {
+    return { module: ConfigModule, providers: [{ provide: AppConfig, useValue: config }], exports: [AppConfig] };
   }
-}
-
-/**
- * Checks the installed features: names unique, each setting declared by one feature, every
- * setting's value valid. Throws ConfigError naming every problem, as loadConfig does for the
- * core's settings (main.ts and cli.ts call it before anything starts; ConfigModule again).
- */
-export function checkFeatures(features: readonly Feature[], config: AppConfig): void {
-  const problems: string[] = [];
-  const owners = new Map<string, string>();
-  for (const feature of features) {
-    if (features.filter((f) => f.name === feature.name).length > 1) problems.push(`two installed features are named ${feature.name}`);
-    for (const setting of settingsOf(feature)) {
-      const owner = owners.get(setting.name);
-      if (owner !== undefined && owner !== feature.name) problems.push(`${setting.name} is declared by both ${owner} and ${feature.name}`);
-      owners.set(setting.name, feature.name);
-    }
-  }
-  problems.push(...config.settingProblems(features.flatMap(settingsOf)));
-  if (problems.length > 0) throw new ConfigError([...new Set(problems)]);
 }

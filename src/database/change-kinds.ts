@@ -10,7 +10,7 @@ const MAX_TYPE_LENGTH = 16;
  * The kinds of items the change log knows (sync.md), as the installed features declare them
  * (Feature.changeKinds), in the order of the features. The database layer reads every kind's
  * rows, states and links to events from here and names none itself; the composition root
- * builds it from the features (ConfigModule.forRoot) and the change set carries it.
+ * builds it from the features (FeatureDeclarationsModule.forRoot) and the change set carries it.
  */
 export class ChangeKinds {
   private readonly byType = new Map<string, ChangeKind>();

@@ -15,4 +15,5 @@ export { TecImporter } from './tec/tec-importer';
 export { TEC_SOURCE } from './tec/tec-url';
 export type { TecImportOptions } from './tec/tec-importer';
 export { SiteError, DEFAULT_POLICY } from './tec/tec-http';
-export type { Fetcher, HttpPolicy } from './tec/tec-http';
+export type { Fetcher, HttpPolicy, ReadBounds } from './tec/tec-http';
+export { boundedWriter, reasonOf, RunLimitReached } from './source-bounds';

@@ -11,6 +11,9 @@ import { placeholders } from '../database/sql';
 import { storeUnderFreeSlug, trashedSlug } from './item-slug';
 import { NAME_KEY_LENGTH } from './item-columns';
 
+/** The statuses of an event that "uses" a linked item: every one but the trash. */
+const LIVE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];
+
 /**
  * Every query on venues or organizers; a kind's repository extends this with its entity, its
  * query shape (search fields, event link) and how it is unlinked from events.
@@ -162,5 +165,21 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     await this.update(trashed, tx);
     await this.unlinkFromEvents(tx, item.id);
     return trashed;
+  }
+
+  /**
+   * How many events not in the trash use each item of `ids`, read from the link column
+   * `table.column`, whose rows carry the event's status: one grouped query over the link index
+   * for a whole list page.
+   */
+  protected async liveEventCounts(table: string, column: string, ids: number[]): Promise<Map<number, number>> {
+    const out = new Map<number, number>(ids.map((id) => [id, 0]));
+    if (ids.length === 0) return out;
+    const rows: { id: number | string; n: number | string }[] = await this.db.query(
+      `SELECT ${column} AS id, COUNT(*) AS n FROM ${table} WHERE ${column} IN (${placeholders(ids)}) AND status IN (${placeholders(LIVE_STATUSES)}) GROUP BY ${column}`,
+      [...ids, ...LIVE_STATUSES],
+    );
+    for (const row of rows) out.set(Number(row.id), Number(row.n));
+    return out;
   }
 }

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
-import { SourcesModule } from '../sources/sources.module';
+import { SourcesModule } from '../sources';
 import { SyncModule } from '../sync';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';

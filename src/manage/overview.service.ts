@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Actor, can } from '../common/auth';
 import { AppConfig } from '../config/app-config';
-import { SourcesService } from '../sources/sources.service';
+import { SourcesService } from '../sources';
 import { ChangesService } from '../sync';
 import { type EventRow, EventsListService } from './events-list.service';
 

@@ -2,8 +2,7 @@ import { Body, Controller, Get, Param, Post, Query, Res, UseFilters, UseGuards }
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WpError } from '../common/errors';
-import { SourcesService } from '../sources/sources.service';
-import { ON_SOURCE_DELETE, SOURCE_KINDS, SOURCE_STATUSES } from '../sources/source-input';
+import { ON_SOURCE_DELETE, SOURCE_KINDS, SOURCE_STATUSES, SourcesService } from '../sources';
 import { TaxonomiesService } from '../taxonomies';
 import { type FieldError, formErrors } from './form-errors';
 import { ManageErrorsFilter } from './manage-errors.filter';

@@ -20,4 +20,9 @@ export class OrganizersRepository extends LinkedItemsRepository<OrganizerEntity>
     await changesOf(manager)?.recordLinkedEvents(manager, 'organizer', id);
     await manager.getRepository(EventOrganizerEntity).createQueryBuilder().delete().where('organizer_id = :id', { id }).execute();
   }
+
+  /** How many events not in the trash use each organizer of `ids` (ix_event_organizers_listing: the links carry the event's status). */
+  eventCounts(ids: number[]): Promise<Map<number, number>> {
+    return this.liveEventCounts('event_organizers', 'organizer_id', ids);
+  }
 }

@@ -1,7 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { WpError } from '../common/errors';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -24,12 +22,16 @@ import {
   TecImporter,
   TEC_SOURCE,
   ICS_SOURCE,
+  boundedWriter,
+  reasonOf,
+  RunLimitReached,
+  type ReadBounds,
 } from '../imports';
 import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
-import { boundedWriter, reasonOf, RunLimitReached } from '../imports/source-bounds';
-import type { ReadBounds } from '../imports/tec/tec-http';
-import { openSecret, SecretUnreadable } from '../sync/webhooks/secret-box';
-import { SourceItemEntity, SourceEntity } from './source.entity';
+import { openSecret, SecretUnreadable } from '../common/crypto/secret-box';
+import { SourceEntity } from './source.entity';
+import { SourceItemsRepository } from './source-items.repository';
+import { SourcesRepository } from './sources.repository';
 import { SourceSession } from './source-session';
 import { PASSWORD_CONTEXT } from './source-secrets';
 
@@ -67,7 +69,8 @@ export class SourceRunner {
   private readonly logger = new Logger('Sources');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sources: SourcesRepository,
+    private readonly items: SourceItemsRepository,
     private readonly config: AppConfig,
     private readonly writer: ImportWriter,
     private readonly deleter: EventDeleter,
@@ -83,7 +86,7 @@ export class SourceRunner {
       errors: [],
     };
     const report = new RunReport(outcome, () => progress(outcome), out);
-    const session = new SourceSession(this.db, source.id, source.keepLocalEdits);
+    const session = new SourceSession(this.items, source.id, source.keepLocalEdits);
     const { bounds, end } = this.bounds();
     try {
       const author = await this.authorLogin(source);
@@ -148,9 +151,9 @@ export class SourceRunner {
 
   /** The author's login (the importers write as that user); a source whose author is gone fails. */
   private async authorLogin(source: SourceEntity): Promise<string> {
-    const rows = (await this.db.query('SELECT login FROM users WHERE id = ?', [source.authorId])) as { login: string }[];
-    if (!rows[0]) throw new SourceUnreadable(`the source's author (user ${source.authorId}) no longer exists; set another author`);
-    return rows[0].login;
+    const login = (await this.sources.logins([source.authorId])).get(source.authorId);
+    if (login === undefined) throw new SourceUnreadable(`the source's author (user ${source.authorId}) no longer exists; set another author`);
+    return login;
   }
 
   /** Reads through the address rule of webhooks (sources.md §2), with CALENDAR_SOURCES_ALLOW_PRIVATE. */
@@ -282,23 +285,22 @@ export class SourceRunner {
    * sources and local events (docs/compatibility.md).
    */
   private async trashGone(source: SourceEntity, held: Set<string>, author: string, outcome: RunOutcome): Promise<void> {
-    const items = this.db.getRepository(SourceItemEntity);
-    const mine = await items.find({ where: { sourceId: source.id, kind: 'event' } });
+    const mine = await this.items.events(source.id);
     const actor = await this.writer.userByLogin(author);
     for (const item of mine) {
       await nextTurn(); // each trashing is a write: requests are answered between two
       if (held.has(item.sourceKey) || held.has(item.sourceKey.split('|')[0])) continue;
       const trashed = await this.trash(actor, item.localId, outcome);
       if (!trashed) continue;
-      await items.delete({ sourceId: source.id, kind: 'event', localId: item.localId });
+      await this.items.forget(source.id, 'event', item.localId);
       await this.writer.forgetVersion({ source: source.kind === 'tec' ? TEC_SOURCE : ICS_SOURCE, kind: 'event', key: item.sourceKey });
     }
   }
 
   private async trash(actor: Actor | null, id: number, outcome: RunOutcome): Promise<boolean> {
-    const status = (await this.db.query('SELECT status FROM events WHERE id = ?', [id])) as { status: string }[];
-    if (!status[0]) return true; // deleted here for good already
-    if (status[0].status === 'trash') return true;
+    const status = await this.sources.eventStatus(id);
+    if (status === null) return true; // deleted here for good already
+    if (status === 'trash') return true;
     try {
       await this.deleter.removeById(actor, id, false);
       outcome.counts.trashed++;

@@ -1,2 +1,2 @@
-/** What a source's password is sealed for (secret-box.ts): it opens as nothing else, nor anything else as it. */
+/** What a source's password is sealed for (common/crypto/secret-box.ts): it opens as nothing else, nor anything else as it. */
 export const PASSWORD_CONTEXT = 'calendar-events source password';

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Counter, Gauge } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { nowUtcSql } from '../common/datetime/clock';
 import { outsideRequestLinks } from '../common/http/api-links';
 import { Metrics } from '../common/metrics';
@@ -13,15 +11,14 @@ import type { ReportStream } from '../imports';
 import { RunOutcome, SourceRunner } from './source-runner';
 import { addSeconds, waitSeconds } from './source-schedule';
 import { SourceEntity, SourceRunEntity } from './source.entity';
+import { leaseTime, SourceRunsRepository } from './source-runs.repository';
+import { SourcesRepository } from './sources.repository';
 import { SourcesService } from './sources.service';
 
 /** How many times per lease a running run has it renewed: a lease outlives two missed renewals. */
 const RENEWALS_PER_LEASE = 3;
 /** The run's counts are written to its row at most this often while it goes. */
 const PROGRESS_EVERY_MS = 1000;
-
-/** Lease times: UTC with milliseconds, comparable as text. */
-const leaseTime = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 23);
 
 /**
  * The sources' worker (sources.md §3), in every instance unless CALENDAR_SOURCES_WORKER=off.
@@ -43,7 +40,8 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly runsTotal: Counter<'kind' | 'status'>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sources: SourcesRepository,
+    private readonly runs: SourceRunsRepository,
     private readonly config: AppConfig,
     private readonly service: SourcesService,
     private readonly runner: SourceRunner,
@@ -58,7 +56,7 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
       labelNames: ['kind', 'status'],
       registers,
     });
-    const sourcesOf = () => this.db.getRepository(SourceEntity).find({ select: { id: true, kind: true, lastSuccessUtc: true } });
+    const sourcesOf = () => this.sources.lastSuccesses();
     new Gauge({
       name: 'calendar_source_last_success_age_seconds',
       help: "Seconds since each source's last succeeded or partial run ended (+Inf: never).",
@@ -118,13 +116,7 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Queues the due sources' runs, then runs what it can lease until nothing is left. */
   private async round(): Promise<void> {
     const now = nowUtcSql();
-    const due = await this.db
-      .getRepository(SourceEntity)
-      .createQueryBuilder('s')
-      .select('s.id', 'id')
-      .where('s.enabled = :on AND s.next_run_utc IS NOT NULL AND s.next_run_utc <= :now AND s.current_run_id IS NULL', { on: true, now })
-      .getRawMany<{ id: number | string }>();
-    for (const { id } of due) await this.service.start(Number(id), 'schedule');
+    for (const id of await this.sources.dueIds(now)) await this.service.start(id, 'schedule');
     for (let run = await this.lease(); run !== null && !this.stopped; run = await this.lease()) await this.execute(run);
   }
 
@@ -140,30 +132,13 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   /** Takes the oldest run (or run `only`) that is queued, or whose lease ran out; null when there is none to take. */
   private async lease(only?: number): Promise<SourceRunEntity | null> {
     const now = Date.now();
-    const query = this.db
-      .getRepository(SourceRunEntity)
-      .createQueryBuilder('r')
-      .where("r.status IN ('queued', 'running') AND (r.lease_until IS NULL OR r.lease_until < :now)", { now: leaseTime(now) });
-    if (only !== undefined) query.andWhere('r.id = :only', { only });
-    const candidates = await query.orderBy('r.id', 'ASC').limit(5).getMany();
-    for (const candidate of candidates) {
+    for (const candidate of await this.runs.takeable(now, only)) {
       const token = `${this.instance}:${candidate.id}:${now}`;
+      const startedUtc = candidate.startedUtc ?? nowUtcSql();
       try {
-        const taken = await this.db
-          .getRepository(SourceRunEntity)
-          .createQueryBuilder()
-          .update()
-          .set({
-            leasedBy: token,
-            leaseUntil: leaseTime(now + this.config.sourcesLeaseSeconds * 1000),
-            status: 'running',
-            startedUtc: candidate.startedUtc ?? nowUtcSql(),
-          })
-          .where("id = :id AND status IN ('queued', 'running') AND (lease_until IS NULL OR lease_until < :now)", { id: candidate.id, now: leaseTime(now) })
-          .execute();
-        if ((taken.affected ?? 0) === 1) {
+        if (await this.runs.lease(candidate, token, now, now + this.config.sourcesLeaseSeconds * 1000, startedUtc)) {
           if (candidate.status === 'running') this.logger.warn(`run ${candidate.id} of source ${candidate.sourceId}: its lease ran out; taken over`);
-          return { ...candidate, leasedBy: token, status: 'running', startedUtc: candidate.startedUtc ?? nowUtcSql() };
+          return { ...candidate, leasedBy: token, status: 'running', startedUtc };
         }
       } catch (err) {
         // A conflict on the cluster (another node took it first): the next candidate.
@@ -174,9 +149,9 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async execute(run: SourceRunEntity, out?: ReportStream): Promise<RunOutcome | null> {
-    const source = await this.db.getRepository(SourceEntity).findOne({ where: { id: run.sourceId } });
+    const source = await this.sources.find(run.sourceId);
     if (!source) {
-      await this.db.getRepository(SourceRunEntity).delete({ id: run.id });
+      await this.runs.remove(run.id);
       return null;
     }
     const held = this.keepLeased(run);
@@ -230,7 +205,7 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private async saveProgress(run: SourceRunEntity, before: Record<string, number>, o: RunOutcome): Promise<void> {
-    await this.db.getRepository(SourceRunEntity).update({ id: run.id, leasedBy: run.leasedBy! }, this.counts(before, o));
+    await this.runs.updateLeased(run.id, run.leasedBy!, this.counts(before, o));
   }
 
   /** The run's record and the source's schedule, together; nothing when the lease was lost to another instance. */
@@ -238,31 +213,27 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const finished = nowUtcSql();
     const failures = o.status === 'failed' ? source.failures + 1 : 0;
     await this.uow.runUnlogged(async (tx) => {
-      const done = await tx
-        .getRepository(SourceRunEntity)
-        .update(
-          { id: run.id, leasedBy: run.leasedBy! },
-          { ...this.counts(before, o), status: o.status, finishedUtc: finished, leasedBy: null, leaseUntil: null },
-        );
-      if ((done.affected ?? 0) !== 1) {
+      const ended = await this.runs.updateLeased(
+        run.id,
+        run.leasedBy!,
+        { ...this.counts(before, o), status: o.status, finishedUtc: finished, leasedBy: null, leaseUntil: null },
+        tx,
+      );
+      if (!ended) {
         this.logger.warn(`run ${run.id} of source ${source.id}: its lease was taken over before it ended; the other instance records it`);
         return;
       }
-      const current = (await tx.getRepository(SourceEntity).findOne({ where: { id: source.id } })) ?? source;
-      await tx.getRepository(SourceEntity).update(
-        { id: source.id, currentRunId: run.id },
-        {
-          currentRunId: null,
-          lastRunId: run.id,
-          failures,
-          nextRunUtc:
-            current.enabled && current.intervalMinutes > 0
-              ? addSeconds(finished, waitSeconds(current.intervalMinutes, failures, this.config.sourcesMinuteSeconds))
-              : null,
-          ...(o.status === 'failed' ? {} : { lastSuccessUtc: finished }),
-          ...(o.validators && o.status === 'succeeded' ? { etag: o.validators.etag, lastModified: o.validators.lastModified } : {}),
-        },
-      );
+      const current = (await this.sources.find(source.id, tx)) ?? source;
+      await this.sources.release(tx, source.id, run.id, {
+        lastRunId: run.id,
+        failures,
+        nextRunUtc:
+          current.enabled && current.intervalMinutes > 0
+            ? addSeconds(finished, waitSeconds(current.intervalMinutes, failures, this.config.sourcesMinuteSeconds))
+            : null,
+        ...(o.status === 'failed' ? {} : { lastSuccessUtc: finished }),
+        ...(o.validators && o.status === 'succeeded' ? { etag: o.validators.etag, lastModified: o.validators.lastModified } : {}),
+      });
     });
     this.runsTotal.inc({ kind: source.kind, status: o.status });
     this.logger.log(
@@ -276,9 +247,8 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const leaseMs = this.config.sourcesLeaseSeconds * 1000;
     let pending: Promise<unknown> = Promise.resolve();
     const timer = setInterval(() => {
-      pending = this.db
-        .getRepository(SourceRunEntity)
-        .update({ id: run.id, leasedBy: run.leasedBy! }, { leaseUntil: leaseTime(Date.now() + leaseMs) })
+      pending = this.runs
+        .updateLeased(run.id, run.leasedBy!, { leaseUntil: leaseTime(Date.now() + leaseMs) })
         .catch((err: unknown) => this.logger.error(`renewing the lease of run ${run.id} failed: ${(err as Error).message}`));
     }, leaseMs / RENEWALS_PER_LEASE);
     return {

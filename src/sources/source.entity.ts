@@ -40,7 +40,7 @@ export class SourceEntity {
   @Column({ name: 'login', type: 'varchar', length: 191, nullable: true, default: null })
   login: string | null;
 
-  /** As stored: sealed with CALENDAR_WEBHOOK_KEY when that is set (secret-box.ts); never answered. */
+  /** As stored: sealed with CALENDAR_WEBHOOK_KEY when that is set (common/crypto/secret-box.ts); never answered. */
   @Column({ name: 'password', type: 'varchar', length: 2000, nullable: true, default: null })
   password: string | null;
 

@@ -11,9 +11,12 @@ import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { SourceEventListExtension } from './source-event-list.extension';
 import { documentSources } from './sources-api-doc';
+import { SourceItemsRepository } from './source-items.repository';
 import { SourceRunner } from './source-runner';
+import { SourceRunsRepository } from './source-runs.repository';
 import { SourceWorker } from './source-worker';
 import { SourcesController } from './sources.controller';
+import { SourcesRepository } from './sources.repository';
 import { SourcesService } from './sources.service';
 
 /**
@@ -24,7 +27,17 @@ import { SourcesService } from './sources.service';
 @Module({
   imports: [IndexModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
   controllers: [SourcesController],
-  providers: [SourcesService, SourceRunner, SourceWorker, SourceEventListExtension, ImportWriter, ImportedRecordsRepository],
+  providers: [
+    SourcesService,
+    SourceRunner,
+    SourceWorker,
+    SourceEventListExtension,
+    SourcesRepository,
+    SourceRunsRepository,
+    SourceItemsRepository,
+    ImportWriter,
+    ImportedRecordsRepository,
+  ],
   exports: [SourcesService, SourceRunner],
 })
 export class SourcesModule implements OnModuleInit {

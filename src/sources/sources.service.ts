@@ -1,17 +1,17 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { Actor, assertCan, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { invalidParam, invalidParams, WpError } from '../common/errors';
 import { checkOutboundUrl, OutboundUnresolved } from '../common/net/outbound';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { isSealed, sealSecret } from '../sync/webhooks/secret-box';
+import { isSealed, sealSecret } from '../common/crypto/secret-box';
 import { TaxonomiesService } from '../taxonomies';
-import { UserEntity, UsersService } from '../users';
+import { UsersService } from '../users';
 import { readSourceWrite, SourceKind, DEFAULT_WINDOW } from './source-input';
-import { SourceEntity, SourceItemEntity, SourceRunEntity } from './source.entity';
+import { SourceEntity, SourceRunEntity } from './source.entity';
+import { SourceRunsRepository } from './source-runs.repository';
+import { SourcesRepository } from './sources.repository';
 import { PASSWORD_CONTEXT } from './source-secrets';
 import { nextRunAfter } from './source-schedule';
 
@@ -71,7 +71,8 @@ export class SourcesService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Sources');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly sources: SourcesRepository,
+    private readonly runs: SourceRunsRepository,
     private readonly config: AppConfig,
     private readonly uow: UnitOfWork,
     private readonly users: UsersService,
@@ -95,15 +96,9 @@ export class SourcesService implements OnApplicationBootstrap {
     const key = this.config.webhookKey;
     if (key === undefined) return 0;
     let sealed = 0;
-    for (const { id, password } of await this.sources.find({ select: { id: true, password: true } })) {
+    for (const { id, password } of await this.sources.passwords()) {
       if (password === null || isSealed(password)) continue;
-      const done = await this.sources
-        .createQueryBuilder()
-        .update()
-        .set({ password: sealSecret(password, key, PASSWORD_CONTEXT) })
-        .where('id = :id AND password = :password', { id, password })
-        .execute();
-      sealed += done.affected ?? 0;
+      if (await this.sources.replacePassword(id, password, sealSecret(password, key, PASSWORD_CONTEXT))) sealed++;
     }
     return sealed;
   }
@@ -113,17 +108,9 @@ export class SourcesService implements OnApplicationBootstrap {
     this.woken.push(wake);
   }
 
-  private get sources() {
-    return this.db.getRepository(SourceEntity);
-  }
-
-  private get runs() {
-    return this.db.getRepository(SourceRunEntity);
-  }
-
   async list(actor: Actor | null): Promise<{ sources: Record<string, unknown>[] }> {
     assertCan(actor, 'manage_sources');
-    const rows = await this.sources.find({ order: { id: 'ASC' } });
+    const rows = await this.sources.all();
     return { sources: await this.presentAll(rows) };
   }
 
@@ -144,7 +131,7 @@ export class SourcesService implements OnApplicationBootstrap {
     const enabled = input.enabled ?? true;
     const window = input.window_days ?? DEFAULT_WINDOW;
     const row = await this.uow.runUnlogged((tx) =>
-      tx.getRepository(SourceEntity).save({
+      this.sources.insert(tx, {
         kind,
         url: input.url!,
         intervalMinutes,
@@ -198,11 +185,11 @@ export class SourcesService implements OnApplicationBootstrap {
     if (input.on_source_delete !== undefined) changes.onSourceDelete = input.on_source_delete;
     if (changes.intervalMinutes !== undefined || changes.enabled !== undefined) {
       const next = { ...row, ...changes };
-      const lastRun = row.lastRunId === null ? null : await this.runs.findOne({ where: { id: row.lastRunId } });
+      const lastRun = row.lastRunId === null ? null : await this.runs.find(row.lastRunId);
       changes.nextRunUtc = nextRunAfter(next, lastRun?.finishedUtc ?? null, nowUtcSql(), this.config.sourcesMinuteSeconds);
     }
     changes.modifiedUtc = nowUtcSql();
-    await this.uow.runUnlogged((tx) => tx.getRepository(SourceEntity).update({ id }, changes));
+    await this.uow.runUnlogged((tx) => this.sources.update(tx, id, changes));
     this.woken.forEach((wake) => wake());
     return this.present(await this.find(id));
   }
@@ -211,18 +198,14 @@ export class SourcesService implements OnApplicationBootstrap {
   async remove(actor: Actor | null, id: number): Promise<{ deleted: true; previous: Record<string, unknown> }> {
     assertCan(actor, 'manage_sources');
     const previous = await this.present(await this.find(id));
-    await this.uow.runUnlogged(async (tx) => {
-      await tx.getRepository(SourceItemEntity).delete({ sourceId: id });
-      await tx.getRepository(SourceRunEntity).delete({ sourceId: id });
-      await tx.getRepository(SourceEntity).delete({ id });
-    });
+    await this.uow.runUnlogged((tx) => this.sources.remove(tx, id));
     return { deleted: true, previous };
   }
 
   async listRuns(actor: Actor | null, id: number): Promise<{ runs: RunJson[] }> {
     assertCan(actor, 'manage_sources');
     await this.find(id);
-    const rows = await this.runs.find({ where: { sourceId: id }, order: { id: 'DESC' }, take: RUNS_LISTED });
+    const rows = await this.runs.latest(id, RUNS_LISTED);
     return { runs: rows.map(presentRun) };
   }
 
@@ -233,7 +216,7 @@ export class SourcesService implements OnApplicationBootstrap {
     const run = await this.start(id, 'manual');
     if (run === null) throw sourceBusy();
     this.woken.forEach((wake) => wake());
-    return presentRun((await this.runs.findOne({ where: { id: run } })) ?? ({} as SourceRunEntity));
+    return presentRun((await this.runs.find(run)) ?? ({} as SourceRunEntity));
   }
 
   /**
@@ -243,26 +226,9 @@ export class SourcesService implements OnApplicationBootstrap {
   async start(sourceId: number, trigger: 'manual' | 'schedule'): Promise<number | null> {
     try {
       return await this.uow.runUnlogged(async (tx) => {
-        const inserted = await tx.getRepository(SourceRunEntity).insert({
-          sourceId,
-          trigger,
-          status: 'queued',
-          queuedUtc: nowUtcSql(),
-          errors: '[]',
-        });
-        const runId = Number(inserted.identifiers[0].id);
-        const taken = await tx
-          .getRepository(SourceEntity)
-          .createQueryBuilder()
-          .update()
-          .set({ currentRunId: runId })
-          .where('id = :sourceId AND current_run_id IS NULL', { sourceId })
-          .execute();
-        if ((taken.affected ?? 0) !== 1) throw new Busy();
-        const old = (await tx.query('SELECT id FROM source_runs WHERE source_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', [sourceId, RUNS_KEPT])) as {
-          id: number | string;
-        }[];
-        if (old[0]) await tx.query('DELETE FROM source_runs WHERE source_id = ? AND id <= ?', [sourceId, Number(old[0].id)]);
+        const runId = await this.runs.queue(tx, sourceId, trigger, nowUtcSql());
+        if (!(await this.sources.claim(tx, sourceId, runId))) throw new Busy();
+        await this.runs.prune(tx, sourceId, RUNS_KEPT);
         return runId;
       });
     } catch (err) {
@@ -272,7 +238,7 @@ export class SourcesService implements OnApplicationBootstrap {
   }
 
   private async find(id: number): Promise<SourceEntity> {
-    const row = await this.sources.findOne({ where: { id } });
+    const row = await this.sources.find(id);
     if (!row) throw sourceNotFound();
     return row;
   }
@@ -284,13 +250,8 @@ export class SourcesService implements OnApplicationBootstrap {
   /** Sources as answered, their runs and authors read in one query each (not per source). */
   private async presentAll(rows: SourceEntity[]): Promise<Record<string, unknown>[]> {
     const runIds = rows.flatMap((r) => [r.currentRunId, r.lastRunId]).filter((id): id is number => id !== null);
-    const runs = new Map((runIds.length === 0 ? [] : await this.runs.find({ where: { id: In(runIds) } })).map((r) => [r.id, r]));
-    const authorIds = [...new Set(rows.map((r) => r.authorId))];
-    const logins = new Map(
-      (authorIds.length === 0 ? [] : await this.db.getRepository(UserEntity).find({ where: { id: In(authorIds) }, select: { id: true, login: true } })).map(
-        (u) => [u.id, u.login],
-      ),
-    );
+    const runs = new Map((await this.runs.findMany(runIds)).map((r) => [r.id, r]));
+    const logins = await this.sources.logins([...new Set(rows.map((r) => r.authorId))]);
     return rows.map((row) => {
       // The run going now, else the last one that ended.
       const run = (row.currentRunId !== null ? runs.get(row.currentRunId) : undefined) ?? (row.lastRunId !== null ? runs.get(row.lastRunId) : undefined);

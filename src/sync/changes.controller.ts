@@ -5,7 +5,7 @@ import type { Actor } from '../common/auth';
 import { ListFields } from '../common/http/fields-routes';
 import { CurrentActor } from '../common/http/request-context';
 import { keepFromSecondAsk } from '../common/http/response-cache';
-import { ChangesDocs } from '../common/http/route-docs';
+import { ChangesDocs } from './sync-route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ChangesService } from './changes.service';
 import { ChangesDto, ChangesQueryDto } from './dto/changes.dto';

@@ -7,6 +7,7 @@ import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
 import { ChangesController } from './changes.controller';
 import { ChangesService } from './changes.service';
+import { WebhookMetrics } from './webhooks/webhook-metrics';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { WebhookWorker } from './webhooks/webhook-worker';
 import { WebhooksController } from './webhooks/webhooks.controller';
@@ -16,7 +17,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 @Module({
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
-  providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox],
+  providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox, WebhookMetrics],
   // ChangesService: the editing pages' overview shows the latest changes.
   exports: [ChangesService],
 })

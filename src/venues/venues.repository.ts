@@ -19,4 +19,9 @@ export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
     await changesOf(manager)?.recordLinkedEvents(manager, 'venue', id);
     await manager.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
   }
+
+  /** How many events not in the trash use each venue of `ids` (ix_events_venue: index entries only). */
+  eventCounts(ids: number[]): Promise<Map<number, number>> {
+    return this.liveEventCounts(EVENTS_TABLE, 'venue_id', ids);
+  }
 }

@@ -95,13 +95,13 @@ const isLinkedItem = (kind: DocKind) => kind.linked;
 
 // ---- parameters and security -------------------------------------------------------------
 
-const idParam = () => ApiParam({ name: 'id', schema: ID_SCHEMA, description: 'Item id (digits only; anything else answers 404 `rest_no_route`)' });
+export const idParam = () => ApiParam({ name: 'id', schema: ID_SCHEMA, description: 'Item id (digits only; anything else answers 404 `rest_no_route`)' });
 const slugParam = () => ApiParam({ name: 'slug', schema: { type: 'string' }, description: 'Item slug, exactly as the item has it' });
 const pathParam = (by?: ItemPath) => (by === 'id' ? [idParam()] : by === 'slug' ? [slugParam()] : []);
 
 /** Reading is public: anonymous callers are served, and credentials, when sent, are checked. */
-const publicRead = () => applyDecorators(ApiSecurity({}), ApiSecurity('basicAuth'));
-const loginRequired = () => ApiSecurity('basicAuth');
+export const publicRead = () => applyDecorators(ApiSecurity({}), ApiSecurity('basicAuth'));
+export const loginRequired = () => ApiSecurity('basicAuth');
 
 const ifNoneMatch = () =>
   ApiHeader({
@@ -165,15 +165,15 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
 /** One error line of a route's documentation: the code and when it is answered. */
 export const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
 
-const BAD_LOGIN =
+export const BAD_LOGIN =
   '- `invalid_username` / `incorrect_password`: the `Authorization` header names an unknown login, cannot be decoded, ' +
   'or carries a wrong password (on public reads too)';
-const INVALID_PARAM = 'a parameter is not valid; `data.params` names each one with the reason';
-const TOO_MANY = code(
+export const INVALID_PARAM = 'a parameter is not valid; `data.params` names each one with the reason';
+export const TOO_MANY = code(
   'rest_too_many_requests',
   'too many failed logins for this login or address (or a configured request limit); retry after `Retry-After` seconds',
 );
-const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
+export const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
 const FORBIDDEN: Record<'create' | 'update' | 'delete', (kind: DocKind) => string> = {
   create: (kind) => `your role may not create ${kind.article} ${kind.noun}`,
   update: (kind) => `you may not edit this ${kind.noun}`,
@@ -237,7 +237,7 @@ function errorResponses(role: RouteRole, kind: DocKind, by?: ItemPath): MethodDe
   return answersFor(errorLines(role, kind, by));
 }
 
-function answersFor(lines: Partial<Record<ErrorStatus, string[]>>): MethodDecorator[] {
+export function answersFor(lines: Partial<Record<ErrorStatus, string[]>>): MethodDecorator[] {
   return Object.entries(lines).map(([status, codes]) =>
     ApiResponse({
       status: Number(status),
@@ -366,52 +366,6 @@ export function DocumentDocs(text: RouteText) {
     ApiResponse({ status: 200, description: 'The OpenAPI 3 document of the API', schema: { type: 'object', additionalProperties: true }, headers: ETAG }),
     notModified(),
     ...answersFor({ 401: [BAD_LOGIN], 429: [TOO_MANY], 500: [INTERNAL] }),
-  );
-}
-
-/** GET {api_root}/changes (sync.md): public (the caller's visibility), never cached. */
-export function ChangesDocs(text: RouteText, response: Type) {
-  return applyDecorators(
-    ApiOperation(text),
-    publicRead(),
-    ApiResponse({ status: 200, description: 'Changes after the token, in commit order', type: response }),
-    ...answersFor({
-      400: [code('rest_invalid_param', '`since` is not a token of this service, or `per_page`, `types` or `embed` is not valid')],
-      401: [BAD_LOGIN],
-      410: [code('rest_sync_token_expired', 'the token is older than the retention of removals: start again without `since`')],
-      429: [TOO_MANY],
-      500: [INTERNAL],
-    }),
-  );
-}
-
-/**
- * A webhook route (sync.md): administrators only. `body` for the writes; `byId` for the routes
- * of one subscription (an unknown id answers 400 like the other item routes).
- */
-export function WebhookDocs(text: RouteText, answer: { status: 200 | 201 | 202; type: Type; description: string }, opts: { body?: Type; byId?: boolean } = {}) {
-  const bad: string[] = [];
-  if (opts.body) bad.push(code('rest_invalid_json', 'the body is declared as JSON but does not parse'));
-  if (opts.body) bad.push(code('rest_missing_callback_param', '`url` or `events` is missing (create)'));
-  if (opts.body || opts.byId) {
-    bad.push(code('rest_invalid_param', opts.body ? `${INVALID_PARAM}; \`url\` also when it names a private address` : 'no webhook has this id'));
-  }
-  return applyDecorators(
-    ...(answer.status === 201 ? [] : [HttpCode(answer.status)]),
-    ApiOperation(text),
-    loginRequired(),
-    ...(opts.byId ? [idParam()] : []),
-    ...(opts.body ? [ApiBody({ type: opts.body })] : []),
-    ApiResponse({ status: answer.status, description: answer.description, type: answer.type }),
-    ...answersFor({
-      ...(bad.length > 0 ? { 400: bad } : {}),
-      401: [BAD_LOGIN, code('rest_forbidden', 'no credentials were sent; only administrators manage webhooks')],
-      403: [code('rest_forbidden', 'only administrators manage webhooks')],
-      ...(opts.byId ? { 404: [code('rest_no_route', 'the id is not a whole number')] } : {}),
-      ...(opts.body ? { 413: [code('rest_payload_too_large', 'the request body is over the size limit (1 MB)')] } : {}),
-      429: [TOO_MANY],
-      500: [INTERNAL],
-    }),
   );
 }
 

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { Dialect } from '../../database/dialect';
 import { ReadModel } from '../cache/read-model';
 
 /** Seconds; finer than prom-client's default at the low end, where cached reads answer. */
@@ -12,28 +9,22 @@ const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 /** The label of a request no route matched (a raw path would make the label set unbounded). */
 export const UNMATCHED_ROUTE = 'unmatched';
 
-/** How many webhook deliveries wait, as a module that queues them counts them (sync or async). */
-export type QueueDepthSource = () => number | Promise<number>;
-
 /**
- * Every metric of `GET /metrics` (issue 16, item 4; names in the README), in a registry of this
- * app's own (not prom-client's global one, so that several apps in one process, as in the
- * tests, keep theirs apart). What already exists elsewhere (the read model's hit counts, the
- * pool's connections) is read when scraped, at no cost per request; the request counters are
- * fed by an onResponse hook only when CALENDAR_METRICS=on (request-metrics.ts).
- *
- * For the webhook module: `webhookDeliveries.inc({ outcome })` after each delivery attempt,
- * and `countWebhookQueue(fn)` once, so the queue's depth is asked for at each scrape.
+ * The registry of `GET /metrics` (names in the README), this app's own (not prom-client's
+ * global one, so that several apps in one process, as in the tests, keep theirs apart), with
+ * the requests' and the read model's metrics. What already exists elsewhere (the read model's
+ * hit counts) is read when scraped, at no cost per request; the request counters are fed by an
+ * onResponse hook only when CALENDAR_METRICS=on (request-metrics.ts). The layers and features
+ * above add theirs to `registry` (the database pool: src/database/pool-metrics.ts; webhooks:
+ * src/sync/webhooks/webhook-metrics.ts).
  */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
   readonly httpRequests: Counter<'method' | 'route' | 'status'>;
   readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
-  readonly webhookDeliveries: Counter<'outcome'>;
-  private readonly queueDepths: QueueDepthSource[] = [];
 
-  constructor(config: AppConfig, readModel: ReadModel, dialect: Dialect, @InjectDataSource() db: DataSource) {
+  constructor(config: AppConfig, readModel: ReadModel) {
     const registers = [this.registry];
     const labelNames = ['method', 'route', 'status'] as const;
     this.httpRequests = new Counter({
@@ -49,31 +40,9 @@ export class Metrics {
       buckets: DURATION_BUCKETS,
       registers,
     });
-    this.webhookDeliveries = new Counter({
-      name: 'calendar_webhook_deliveries_total',
-      help: 'Webhook delivery attempts, by outcome.',
-      labelNames: ['outcome'],
-      registers,
-    });
-    const depths = this.queueDepths;
-    new Gauge({
-      name: 'calendar_webhook_queue_depth',
-      help: 'Webhook deliveries waiting to be sent.',
-      registers,
-      async collect() {
-        const counts = await Promise.all(depths.map(async (source) => source()));
-        this.set(counts.reduce((sum, n) => sum + n, 0));
-      },
-    });
     registerCacheMetrics(registers, readModel);
-    registerPoolMetrics(registers, () => dialect.poolUse(db));
     // The process's own (memory, CPU, event loop lag, handles), only when someone scrapes them.
     if (config.metrics) collectDefaultMetrics({ register: this.registry });
-  }
-
-  /** A source of the webhook queue's depth, asked at each scrape (the gauge is their sum). */
-  countWebhookQueue(source: QueueDepthSource): void {
-    this.queueDepths.push(source);
   }
 
   /** Every metric in Prometheus' text format, and its content type. */
@@ -111,34 +80,4 @@ function registerCacheMetrics(registers: Registry[], readModel: ReadModel): void
   counter('calendar_cache_misses_total', 'Reads a read-model cache could not answer, by cache.', (s) => s.misses);
   gauge('calendar_cache_entries', 'Entries held, by cache.', (s) => s.entries);
   gauge('calendar_cache_bytes', 'Approximate bytes held, by cache (bounded by its share of CALENDAR_CACHE_MB).', (s) => s.bytes);
-}
-
-function registerPoolMetrics(registers: Registry[], use: () => ReturnType<Dialect['poolUse']>): void {
-  new Gauge({
-    name: 'calendar_db_pool_connections',
-    help: 'Database connections by state: used (lent out) or free (open, idle). SQLite: its one connection, used while a transaction holds it.',
-    labelNames: ['state'],
-    registers,
-    collect() {
-      const now = use();
-      this.set({ state: 'used' }, now.used);
-      this.set({ state: 'free' }, now.free);
-    },
-  });
-  new Gauge({
-    name: 'calendar_db_pool_max',
-    help: 'Connections the pool may open (SQLite: 1).',
-    registers,
-    collect() {
-      this.set(use().max);
-    },
-  });
-  new Gauge({
-    name: 'calendar_db_pool_waiting',
-    help: 'Callers waiting for a database connection (SQLite: transactions queued behind the open one).',
-    registers,
-    collect() {
-      this.set(use().waiting);
-    },
-  });
 }

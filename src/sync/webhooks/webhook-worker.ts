@@ -3,13 +3,13 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
-import { Metrics } from '../../common/metrics';
+import { WebhookMetrics } from './webhook-metrics';
 import { AppConfig } from '../../config/app-config';
 import { outboxTime, WebhookOutbox } from './webhook-outbox';
 import { ChangesService } from '../changes.service';
 import { ReadModel } from '../../common/cache/read-model';
 import { encodeSyncToken } from '../sync-token';
-import { openSecret, SecretUnreadable } from './secret-box';
+import { openSecret, SecretUnreadable } from '../../common/crypto/secret-box';
 import { retryDelayMs } from './webhook-signature';
 import { PostChain, postChain, PostResult } from './delivery-post';
 import { PostThread } from './post-thread';
@@ -100,12 +100,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
     private readonly changes: ChangesService,
-    private readonly metrics: Metrics,
+    private readonly metrics: WebhookMetrics,
     private readonly readModel: ReadModel,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.metrics.countWebhookQueue(async () => {
+    this.metrics.countQueue(async () => {
       const [row] = (await this.db.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'")) as { n: number | string }[];
       return Number(row?.n ?? 0);
     });
@@ -397,7 +397,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
          leased_by = NULL, lease_until = NULL WHERE id IN (${placeholders(ids)}) AND leased_by = ?`,
         [status, ...ids, this.instance],
       );
-      this.metrics.webhookDeliveries.inc({ outcome: 'delivered' }, ids.length);
+      this.metrics.deliveries.inc({ outcome: 'delivered' }, ids.length);
     }
     for (const { delivery: d, status, error } of attempts) {
       if (error === null) continue;
@@ -409,7 +409,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
          leased_by = NULL, lease_until = NULL WHERE id = ? AND leased_by = ?`,
         [outcome === 'retry' ? 'pending' : outcome, tries, next, status, error, d.id, this.instance],
       );
-      this.metrics.webhookDeliveries.inc({ outcome });
+      this.metrics.deliveries.inc({ outcome });
     }
   }
 }

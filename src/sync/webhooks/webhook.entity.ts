@@ -4,7 +4,7 @@ import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'ty
  * A webhook subscription (sync.md "Webhooks"): where to POST, which events, and the secret the
  * deliveries are signed with. The secret cannot be hashed like a password (the service signs
  * every delivery with it): it is stored encrypted with CALENDAR_WEBHOOK_KEY when that is set,
- * else as given (secret-box.ts, docs/security.md).
+ * else as given (common/crypto/secret-box.ts, docs/security.md).
  */
 @Entity({ name: 'webhooks' })
 export class WebhookEntity {

@@ -3,7 +3,7 @@ import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../../common/auth';
 import { ItemFields, ListFields } from '../../common/http/fields-routes';
 import { CurrentActor, Input, PathId } from '../../common/http/request-context';
-import { WebhookDocs } from '../../common/http/route-docs';
+import { WebhookDocs } from '../sync-route-docs';
 import { API_NAMESPACE } from '../../config/app-config';
 import { CreateWebhookDto, DeletedWebhookDto, DeliveryLogDto, PingDto, UpdateWebhookDto, WebhookDto, WebhookListDto } from './dto/webhook.dto';
 import { WebhooksService } from './webhooks.service';

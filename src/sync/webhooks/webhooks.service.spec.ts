@@ -3,7 +3,7 @@ import type { Actor } from '../../common/auth';
 import { refusal } from '../../common/errors/testing/refusal';
 import type { AppConfig } from '../../config/app-config';
 import type { UnitOfWork } from '../../database/unit-of-work';
-import { isSealed, openSecret } from './secret-box';
+import { isSealed, openSecret } from '../../common/crypto/secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 import { WebhooksService } from './webhooks.service';
 import type { WebhookOutbox } from './webhook-outbox';

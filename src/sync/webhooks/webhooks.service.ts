@@ -11,7 +11,7 @@ import { ChangeKinds } from '../../database/change-kinds';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EVENTS_MESSAGE, isEventPattern } from './dto/webhook.dto';
 import { deliveryId, outboxTime, WebhookOutbox } from './webhook-outbox';
-import { isSealed, sealSecret } from './secret-box';
+import { isSealed, sealSecret } from '../../common/crypto/secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
 
 /** A subscription as the API shows it (the secret only in the create answer). */

@@ -3,7 +3,7 @@
 // read model's hits and misses, the webhook queue and deliveries, the database pool.
 import { Metrics } from '../../../src/common/metrics';
 import { MetricsController } from '../../../src/ops/metrics.controller';
-import { WebhookWorker } from '../../../src/sync/webhooks/webhook-worker';
+import { WebhookMetrics } from '../../../src/sync/webhooks/webhook-metrics';
 import { API, http } from '../../support/http';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -103,22 +103,22 @@ describe('GET /metrics with CALENDAR_METRICS=on', () => {
 
   it('has the webhook queue depth (summed from the registered sources) and the delivery outcomes', async () => {
     expect(total((await scrape()).samples, 'calendar_webhook_queue_depth')).toBe(0);
-    const metrics = t.app.get(Metrics);
-    metrics.countWebhookQueue(() => 3);
-    metrics.countWebhookQueue(async () => 2);
-    metrics.webhookDeliveries.inc({ outcome: 'delivered' });
-    metrics.webhookDeliveries.inc({ outcome: 'delivered' });
-    metrics.webhookDeliveries.inc({ outcome: 'failed' });
+    const metrics = t.app.get(WebhookMetrics);
+    metrics.countQueue(() => 3);
+    metrics.countQueue(async () => 2);
+    metrics.deliveries.inc({ outcome: 'delivered' });
+    metrics.deliveries.inc({ outcome: 'delivered' });
+    metrics.deliveries.inc({ outcome: 'failed' });
     const { samples } = await scrape();
     expect(total(samples, 'calendar_webhook_queue_depth')).toBe(5);
     expect(total(samples, 'calendar_webhook_deliveries_total', { outcome: 'delivered' })).toBe(2);
     expect(total(samples, 'calendar_webhook_deliveries_total', { outcome: 'failed' })).toBe(1);
   });
 
-  it('is one registry: the webhook worker counts into the one GET /metrics shows (MetricsModule is imported, not global)', () => {
+  it('is one registry: the webhooks count into the one GET /metrics shows (MetricsModule is imported, not global)', () => {
     const shown = t.app.get(MetricsController)['metrics'];
     expect(shown).toBe(t.app.get(Metrics));
-    expect(t.app.get(WebhookWorker)['metrics']).toBe(shown);
+    expect(shown.registry.getSingleMetric('calendar_webhook_deliveries_total')).toBe(t.app.get(WebhookMetrics).deliveries);
   });
 
   it("includes the process's own metrics", async () => {

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { decodeSyncToken } from '../../../src/sync/sync-token';
-import { sealSecret } from '../../../src/sync/webhooks/secret-box';
+import { sealSecret } from '../../../src/common/crypto/secret-box';
 import { WebhookWorker } from '../../../src/sync/webhooks/webhook-worker';
 import { WebhooksService } from '../../../src/sync/webhooks/webhooks.service';
 import { Caller, createEvent, makeUsers, trashEvent, updateEvent } from '../../support/api';

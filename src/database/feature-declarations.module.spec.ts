@@ -1,8 +1,8 @@
 import type { Feature } from '../common/feature/feature';
 import { enabledFeatures } from '../common/feature/feature';
-import { ConfigError, loadConfig } from './app-config';
-import { checkFeatures } from './config.module';
-import { countSetting, onOffSetting } from './settings';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { checkFeatures } from './feature-declarations.module';
+import { countSetting, onOffSetting } from '../config/settings';
 
 const SWITCH = onOffSetting('CALENDAR_TICKETS', 'on', 'tickets');
 const LIMIT = countSetting('CALENDAR_TICKETS_MAX', 5, [1, 10], 'most tickets');
