@@ -1,21 +1,10 @@
 import type { LinkedItemEntity } from '../items';
-import type { RecordKind } from './records';
 import { conflictRows, type LoadedRecord, postedValues, storedValues, writeInput } from './record-form-values';
+import { VENUE_PAGES } from './venues.controller';
 
 // The venue form's values without HTTP: what a save sends to the API, and what a conflict shows.
 
-const kind = {
-  type: 'venue',
-  collection: 'venues',
-  noun: 'Venue',
-  plural: 'Venues',
-  nameLabel: 'Venue name',
-  fields: [
-    { param: 'city', label: 'City', type: 'text' },
-    { param: 'show_map', label: 'Show map', type: 'checkbox' },
-  ],
-  listColumns: [],
-} as unknown as RecordKind;
+const kind = VENUE_PAGES;
 
 const record: LoadedRecord = {
   id: 7,
@@ -28,7 +17,9 @@ const extensions = ['geo_lat'];
 describe('the venue form', () => {
   it('a form saved untouched sends only its texts and flags: no slug, status, author, date or extension field', () => {
     const values = storedValues(kind, extensions, record);
-    expect(writeInput(kind, extensions, values, record)).toEqual({ venue: 'Hall', description: 'Big', city: 'Paris', show_map: true });
+    const input = writeInput(kind, extensions, values, record);
+    expect(input).toMatchObject({ venue: 'Hall', description: 'Big', city: 'Paris', address: '', show_map: true, show_map_link: false });
+    expect(Object.keys(input).filter((k) => ['slug', 'status', 'author', 'date', 'image', 'geo_lat'].includes(k))).toEqual([]);
   });
 
   it('a new date goes with the status; a changed extension field is sent', () => {
@@ -45,7 +36,7 @@ describe('the venue form', () => {
     const values = { ...storedValues(kind, extensions, record), city: 'Lyon', show_map: false };
     expect(conflictRows(kind, extensions, record, values)).toEqual([
       { label: 'City', theirs: 'Paris', yours: 'Lyon' },
-      { label: 'Show map', theirs: 'Yes', yours: 'No' },
+      { label: 'Show a map', theirs: 'Yes', yours: 'No' },
     ]);
   });
 });
