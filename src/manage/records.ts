@@ -63,7 +63,7 @@ export interface RecordKind {
   extensions: Type<ItemExtensions<{ id: number }>>;
 }
 
-/** What the pages use of a kind's service (VenuesService, OrganizersService): the rooms its API routes call. */
+/** What the pages use of a kind's service (VenuesService, OrganizersService): the reads and writes its API routes call. */
 type RecordItems = Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'> & {
   readonly reads: { require(ref: { id: number }): Promise<LinkedItemEntity> };
 };
