@@ -1,19 +1,39 @@
 import { Body, Get, Inject, Param, Post, Query, Res, Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { type Actor, can, canDelete, canEdit } from '../common/auth';
-import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, WpError } from '../common/errors';
+import { WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
 import type { ItemExtensions, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
 import { UsersService } from '../users';
-import { type FieldError, formErrors } from './form-errors';
+import type { FieldError } from './form-errors';
 import { listed, STATUS_TABS, validated } from './form-input';
 import { ManageRefusal } from './manage-refusals';
 import { Editor, type EditorSession } from './manage-session';
 import { ManageViews } from './manage-views';
+import {
+  changedMeanwhile,
+  ConflictRow,
+  conflictRows,
+  EXTENSION_LABELS,
+  formErrorsOf,
+  isFormError,
+  labelOf,
+  LoadedRecord,
+  noRight,
+  postedValues,
+  STATUS_LABELS,
+  statusChoices,
+  storedValues,
+  text,
+  Values,
+  writeInput,
+} from './record-form-values';
 import { RecordCounts } from './record-counts';
 import { ManageRoute } from './sign-in.controller';
 
 type Form = Record<string, unknown>;
+
+export { STATUS_LABELS } from './record-form-values';
 
 /** One input of a record's own fields (beside name, description, status and the rest every record has). */
 export interface RecordField {
@@ -43,7 +63,7 @@ export interface RecordKind {
   extensions: Type<ItemExtensions<{ id: number }>>;
 }
 
-/** What the pages use of a kind's service (VenuesService, OrganizersService): the rooms its API routes call. */
+/** What the pages use of a kind's service (VenuesService, OrganizersService): the reads and writes its API routes call. */
 type RecordItems = Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'> & {
   readonly reads: { require(ref: { id: number }): Promise<LinkedItemEntity> };
 };
@@ -51,24 +71,9 @@ interface RecordService {
   readonly items: RecordItems;
 }
 
-/** Labels of parameters that optional modules add to the form (the geo extension's coordinates); others show their name. */
-const EXTENSION_LABELS: Record<string, string> = { geo_lat: 'Latitude', geo_lng: 'Longitude' };
-
 const TABS = STATUS_TABS;
 
-export const STATUS_LABELS: Record<string, string> = {
-  publish: 'Published',
-  future: 'Scheduled',
-  draft: 'Draft',
-  pending: 'Pending review',
-  private: 'Private',
-  trash: 'In the trash',
-};
-
 const PER_PAGE = 20;
-
-/** A form's values, by API parameter (checkboxes as booleans). */
-type Values = Record<string, string | boolean>;
 
 /**
  * The venue and organizer pages (editing.md §2), written once for both kinds: the list (status
@@ -182,15 +187,15 @@ export function recordPagesController(kind: RecordKind) {
     @ManageRoute()
     async create(@Editor() editor: EditorSession, @Body() body: Form, @Res() reply: FastifyReply) {
       if (!can(editor.actor, 'create_items')) throw noRight(kind);
-      const values = this.valuesOf(body);
-      const input = this.inputOf(values, null);
+      const values = postedValues(kind, this.extensionParams(), body);
+      const input = writeInput(kind, this.extensionParams(), values, null);
       let created: Json;
       try {
         const dto = validated(kind.createDto, input);
         created = await this.items.create(editor.actor, dto, input);
       } catch (err) {
         if (!isFormError(err)) throw err;
-        return this.showForm(reply, editor, { values, record: null, errors: this.errorsOf(err) }, 400);
+        return this.showForm(reply, editor, { values, record: null, errors: formErrorsOf(kind, this.extensionParams(), err) }, 400);
       }
       return reply.redirect(`${this.views.path(kind.collection, Number(created.id))}?saved=1`, 303);
     }
@@ -206,25 +211,25 @@ export function recordPagesController(kind: RecordKind) {
     ) {
       const record = await this.load(editor.actor, rawId);
       const notice = saved !== undefined ? 'Saved.' : restored !== undefined ? `The ${kind.noun.toLowerCase()} is out of the trash.` : undefined;
-      return this.showForm(reply, editor, { values: this.storedValues(record), record, notice });
+      return this.showForm(reply, editor, { values: storedValues(kind, this.extensionParams(), record), record, notice });
     }
 
     @Post(':id')
     @ManageRoute()
     async save(@Editor() editor: EditorSession, @Param('id') rawId: string, @Body() body: Form, @Res() reply: FastifyReply) {
       const record = await this.load(editor.actor, rawId);
-      const values = this.valuesOf(body);
+      const values = postedValues(kind, this.extensionParams(), body);
       const version = text(body._version);
       // Saved over a newer version than the form was opened at: both are shown, nothing is written.
       if (version !== record.version) return this.showConflict(reply, editor, record, values);
-      const input = this.inputOf(values, record);
+      const input = writeInput(kind, this.extensionParams(), values, record);
       try {
         const dto = validated(kind.updateDto, input);
         await this.items.update(editor.actor, { id: record.id }, dto, input, version);
       } catch (err) {
         if (err instanceof WpError && err.status === 412) return this.showConflict(reply, editor, await this.load(editor.actor, rawId), values);
         if (!isFormError(err)) throw err;
-        return this.showForm(reply, editor, { values, record, errors: this.errorsOf(err) }, 400);
+        return this.showForm(reply, editor, { values, record, errors: formErrorsOf(kind, this.extensionParams(), err) }, 400);
       }
       return reply.redirect(`${this.views.path(kind.collection, record.id)}?saved=1`, 303);
     }
@@ -278,81 +283,6 @@ export function recordPagesController(kind: RecordKind) {
       return this.extensions.all().flatMap((e) => [...e.params]);
     }
 
-    /** The form's values from the stored record: raw texts (what was written, not the presented HTML). */
-    storedValues(record: LoadedRecord): Values {
-      const e = record.entity as unknown as Record<string, unknown>;
-      const json = record.json;
-      const values: Values = {
-        [kind.type]: record.entity.name,
-        description: record.entity.description,
-        slug: record.entity.slug,
-        status: String(json.status),
-        date: String(json.date ?? '').replace(' ', 'T'),
-        author: String(record.entity.authorId),
-        image: '',
-      };
-      for (const f of kind.fields) {
-        const value = f.param in json ? json[f.param] : e[camel(f.param)];
-        values[f.param] = f.type === 'checkbox' ? value === true : String(value ?? '');
-      }
-      for (const p of this.extensionParams()) values[p] = json[p] === undefined ? '' : String(json[p]);
-      return values;
-    }
-
-    /** The form's values as posted. */
-    valuesOf(body: Form): Values {
-      const values: Values = {
-        [kind.type]: text(body[kind.type]),
-        description: text(body.description, 100000),
-        slug: text(body.slug).trim(),
-        status: text(body.status),
-        date: text(body.date).trim(),
-        author: text(body.author).trim(),
-        image: text(body.image).trim(),
-      };
-      for (const f of kind.fields) values[f.param] = f.type === 'checkbox' ? body[f.param] !== undefined : text(body[f.param]);
-      for (const p of this.extensionParams()) values[p] = text(body[p]).trim();
-      return values;
-    }
-
-    /**
-     * The write's parameters. Texts and flags are always sent (the form shows them all); the
-     * slug, status, author, publication date, image and extension fields only when they differ
-     * from the stored record, so that saving a form untouched changes none of them (a trashed
-     * record stays in the trash, an image URL is not fetched again); the status also goes with a
-     * new publication date.
-     */
-    inputOf(values: Values, record: LoadedRecord | null): Form {
-      const stored = record ? this.storedValues(record) : null;
-      const changed = (param: string) => values[param] !== '' && (stored === null || values[param] !== stored[param]);
-      const input: Form = { [kind.type]: values[kind.type], description: values.description };
-      for (const f of kind.fields) input[f.param] = values[f.param];
-      if (changed('slug')) input.slug = values.slug;
-      // A new date is sent with the status, so that a date ahead schedules a published record (endpoints.md §3 rule 4).
-      if (values.status !== '' && (record === null || values.status !== stored?.status || changed('date'))) input.status = values.status;
-      if (changed('author')) input.author = values.author;
-      if (changed('date')) input.date = sqlDate(String(values.date));
-      if (changed('image')) input.image = values.image;
-      for (const p of this.extensionParams()) if (stored === null ? values[p] !== '' : values[p] !== stored[p]) input[p] = values[p];
-      return input;
-    }
-
-    errorsOf(err: WpError): FieldError[] {
-      const known = new Set([
-        kind.type,
-        'description',
-        'slug',
-        'status',
-        'date',
-        'date_utc',
-        'author',
-        'image',
-        ...kind.fields.map((f) => f.param),
-        ...this.extensionParams(),
-      ]);
-      return formErrors(err, (param) => (known.has(param) ? `f-${param === 'date_utc' ? 'date' : param}` : undefined), 'record-form');
-    }
-
     async showForm(
       reply: FastifyReply,
       editor: EditorSession,
@@ -387,11 +317,11 @@ export function recordPagesController(kind: RecordKind) {
           },
           action: record === null ? `${this.views.path(kind.collection)}new` : this.views.path(kind.collection, record.id),
           errors,
-          summary: errors.map((e) => ({ field: e.field, message: `${this.labelOf(e.field)}${e.message}` })),
+          summary: errors.map((e) => ({ field: e.field, message: `${labelOf(kind, e.field)}${e.message}` })),
           notice: form.notice,
           conflict: form.conflict,
           mayEdit,
-          statuses: this.statusChoices(actor, String(values.status)),
+          statuses: statusChoices(actor, String(values.status)),
           users: users.map((u) => ({ value: String(u.id), label: `${u.login} (${u.role})` })),
           author,
           extensionFields: this.extensionParams().map((p) => ({ param: p, label: EXTENSION_LABELS[p] ?? p })),
@@ -400,96 +330,10 @@ export function recordPagesController(kind: RecordKind) {
       });
     }
 
-    /** "Label: " of the field an error is about, for the summary. */
-    labelOf(field: string): string {
-      const param = field.replace(/^f-/, '');
-      const label =
-        param === kind.type
-          ? kind.nameLabel
-          : (kind.fields.find((f) => f.param === param)?.label ??
-            EXTENSION_LABELS[param] ??
-            { description: 'Description', slug: 'Slug', status: 'Status', date: 'Publication date', author: 'Author', image: 'Image URL' }[param]);
-      return label ? `${label}: ` : '';
-    }
-
-    /** The statuses the actor may choose (auth.md §2: a contributor cannot publish), and the current one. */
-    statusChoices(actor: Actor, current: string): { value: string; label: string }[] {
-      const keys = can(actor, 'publish_items') ? ['publish', 'draft', 'pending', 'private'] : ['draft', 'pending'];
-      if (current !== '' && current !== 'trash' && !keys.includes(current)) keys.unshift(current);
-      return keys.map((k) => ({ value: k, label: STATUS_LABELS[k] ?? k }));
-    }
-
     /** The form again with the user's values over the newest version, and what differs from the stored record. */
     async showConflict(reply: FastifyReply, editor: EditorSession, record: LoadedRecord, values: Values) {
-      const stored = this.storedValues(record);
-      const rows: ConflictRow[] = [];
-      const labelled: [string, string][] = [
-        [kind.type, kind.nameLabel],
-        ['description', 'Description'],
-        ...kind.fields.map((f): [string, string] => [f.param, f.label]),
-        ['slug', 'Slug'],
-        ['status', 'Status'],
-        ...this.extensionParams().map((p): [string, string] => [p, EXTENSION_LABELS[p] ?? p]),
-      ];
-      for (const [param, label] of labelled) {
-        if (param === 'slug' && values.slug === '') continue;
-        if (stored[param] !== values[param]) rows.push({ label, theirs: shown(stored[param]), yours: shown(values[param]) });
-      }
-      return this.showForm(reply, editor, { values, record, conflict: rows }, 409);
+      return this.showForm(reply, editor, { values, record, conflict: conflictRows(kind, this.extensionParams(), record, values) }, 409);
     }
   }
   return RecordPages;
-}
-
-interface LoadedRecord {
-  id: number;
-  entity: LinkedItemEntity;
-  json: Json;
-  version: string;
-}
-
-interface ConflictRow {
-  label: string;
-  theirs: string;
-  yours: string;
-}
-
-function isFormError(err: unknown): err is WpError {
-  return (
-    err instanceof WpError &&
-    err.status === 400 &&
-    (err.code === REST_INVALID_PARAM || err.code === REST_MISSING_CALLBACK_PARAM || err.code.startsWith('could-not'))
-  );
-}
-
-function noRight(kind: RecordKind): ManageRefusal {
-  return new ManageRefusal(403, 'Not allowed', `Your role may not add ${kind.plural.toLowerCase()}.`);
-}
-
-function changedMeanwhile(kind: RecordKind, href: string): ManageRefusal {
-  return new ManageRefusal(
-    412,
-    'Changed meanwhile',
-    `Someone else changed this ${kind.noun.toLowerCase()} after you opened it, so nothing was done. Open it again (${href}) to see the newest version.`,
-  );
-}
-
-function text(value: unknown, max = 10000): string {
-  return typeof value === 'string' ? value.slice(0, max) : '';
-}
-
-function shown(value: string | boolean | undefined): string {
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return value ?? '';
-}
-
-/** `show_map` → `showMap`: the entity property of an API parameter. */
-function camel(param: string): string {
-  return param.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-}
-
-/** A `datetime-local` value (`2026-05-01T18:30`, seconds optional) as the API's `YYYY-MM-DD HH:MM:SS`; other text as given. */
-function sqlDate(value: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/.exec(value);
-  return m ? `${m[1]} ${m[2]}${m[3] ?? ':00'}` : value;
 }

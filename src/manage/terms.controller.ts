@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, Use
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { type Actor, can } from '../common/auth';
-import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, WpError } from '../common/errors';
+import { WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
 import {
   CreateCategoryDto,
@@ -14,13 +14,14 @@ import {
   UpdateCategoryDto,
   UpdateTermDto,
 } from '../taxonomies';
-import { type FieldError, formErrors } from './form-errors';
+import type { FieldError } from './form-errors';
 import { listed, validated } from './form-input';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageRefusal } from './manage-refusals';
 import { Editor, type EditorSession, ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
 import { ManageRoute } from './sign-in.controller';
+import { categoryTree, errorsOf, isFormError, parentChoices, storedValues, summaryOf, type TermValues, type TreeRow, valuesOf } from './term-form-values';
 
 type Form = Record<string, unknown>;
 
@@ -43,11 +44,6 @@ const KINDS: Record<Taxonomy, TermKind> = {
 const TAGS_PER_PAGE = 50;
 /** Categories are shown whole as a tree, read through the API's list in pages of 50, up to this many. */
 const MAX_CATEGORIES = 2000;
-
-/** A category in the tree: its depth, for the indent. */
-interface TreeRow extends TermJson {
-  depth: number;
-}
 
 /**
  * The category and tag pages (editing.md §2): the list with counts (categories as an indented
@@ -191,40 +187,8 @@ function termPagesController(kind: TermKind) {
         all.push(...listed<TermJson>(answer.body.bytes, 'categories'));
         if (page >= answer.totalPages) break;
       }
-      const children = new Map<number, TermJson[]>();
-      const ids = new Set(all.map((t) => t.id));
-      for (const t of all) {
-        const parent = t.parent !== undefined && ids.has(t.parent) ? t.parent : 0;
-        children.set(parent, [...(children.get(parent) ?? []), t]);
-      }
-      const rows: TreeRow[] = [];
-      const seen = new Set<number>();
-      const walk = (parent: number, depth: number) => {
-        for (const t of children.get(parent) ?? []) {
-          if (seen.has(t.id)) continue;
-          seen.add(t.id);
-          rows.push({ ...t, depth });
-          walk(t.id, depth + 1);
-        }
-      };
-      walk(0, 0);
+      const rows = categoryTree(all);
       return { rows, truncated: total > all.length };
-    }
-
-    /** The parent choices: the top level, then the tree without `exclude` and what lies under it. */
-    parentChoices(rows: TreeRow[], exclude?: number): { value: string; label: string }[] {
-      const out = [{ value: '0', label: '(none: top level)' }];
-      let skipDepth: number | null = null;
-      for (const row of rows) {
-        if (skipDepth !== null && row.depth > skipDepth) continue;
-        skipDepth = null;
-        if (row.id === exclude) {
-          skipDepth = row.depth;
-          continue;
-        }
-        out.push({ value: String(row.id), label: `${'— '.repeat(row.depth)}${row.name}` });
-      }
-      return out;
     }
 
     async showList(reply: FastifyReply, editor: EditorSession, query: Form, form: { values: TermValues; errors: FieldError[] }, status = 200) {
@@ -278,7 +242,7 @@ function termPagesController(kind: TermKind) {
           errors: form.errors,
           summary: summaryOf(form.errors),
           notice,
-          parents: kind.taxonomy === 'category' ? this.parentChoices(rows) : [],
+          parents: kind.taxonomy === 'category' ? parentChoices(rows) : [],
         },
       });
     }
@@ -290,7 +254,7 @@ function termPagesController(kind: TermKind) {
       form: { values: TermValues; errors: FieldError[]; notice?: string; conflict?: boolean },
       status = 200,
     ) {
-      const parents = kind.taxonomy === 'category' ? this.parentChoices((await this.tree()).rows, term.id) : [];
+      const parents = kind.taxonomy === 'category' ? parentChoices((await this.tree()).rows, term.id) : [];
       return this.views.send(reply, {
         template: 'terms-edit',
         title: `${kind.noun}: ${term.name}`,
@@ -318,41 +282,8 @@ function termPagesController(kind: TermKind) {
   return TermPages;
 }
 
-type TermValues = { name: string; slug: string; description: string; parent: string };
-
-function valuesOf(body: Form): TermValues {
-  const text = (v: unknown, max = 10000) => (typeof v === 'string' ? v.slice(0, max) : '');
-  return { name: text(body.name), slug: text(body.slug).trim(), description: text(body.description, 100000), parent: text(body.parent).trim() || '0' };
-}
-
-function storedValues(term: TermJson): TermValues {
-  return { name: term.name, slug: term.slug, description: term.description, parent: String(term.parent ?? 0) };
-}
-
 function listQuery(q: Form): ListCategoriesQueryDto {
   return q as unknown as ListCategoriesQueryDto;
-}
-
-function isFormError(err: unknown): err is WpError {
-  return (
-    err instanceof WpError && err.status === 400 && [REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, 'term_exists', 'duplicate_term_slug'].includes(err.code)
-  );
-}
-
-const LABELS: Record<string, string> = { name: 'Name', slug: 'Slug', description: 'Description', parent: 'Parent' };
-
-/** The write path's problems as the form shows them; a taken name or slug is a message beside that field. */
-function errorsOf(err: WpError, prefix: 'add' | 'edit'): FieldError[] {
-  if (err.code === 'term_exists') return [{ field: `${prefix}-name`, message: 'Another term at this level already has this name.' }];
-  if (err.code === 'duplicate_term_slug') return [{ field: `${prefix}-slug`, message: err.message }];
-  return formErrors(err, (param) => (param in LABELS ? `${prefix}-${param}` : undefined), `${prefix}-form`);
-}
-
-function summaryOf(errors: FieldError[]): FieldError[] {
-  return errors.map((e) => {
-    const label = LABELS[e.field.replace(/^(add|edit)-/, '')];
-    return { field: e.field, message: label ? `${label}: ${e.message}` : e.message };
-  });
 }
 
 @ApiExcludeController()

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
-import type { AppConfig } from '../config/app-config';
+import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
-import type { PostsService } from '../posts';
+import { PostsService } from '../posts';
+import { newTestService } from '../../test/support/new-test-service';
 import { MediaService } from './media.service';
 
 // Featured images by id or URL (spec endpoints.md §4.7) without a database or the network:
@@ -28,7 +29,11 @@ function setup() {
   };
   const db = { getRepository: () => media, manager: { getRepository: () => media } };
   const posts = { allocate: jest.fn(async () => 41) };
-  const service = new MediaService(db as unknown as DataSource, posts as unknown as PostsService, { allowPrivateUrls: false } as AppConfig);
+  const service = newTestService(MediaService, [
+    { provide: DataSource, useValue: db },
+    { provide: PostsService, useValue: posts },
+    { provide: AppConfig, useValue: { allowPrivateUrls: false } },
+  ]).sut;
   service.probe = jest.fn(async (url: string) => (url.endsWith('.jpg') ? 'image/jpeg' : null));
   // idFor runs in a write's transaction: a unit of work whose transaction answers with the fake table.
   const uow = { run: async <T>(work: (tx: unknown) => Promise<T>) => work({ getRepository: () => media }) } as unknown as UnitOfWork;

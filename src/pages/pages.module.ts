@@ -6,6 +6,9 @@ import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
 import { PageAssets } from './page-assets';
 import { PagesController } from './pages.controller';
+import { ItemPages } from './item-pages';
+import { ListingPages } from './listing-pages';
+import { PageReads } from './page-reads';
 import { PagesService } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
@@ -13,6 +16,6 @@ import { RenderedPages } from './rendered-pages';
 @Module({
   imports: [EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, CacheModule],
   controllers: [PagesController],
-  providers: [PagesService, PageAssets, RenderedPages],
+  providers: [PagesService, PageReads, ListingPages, ItemPages, PageAssets, RenderedPages],
 })
 export class PagesModule {}

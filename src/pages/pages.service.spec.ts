@@ -1,16 +1,21 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
-import type { AppConfig } from '../config/app-config';
-import { EventExtensions, type EventCalendarService, type EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
-import { OrganizerExtensions, type OrganizersService } from '../organizers';
-import type { TaxonomiesService } from '../taxonomies';
-import { VenueExtensions, type VenuesService } from '../venues';
+import { AppConfig } from '../config/app-config';
+import { EventCalendarService, EventExtensions, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
+import { OrganizerExtensions, OrganizersService } from '../organizers';
+import { TaxonomiesService } from '../taxonomies';
+import { VenueExtensions, VenuesService } from '../venues';
+import { newTestService } from '../../test/support/new-test-service';
 import type { EventJson } from './event-view';
+import { ItemPages } from './item-pages';
+import { ListingPages } from './listing-pages';
+import { PageReads } from './page-reads';
 import { PageError, PagesService } from './pages.service';
 
 // The public pages' rules (pages.md) without HTTP, templates or a database: the
 // API's services are faked, so what is pinned is what a page asks the event list for (filters,
-// windows, pages), how API refusals become page errors, and what reaches a template.
+// windows, pages), how API refusals become page errors, and what reaches a template. The pages'
+// own services (PageReads, ListingPages, ItemPages behind PagesService) are the real ones.
 
 const SITE = 'http://site.test';
 
@@ -65,18 +70,32 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     baseUrl: SITE,
     siteTitle: 'Events',
   } as AppConfig;
-  const pages = new PagesService(
-    events as unknown as EventReader,
-    venues as unknown as VenuesService,
-    organizers as unknown as OrganizersService,
-    taxonomies as unknown as TaxonomiesService,
-    config,
+  // The pages' own services are real; the API's services under them are faked.
+  const api = [
+    { provide: EventReader, useValue: events },
+    { provide: TaxonomiesService, useValue: taxonomies },
+    { provide: AppConfig, useValue: config },
+  ];
+  const reads = newTestService(PageReads, api).sut;
+  const listing = newTestService(ListingPages, [...api.filter((p) => p.provide !== TaxonomiesService), { provide: PageReads, useValue: reads }]).sut;
+  const items = newTestService(ItemPages, [
+    { provide: PageReads, useValue: reads },
+    { provide: EventReader, useValue: events },
+    { provide: VenuesService, useValue: venues },
+    { provide: OrganizersService, useValue: organizers },
+    { provide: AppConfig, useValue: config },
     // Real, empty registries: the pages with no extension registered.
-    new EventExtensions(),
-    new VenueExtensions(),
-    new OrganizerExtensions(),
-    calendars as unknown as EventCalendarService,
-  );
+    { provide: EventExtensions, useValue: new EventExtensions() },
+    { provide: VenueExtensions, useValue: new VenueExtensions() },
+    { provide: OrganizerExtensions, useValue: new OrganizerExtensions() },
+  ]).sut;
+  const pages = newTestService(PagesService, [
+    { provide: ListingPages, useValue: listing },
+    { provide: ItemPages, useValue: items },
+    { provide: PageReads, useValue: reads },
+    { provide: EventCalendarService, useValue: calendars },
+    { provide: AppConfig, useValue: config },
+  ]).sut;
   return { pages, events, venues, calendars };
 }
 

@@ -13,7 +13,6 @@ import {
   previewRule,
   readRuleForm,
   recurrenceForScope,
-  renderRuleSection,
   type RuleFieldError,
   type RuleFormEvent,
   type RuleFormValues,
@@ -25,6 +24,7 @@ import {
   saveScopeQuestion,
   seriesToRuleForm,
 } from './rule-form';
+import { renderRuleSection } from './rule-form-html';
 import type { Scope } from './series-plan';
 
 type Json = Record<string, unknown>;

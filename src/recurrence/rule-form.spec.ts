@@ -7,8 +7,6 @@ import {
   isPreviewRequest,
   previewRule,
   readRuleForm,
-  renderRuleSection,
-  renderScopeQuestion,
   RuleFormEvent,
   ruleFormToRecurrence,
   RuleFormValues,
@@ -19,6 +17,8 @@ import {
   scopeOfAnswer,
   seriesToRuleForm,
 } from './rule-form';
+import { renderRuleSection } from './rule-form-html';
+import { renderScopeQuestion } from './rule-form-scope';
 import { RecurrenceLimits, validateRecurrence } from './validate-recurrence';
 
 const limits: RecurrenceLimits = { max: 1000, horizon: '2029-01-01 00:00:00' };

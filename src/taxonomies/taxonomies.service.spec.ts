@@ -1,14 +1,17 @@
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
-import type { ReadModel } from '../common/cache/read-model';
-import type { AppConfig } from '../config/app-config';
+import { ReadModel } from '../common/cache/read-model';
+import { AppConfig } from '../config/app-config';
 import type { NameList } from '../common/params';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
-import type { PostsService } from '../posts';
+import { UnitOfWork } from '../database/unit-of-work';
+import { newTestService } from '../../test/support/new-test-service';
+import { EventTerms } from './event-terms';
 import type { TermEntity, Taxonomy } from './entities/term.entity';
-import type { TermsRepository } from './taxonomies.repository';
+import { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
 import { TermListExtensions } from './term-list-extensions';
+import { TermWrites } from './term-writes';
 
 // Categories and tags without a database: a fake repository that keeps terms in
 // an array, to see how event writes name terms (spec endpoints.md §4.5) and when creates and
@@ -63,17 +66,25 @@ function serviceOn(stored: TermEntity[]) {
     isSlugConflict: jest.fn(() => false),
     isNameConflict: jest.fn(() => false),
   };
-  const readModel = { cache: jest.fn(() => ({})) } as unknown as ReadModel;
-  const config = { baseUrl: 'http://calendar.test', timezone: 'UTC' } as unknown as AppConfig;
+  const readModel = { cache: jest.fn(() => ({})) };
+  const config = { baseUrl: 'http://calendar.test', timezone: 'UTC' };
   const writes: unknown[] = [];
-  const service = new TaxonomiesService(
-    repo as unknown as TermsRepository,
-    {} as PostsService,
-    config,
-    readModel,
-    fakeUnitOfWork(writes as never[]),
-    new TermListExtensions(),
-  );
+  // The terms' own services are real, over the fake repository; posts are faked automatically.
+  const termWrites = newTestService(TermWrites, [{ provide: TermsRepository, useValue: repo }]).sut;
+  const eventTerms = newTestService(EventTerms, [
+    { provide: TermsRepository, useValue: repo },
+    { provide: TermWrites, useValue: termWrites },
+    { provide: AppConfig, useValue: config },
+  ]).sut;
+  const service = newTestService(TaxonomiesService, [
+    { provide: TermsRepository, useValue: repo },
+    { provide: AppConfig, useValue: config },
+    { provide: ReadModel, useValue: readModel },
+    { provide: UnitOfWork, useValue: fakeUnitOfWork(writes as never[]) },
+    { provide: TermListExtensions, useValue: new TermListExtensions() },
+    { provide: TermWrites, useValue: termWrites },
+    { provide: EventTerms, useValue: eventTerms },
+  ]).sut;
   return { service, repo, terms, writes };
 }
 

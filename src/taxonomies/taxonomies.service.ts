@@ -1,26 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import { Actor, assertCan, can, Capability } from '../common/auth';
+import { Actor, assertCan, Capability } from '../common/auth';
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { currentLinks } from '../common/http/api-links';
-import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
+import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import type { NameList } from '../common/params';
 import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
-import { cleanTextField, columnOverflow } from '../common/text/text-fields';
-import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
-import { OUTER, type Reader, type Tx } from '../database/tx';
+import { OUTER, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 import { TermListExtensions } from './term-list-extensions';
 import type { TermWrite } from './dto/write-term.dto';
-import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity, Taxonomy } from './entities/term.entity';
+import { EventTerms } from './event-terms';
 import { TermsRepository } from './taxonomies.repository';
 import { parseTermOrder, TermListFilters } from './taxonomies.filters';
 import { presentTerm, TERM_COLLECTION, TermJson } from './term.presenter';
+import { TermWrites } from './term-writes';
 
 const KIND = { category: 'category', tag: 'tag' } as const;
 const MANAGE: Record<Taxonomy, Capability> = { category: 'manage_categories', tag: 'manage_tags' };
@@ -52,6 +51,8 @@ export class TaxonomiesService {
     private readonly readModel: ReadModel,
     private readonly uow: UnitOfWork,
     private readonly listExtensions: TermListExtensions,
+    private readonly writes: TermWrites,
+    private readonly eventTerms: EventTerms,
   ) {
     const caches = (collection: 'categories' | 'tags'): TermListCaches => ({
       pipeline: new ListPipeline(readModel, collection, config.baseUrl),
@@ -149,12 +150,12 @@ export class TaxonomiesService {
     await this.checkParams([['parent', () => this.isParentOk(taxonomy, input.parent)]], taxonomy);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
 
-    const name = this.cleanName(actor, input.name ?? '');
-    const description = input.description === undefined ? '' : this.cleanDescription(actor, input.description);
+    const name = this.writes.cleanName(actor, input.name ?? '');
+    const description = input.description === undefined ? '' : this.writes.cleanDescription(actor, input.description);
     // A writer that loses a race for the name is run again by the unit of work and then finds the winner.
     const term = await this.uow.run(async (tx, changes) => {
-      await this.assertNameFree(tx, taxonomy, parentId, name);
-      const written = await this.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
+      await this.writes.assertNameFree(tx, taxonomy, parentId, name);
+      const written = await this.writes.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
       changes.record(taxonomy, written.id);
       return written;
     });
@@ -168,16 +169,16 @@ export class TaxonomiesService {
     await assertIfMatch(ifMatch, async () => (await this.present([term]))[0]);
 
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
-    const name = input.name === undefined ? term.name : this.cleanName(actor, input.name);
-    const description = input.description === undefined ? term.description : this.cleanDescription(actor, input.description);
+    const name = input.name === undefined ? term.name : this.writes.cleanName(actor, input.name);
+    const description = input.description === undefined ? term.description : this.writes.cleanDescription(actor, input.description);
     const updated = await this.uow.run(async (tx, changes) => {
       changes.record(taxonomy, id);
-      if (input.name !== undefined || parentId !== term.parentId) await this.assertNameFree(tx, taxonomy, parentId, name, term.id);
+      if (input.name !== undefined || parentId !== term.parentId) await this.writes.assertNameFree(tx, taxonomy, parentId, name, term.id);
       // The row as committed now: its count moves with every event write.
       const current = await this.terms.findForUpdate(taxonomy, id, tx);
       assertUnchanged(ifMatch, term, current);
       const next = { ...(current ?? term), name, description, parentId };
-      return input.slug === undefined ? this.terms.save(next, tx) : this.writeTerm(tx, next, input.slug);
+      return input.slug === undefined ? this.terms.save(next, tx) : this.writes.writeTerm(tx, next, input.slug);
     });
     // A term reads the same for every caller, and its update answers what its GET shows.
     const answer = (await this.present([updated]))[0];
@@ -197,139 +198,37 @@ export class TaxonomiesService {
     return before;
   }
 
-  // ---- the seams used by event writes (counts are maintained here, spec resources.md §4) ----
+  // ---- what event writes and event lists ask of terms, answered by EventTerms ----
 
-  /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
-  /** `isNew`: the event was created in this transaction (it has no terms to replace). */
-  async assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
-    const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published, isNew);
-    if (!published) return;
-    await this.terms.adjustCounts(manager, added, 1);
-    await this.terms.adjustCounts(manager, removed, -1);
+  assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
+    return this.eventTerms.assignToEvent(manager, eventId, taxonomy, termIds, published, isNew);
   }
 
-  /**
-   * New events (no terms yet) all get these terms, as assignToEvent for each would give them:
-   * the links in multi-row INSERTs, the counts raised once by the number of published events.
-   */
-  async assignToNewEvents(manager: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
-    const ids = [...new Set(termIds)];
-    const links = events.flatMap((e) => ids.map((termId) => Object.assign(new EventTermEntity(), { eventId: e.id, termId, published: e.published })));
-    await this.terms.insertEventTerms(links, manager);
-    await this.terms.adjustCounts(manager, ids, events.filter((e) => e.published).length);
+  assignToNewEvents(manager: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
+    return this.eventTerms.assignToNewEvents(manager, events, termIds);
   }
 
-  /** The event became (un)published (or was trashed): its terms' counts follow. */
-  async eventPublicationChanged(manager: Tx, eventId: number, published: boolean): Promise<void> {
-    await this.terms.adjustCounts(manager, await this.terms.setEventPublished(manager, eventId, published), published ? 1 : -1);
+  eventPublicationChanged(manager: Tx, eventId: number, published: boolean): Promise<void> {
+    return this.eventTerms.eventPublicationChanged(manager, eventId, published);
   }
 
-  /** The event is being deleted for good: its published assignments leave the counts, then every assignment goes. */
-  async eventRemoved(manager: Tx, eventId: number): Promise<void> {
-    await this.eventPublicationChanged(manager, eventId, false);
-    await this.terms.removeEventTerms(manager, eventId);
+  eventRemoved(manager: Tx, eventId: number): Promise<void> {
+    return this.eventTerms.eventRemoved(manager, eventId);
   }
 
-  /**
-   * Event-list filter values (spec endpoints.md §4.1.3): each item a slug, else an id, of an
-   * existing term; categories include their descendants. null when any item is unknown. A comma
-   * list that is as a whole the name of a term names that term, as in event writes (§4.5).
-   */
-  async resolveFilter(taxonomy: Taxonomy, list: NameList): Promise<number[] | null> {
-    const named = await this.namedWhole(taxonomy, list, OUTER);
-    const ids = named !== undefined ? [named] : await this.filterIds(taxonomy, list.items);
-    if (ids === null) return null;
-    return taxonomy === 'category' ? this.terms.withDescendants(taxonomy, ids) : [...new Set(ids)];
+  resolveFilter(taxonomy: Taxonomy, list: NameList): Promise<number[] | null> {
+    return this.eventTerms.resolveFilter(taxonomy, list);
   }
 
-  /**
-   * Categories/tags named in an event write (spec endpoints.md §4.5): numeric items are ids
-   * (unknown ones skipped); other items match a slug or a name, or create a new term; a comma
-   * string that is as a whole the name of a term names only that term.
-   * Runs in the event's transaction; no permission beyond writing the event is needed.
-   */
-  async resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
-    // Inside the event's transaction: a pooled query here could wait forever for a connection.
-    const named = await this.namedWhole(taxonomy, list, manager);
-    if (named !== undefined) return [named];
-    const { items } = list;
-    const numeric = items
-      .filter((i) => /^\d+$/.test(i))
-      .map(Number)
-      .filter(Number.isSafeInteger);
-    const existing = await this.terms.existingIds(taxonomy, numeric, manager);
-    const names = items
-      .filter((i) => !/^\d+$/.test(i))
-      .map((n) => this.cleanName(actor, n, false, TERM_PARAM[taxonomy]))
-      .filter((n) => n !== '');
-    const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
-    const ids: number[] = [];
-    for (const item of items) {
-      if (/^\d+$/.test(item)) {
-        if (existing.has(Number(item))) ids.push(Number(item));
-        continue;
-      }
-      const name = this.cleanName(actor, item, false, TERM_PARAM[taxonomy]);
-      if (name === '') continue;
-      const match = found.find((t) => t.slug === slugify(name) && slugify(name) !== '') ?? found.find((t) => t.name.toLowerCase() === name.toLowerCase());
-      if (match) {
-        ids.push(match.id);
-        continue;
-      }
-      const term = await this.createOrReuse(manager, { taxonomy, name, description: '', parentId: 0, count: 0 });
-      found.push(term);
-      ids.push(term.id);
-    }
-    return [...new Set(ids)];
+  resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
+    return this.eventTerms.resolveForEventWrite(manager, taxonomy, list, actor);
   }
 
-  async termsOfEvents(eventIds: number[]): Promise<Map<number, TermJson[]>> {
-    const byEvent = await this.terms.termsOfEvents(eventIds);
-    const all = [...byEvent.values()].flat();
-    const known = await this.terms.ancestors(all);
-    const out = new Map<number, TermJson[]>();
-    const links = currentLinks(this.config.baseUrl);
-    for (const [eventId, terms] of byEvent)
-      out.set(
-        eventId,
-        terms.map((t) => presentTerm(t, known, this.config, links)),
-      );
-    return out;
+  termsOfEvents(eventIds: number[]): Promise<Map<number, TermJson[]>> {
+    return this.eventTerms.termsOfEvents(eventIds);
   }
 
   // ---- helpers ----
-
-  /** Filter items by slug first, then by id, then by name (spec endpoints.md §4.1 and §4.1.3); null when one is unknown. */
-  private async filterIds(taxonomy: Taxonomy, items: string[]): Promise<number[] | null> {
-    const byText = await this.terms.findBySlugsOrNames(taxonomy, items, items, OUTER);
-    const numeric = items
-      .filter((i) => /^\d+$/.test(i))
-      .map(Number)
-      .filter(Number.isSafeInteger);
-    const byId = await this.terms.existingIds(taxonomy, numeric, OUTER);
-    const ids: number[] = [];
-    for (const item of items) {
-      const id =
-        byText.find((t) => t.slug === item)?.id ??
-        (/^\d+$/.test(item) && byId.has(Number(item)) ? Number(item) : undefined) ??
-        byText.find((t) => t.name.toLowerCase() === item.toLowerCase())?.id;
-      if (id === undefined) return null;
-      ids.push(id);
-    }
-    return ids;
-  }
-
-  /**
-   * The term a comma-separated string names as a whole (spec endpoints.md §4.5): the one whose
-   * name is the trimmed string (case-insensitively, as names are compared at one level; the
-   * oldest when categories at different levels share it). Undefined for arrays and for strings
-   * that name no term, whose items are then resolved one by one.
-   */
-  private async namedWhole(taxonomy: Taxonomy, list: NameList, reader: Reader): Promise<number | undefined> {
-    if (list.whole === undefined || list.whole === '') return undefined;
-    const [term] = await this.terms.findBySlugsOrNames(taxonomy, [], [list.whole], reader);
-    return term?.id;
-  }
 
   private async present(terms: TermEntity[]): Promise<TermJson[]> {
     const known = await this.terms.ancestors(terms);
@@ -385,71 +284,4 @@ export class TaxonomiesService {
     }
     return false;
   }
-
-  /** term_exists (with the existing term's id) when the name is used at that level. */
-  private async assertNameFree(tx: Tx, taxonomy: Taxonomy, parentId: number, name: string, exceptId?: number): Promise<void> {
-    const existing = await this.terms.findSiblingByName(taxonomy, parentId, name, exceptId, tx);
-    if (existing) throw termExists(existing.id);
-  }
-
-  /**
-   * Writes the term under an explicit slug, which must be free (spec endpoints.md §6.3), or
-   * under the first free slug generated from its name; the unique index on (kind, slug) settles
-   * races. A name taken at the level surfaces as the database's unique-key error.
-   */
-  private async writeTerm(tx: Tx, term: Partial<TermEntity> & Pick<TermEntity, 'taxonomy' | 'name'>, given: string | undefined): Promise<TermEntity> {
-    const explicit = given === undefined ? '' : slugify(given).slice(0, SLUG_MAX_LENGTH);
-    let saved: TermEntity | undefined;
-    const write = async (slug: string) => {
-      saved = await this.terms.save({ ...term, slug }, tx);
-    };
-    if (explicit !== '') {
-      const taken = () => new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
-      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw taken();
-      await write(explicit).catch((err: unknown) => {
-        throw this.terms.isSlugConflict(err) ? taken() : err;
-      });
-    } else {
-      const base = (slugify(term.name) || term.taxonomy).slice(0, SLUG_MAX_LENGTH);
-      const slugs = await this.terms.slugsLike(term.taxonomy, base, term.id, tx);
-      await writeUnderFreeSlug(base, slugs, write, (err) => this.terms.isSlugConflict(err));
-    }
-    return saved as TermEntity;
-  }
-
-  /** A term named in an event write: created, or, when a concurrent write created it first, that one. */
-  private async createOrReuse(tx: Tx, term: Omit<TermEntity, 'id' | 'slug' | 'nameKey'>): Promise<TermEntity> {
-    try {
-      return await this.writeTerm(tx, term, undefined);
-    } catch (err) {
-      if (!this.terms.isNameConflict(err)) throw err;
-      const winner = await this.terms.findSiblingByName(term.taxonomy, term.parentId, term.name, undefined, tx);
-      if (!winner) throw err;
-      return winner;
-    }
-  }
-
-  /** Names are plain text for callers without unfiltered HTML (spec README §8). */
-  /** `param`: the parameter that gave the name (`name`, or `categories`/`tags` of an event write). */
-  private cleanName(actor: Actor | null, name: string, required = true, param = 'name'): string {
-    const text = cleanTextField('term', 'name', name, can(actor, 'unfiltered_html')).trim();
-    if (text === '' && required) throw invalidParams({ name: PARAM_MESSAGES.text });
-    return fitting('name', text, param);
-  }
-
-  private cleanDescription(actor: Actor | null, description: string): string {
-    return fitting('description', cleanTextField('term', 'description', description, can(actor, 'unfiltered_html')));
-  }
 }
-
-/** `text` when it fits the column of the term field, else 400 naming the field. */
-function fitting(field: 'name' | 'description', text: string, param: string = field): string {
-  const overflow = columnOverflow('term', field, text);
-  if (overflow) throw invalidParams({ [param]: overflow });
-  return text;
-}
-
-/** The event-write parameter that names terms of each kind. */
-const TERM_PARAM: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
-
-const termExists = (termId: number) => new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: termId });

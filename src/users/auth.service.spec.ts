@@ -1,9 +1,10 @@
-import { loadConfig } from '../config/app-config';
+import { AppConfig, loadConfig } from '../config/app-config';
+import { newTestService } from '../../test/support/new-test-service';
 import { WpError } from '../common/errors';
 import { AuthService } from './auth.service';
 import { LimiterStore } from './limiter-store';
 import { hashPassword } from './password-hash';
-import type { UsersService } from './users.service';
+import { UsersService } from './users.service';
 
 describe('AuthService.verify', () => {
   let stored: string;
@@ -22,9 +23,13 @@ describe('AuthService.verify', () => {
         return [stored];
       },
       roleWithPasswordHash: async (_id: number, hash: string) => (hash === stored ? 'editor' : null),
-    } as unknown as UsersService;
+    };
     const config = loadConfig({});
-    service = new AuthService(users, config, new LimiterStore(config));
+    service = newTestService(AuthService, [
+      { provide: UsersService, useValue: users },
+      { provide: AppConfig, useValue: config },
+      { provide: LimiterStore, useValue: new LimiterStore(config) },
+    ]).sut;
   });
 
   it('checks credentials sent by many requests at once with one scrypt, and answers each of them', async () => {

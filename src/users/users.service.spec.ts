@@ -1,6 +1,7 @@
-import type { DataSource } from 'typeorm';
-import type { Dialect } from '../database/dialect';
-import type { UnitOfWork } from '../database/unit-of-work';
+import { DataSource } from 'typeorm';
+import { Dialect } from '../database/dialect';
+import { UnitOfWork } from '../database/unit-of-work';
+import { newTestService } from '../../test/support/new-test-service';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { SessionEntity } from './session.entity';
 import { UserEntity } from './user.entity';
@@ -59,7 +60,11 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
   const changes = { record: (type: string, id: number) => void recorded.push(`${type}:${id}`) };
   const uow = { run: jest.fn(async (work: (t: typeof tx, c: typeof changes) => Promise<unknown>) => work(tx, changes)) };
   const dialect = { lockForUpdate: jest.fn(<Q>(qb: Q) => qb) };
-  const service = new UsersService({ getRepository: repository } as unknown as DataSource, uow as unknown as UnitOfWork, dialect as unknown as Dialect);
+  const service = newTestService(UsersService, [
+    { provide: DataSource, useValue: { getRepository: repository } },
+    { provide: UnitOfWork, useValue: uow },
+    { provide: Dialect, useValue: dialect },
+  ]).sut;
   return { service, written, recorded, uow, dialect };
 }
 
