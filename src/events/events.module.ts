@@ -10,6 +10,7 @@ import { EventCalendarController } from './event-calendar.controller';
 import { EventCalendarService } from './event-calendar.service';
 import { EventExtensions, EventWrites } from './event-extensions';
 import { EventListExtensions } from './event-list-extensions';
+import { EventListLookups } from './event-list-lookups';
 import { EventWriteAuthorize } from './event-write-authorize';
 import { EventWriteParticipants } from './event-write-participants';
 import { EventWritePersist } from './event-write-persist';
@@ -30,6 +31,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
   providers: [
     EventsRepository,
     EventAccess,
+    EventListLookups,
     EventReader,
     EventDeleter,
     ScheduledPublisher,
