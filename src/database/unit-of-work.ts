@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -9,7 +8,7 @@ import { ChangeKinds } from './change-kinds';
 import { appendChanges, attachChanges, ChangeSet } from './change-log';
 import { Dialect } from './dialect';
 import type { Tx } from './tx';
-import { WriteParticipants } from './write-participants';
+import { type WriteParticipant, WriteParticipants } from './write-participants';
 
 /**
  * How often a write is tried in all when it collides with concurrent writers. On one server a
@@ -35,9 +34,10 @@ export const writeConflict = (): WpError => {
 /**
  * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),
  * the change rows of what it did (`changes.record(type, id)`; they move every instance's
- * caches and are the seam of the change feed) written inside it, the registered write
- * participants (WriteParticipants: before the change rows, in order of registration; with
- * the change rows, such as the webhook outbox; after the commit), and the bounded retry
+ * caches and feed the change feed) written inside it, the write participants (those the caller
+ * declared for this write, then the registered ones, WriteParticipants, in order of
+ * registration: before the change rows; with the change rows, such as the webhook outbox; after
+ * the commit), and the bounded retry
  * when the database refuses the transaction for a concurrency reason (deadlock, lock wait, a
  * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
  * from scratch on each attempt: it must rebuild what it writes from its input, never carry
@@ -59,15 +59,16 @@ export class UnitOfWork {
     private readonly participants: WriteParticipants,
   ) {}
 
-  async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>): Promise<T> {
+  /** `declared`: participants of this write alone (WriteParticipant), before the registered ones. */
+  async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>, declared: readonly WriteParticipant[] = []): Promise<T> {
     let committed: ChangeSet | undefined;
+    const participants = declared.length === 0 ? this.participants.all() : [...declared, ...this.participants.all()];
     const result = await this.retrying(async (manager) => {
       const tx = manager as Tx; // the one place, with runUnlogged and bulkTransaction, where a Tx is made
       const changes = new ChangeSet(this.kinds); // anew on every attempt, like everything the work builds
       attachChanges(manager, changes);
       const out = await work(tx, changes);
-      await writeHooks.getStore()?.(tx, out, changes);
-      const participants = this.participants.all();
+      for (const p of participants) await p.written?.(tx, out, changes);
       for (const p of participants) await p.beforeCommit?.(tx, changes);
       const outboxes = participants.flatMap((p) => (p.changeLog ? [p.changeLog(tx, changes)] : []));
       await appendChanges(tx, this.dialect.kind, changes, nowUtcSql(), outboxes);
@@ -75,7 +76,7 @@ export class UnitOfWork {
       return out;
     });
     this.readModel.committed();
-    for (const p of this.participants.all()) p.afterCommit?.(committed!);
+    for (const p of participants) p.afterCommit?.(committed!);
     return result;
   }
 
@@ -121,23 +122,6 @@ export class UnitOfWork {
     this.cluster ??= this.dialect.isGaleraNode(this.db);
     return this.cluster;
   }
-}
-
-/**
- * Work an importer adds to a write, inside the write's own transaction, after the write's work
- * and before its change rows: `result` is what the work returned (the stored row). Used to
- * record which source record a row came from in the same commit as the row (src/imports).
- */
-export type WriteHook = (tx: Tx, result: unknown, changes: ChangeSet) => Promise<void>;
-
-const writeHooks = new AsyncLocalStorage<WriteHook>();
-
-/**
- * Runs `fn` with `hook` joining every UnitOfWork.run transaction that `fn` opens (each attempt
- * anew, like the work). Only the importers call it; nothing reachable from HTTP does.
- */
-export function withWriteHook<T>(hook: WriteHook, fn: () => Promise<T>): Promise<T> {
-  return writeHooks.run(hook, fn);
 }
 
 /**

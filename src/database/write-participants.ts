@@ -3,12 +3,20 @@ import type { ChangeLogOutbox, ChangeSet } from './change-log';
 import type { Tx } from './tx';
 
 /**
- * A participant in every write (extending.md §1, write hooks): called by the unit of work of
- * every write, in its transaction, after the write's own work and before its change rows; and
- * once after the commit. The webhook outbox is one (src/sync); so is any extension that must
- * see, refuse or add to every write.
+ * A participant in a write (extending.md §1, write hooks): called by the unit of work in the
+ * write's transaction, after the write's own work and before its change rows; and once after the
+ * commit. Registered (WriteParticipants), it joins every write: the webhook outbox (src/sync), an
+ * extension that must see, refuse or add to every write. Declared by the caller of one write
+ * (UnitOfWork.run's `declared`), it joins that write alone: an importer's record of which source
+ * record a row came from (src/imports).
  */
 export interface WriteParticipant {
+  /**
+   * Inside the write's transaction, right after its work, with what the work returned (the
+   * stored row): for participants declared by the write's caller, before any beforeCommit.
+   * Called again from scratch when the write is retried.
+   */
+  written?(tx: Tx, result: unknown, changes: ChangeSet): Promise<void>;
   /**
    * Inside the write's transaction, after its work: may read what it wrote, write more (and
    * record it in `changes`), or throw a WpError to refuse the write (nothing is kept). Called

@@ -12,6 +12,7 @@ import { TaxonomiesService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { EventExtensions } from './event-extensions';
+import { declaredParticipants, EXTENSION_ORIGIN, type EventWriteOrigin, ROUTE_ORIGIN } from './event-write-origin';
 import { eventInTrash, eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 
@@ -30,7 +31,7 @@ export class EventDeleter {
   ) {}
 
   /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). `input`: the request's parameters, for the extensions. */
-  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string, input: Json = {}): Promise<Json> {
+  async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string, input: Json = {}, origin: EventWriteOrigin = ROUTE_ORIGIN): Promise<Json> {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
     // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
@@ -39,14 +40,21 @@ export class EventDeleter {
     if (kind === null) throw eventNotFound(id);
     if (!event) throw invalidEventId();
     const gone = () => eventNotFound(id);
-    const op = { actor, gone, ifMatch, input };
+    const op = { actor, gone, ifMatch, input, origin };
     return force ? this.deleteForGood(event, () => this.access.requireEvent(id), op) : this.trash(event, op);
   }
 
-  async removeBySlug(actor: Actor | null, slug: string, force = false, ifMatch?: string, input: Json = {}): Promise<Json> {
+  async removeBySlug(
+    actor: Actor | null,
+    slug: string,
+    force = false,
+    ifMatch?: string,
+    input: Json = {},
+    origin: EventWriteOrigin = ROUTE_ORIGIN,
+  ): Promise<Json> {
     const event = await this.access.requireSlug(slug);
     this.access.assertMay(canDelete, actor, event);
-    const op = { actor, gone: () => unknownEventSlug(), ifMatch, input };
+    const op = { actor, gone: () => unknownEventSlug(), ifMatch, input, origin };
     return force ? this.deleteForGood(event, () => this.access.requireSlug(slug), op) : this.trash(event, op);
   }
 
@@ -54,13 +62,22 @@ export class EventDeleter {
    * A delete inside a running unit of work (EventWrites.remove): the row locked, the right to
    * delete it checked, then the route's trash or permanent delete with the extensions' hooks.
    */
-  async removeIn(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input: Json): Promise<void> {
+  async removeIn(
+    tx: Tx,
+    changes: ChangeSet,
+    actor: Actor | null,
+    id: number,
+    force: boolean,
+    input: Json,
+    origin: EventWriteOrigin = EXTENSION_ORIGIN,
+  ): Promise<void> {
     const current = await this.events.findForUpdate(id, tx);
     if (!current) throw eventNotFound(id);
     this.access.assertMay(canDelete, actor, current);
     changes.record('event', id);
-    if (force) await this.removeRow(tx, changes, actor, current, input);
-    else await this.trashRow(tx, changes, actor, current, input);
+    const op = { actor, input, origin };
+    if (force) await this.removeRow(tx, changes, op, current);
+    else await this.trashRow(tx, changes, op, current);
   }
 
   private async trash(event: EventEntity, op: DeleteRequest): Promise<Json> {
@@ -72,15 +89,15 @@ export class EventDeleter {
       const current = await this.events.findForUpdate(event.id, tx);
       if (!current) throw op.gone();
       assertUnchanged(op.ifMatch, event, current);
-      return this.trashRow(tx, changes, op.actor, current, op.input);
-    });
+      return this.trashRow(tx, changes, op, current);
+    }, declaredParticipants(op.origin));
     return (await this.access.present([trashed], { jsonLd: false }))[0];
   }
 
   /** The locked row `current` to the trash, the extensions told first. */
-  private async trashRow(tx: Tx, changes: ChangeSet, actor: Actor | null, current: EventEntity, input: Json): Promise<EventEntity> {
+  private async trashRow(tx: Tx, changes: ChangeSet, { actor, input, origin }: DeleteParts, current: EventEntity): Promise<EventEntity> {
     if (current.status === 'trash') throw eventInTrash();
-    await this.extensions.deleting(tx, current, { actor, input, force: false, changes });
+    await this.extensions.deleting(tx, current, { actor, input, force: false, changes, origin });
     const next = Object.assign(new EventEntity(), current, {
       statusBeforeTrash: current.status,
       status: 'trash',
@@ -93,8 +110,8 @@ export class EventDeleter {
   }
 
   /** The locked row `event` and everything keyed by its id, for good; the extensions told first. */
-  private async removeRow(tx: Tx, changes: ChangeSet, actor: Actor | null, event: EventEntity, input: Json): Promise<void> {
-    await this.extensions.deleting(tx, event, { actor, input, force: true, changes });
+  private async removeRow(tx: Tx, changes: ChangeSet, { actor, input, origin }: DeleteParts, event: EventEntity): Promise<void> {
+    await this.extensions.deleting(tx, event, { actor, input, force: true, changes, origin });
     await this.taxonomies.eventRemoved(tx, event.id);
     await this.events.remove(event.id, tx);
     await this.posts.release(event.id, tx);
@@ -107,7 +124,7 @@ export class EventDeleter {
    * reads refuse, is shown as it is stored (compatibility note).
    */
   private async deleteForGood(found: EventEntity, reread: () => Promise<EventEntity>, op: DeleteRequest): Promise<Json> {
-    const { actor, input } = op;
+    const { actor } = op;
     return deleteForGood(this.uow, {
       type: 'event',
       found,
@@ -117,15 +134,20 @@ export class EventDeleter {
       present: async (event) => (await this.access.present([event], { jsonLd: true, actor }))[0],
       lock: (tx, id) => this.events.findForUpdate(id, tx),
       gone: op.gone,
-      remove: (tx, event, changes) => this.removeRow(tx, changes, actor, event, input),
+      remove: (tx, event, changes) => this.removeRow(tx, changes, op, event),
     });
   }
 }
 
-/** A DELETE route's request: the caller, its If-Match and parameters, and its answer when a concurrent permanent delete came first. */
-interface DeleteRequest {
+/** What a delete's hooks are told: the caller, its parameters and who asked. */
+interface DeleteParts {
   actor: Actor | null;
+  input: Json;
+  origin: EventWriteOrigin;
+}
+
+/** A DELETE route's request: its If-Match, and its answer when a concurrent permanent delete came first. */
+interface DeleteRequest extends DeleteParts {
   gone: () => WpError;
   ifMatch: string | undefined;
-  input: Json;
 }

@@ -1,5 +1,6 @@
 import { EventEntity } from './entities/event.entity';
 import { EventExtensions, type EventExtras } from './event-extensions';
+import { ROUTE_ORIGIN } from './event-write-origin';
 
 const rows = [Object.assign(new EventEntity(), { id: 1 }), Object.assign(new EventEntity(), { id: 2 })];
 
@@ -42,6 +43,6 @@ describe('EventExtensions.check', () => {
     const registry = new EventExtensions();
     registry.register({ name: 'a', params: ['x'], check: () => ({ x: 'bad x' }) });
     registry.register({ name: 'b', params: ['y'], check: async () => ({ y: 'bad y' }) });
-    await expect(registry.check({}, { actor: null, current: null })).resolves.toEqual({ x: 'bad x', y: 'bad y' });
+    await expect(registry.check({}, { actor: null, current: null, origin: ROUTE_ORIGIN })).resolves.toEqual({ x: 'bad x', y: 'bad y' });
   });
 });

@@ -3,6 +3,7 @@ import type { Actor } from '../common/auth';
 import type { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import type { EventEntity } from './entities/event.entity';
+import type { EventWriteOrigin } from './event-write-origin';
 
 type Json = Record<string, unknown>;
 
@@ -15,6 +16,16 @@ export interface EventWriteContext {
   before: EventEntity | null;
   /** The write's change set: record further items changed here. */
   changes: ChangeSet;
+  /** Who asked for the write (a route, the form, an import, a module's own write). */
+  origin: EventWriteOrigin;
+}
+
+/** What an extension's parameter check is told about the write. */
+export interface EventCheckContext {
+  actor: Actor | null;
+  /** The event updated (null on create). */
+  current: EventEntity | null;
+  origin: EventWriteOrigin;
 }
 
 /** What a delete hook of an event extension is told about the delete it runs in. */
@@ -25,6 +36,7 @@ export interface EventDeleteContext {
   /** `true`: deleted for good; `false`: moved to the trash. */
   force: boolean;
   changes: ChangeSet;
+  origin: EventWriteOrigin;
 }
 
 /** What an extension adds to the representation of one event. */
@@ -176,7 +188,7 @@ export interface EventExtension {
    * bad value answers 400 rest_invalid_param with `data.params`): `{ param: message }` for
    * every bad one. `current`: the event updated (null on create).
    */
-  check?(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Record<string, string> | Promise<Record<string, string>>;
+  check?(input: Json, ctx: EventCheckContext): Record<string, string> | Promise<Record<string, string>>;
   /**
    * Inside the write's unit of work, after the event's row and links are written: stores the
    * extension's data. May throw a WpError to refuse the write (nothing is kept); may write
@@ -204,21 +216,21 @@ export interface EventExtension {
 /**
  * Writes of events inside a running unit of work (a hook's, an extension's), under the same
  * rules as the routes' writes: the same checks, rights of `actor`, slugs, links, change rows
- * and extensions (whose `saved`/`deleting` run for these writes too; `input.scope` and the like
- * tell an extension's own nested writes apart). Errors are the routes' errors.
+ * and extensions (whose `saved`/`deleting` run for these writes too, told the `origin` the caller
+ * gives: `extension` when none, `series` for a series' occurrences). Errors are the routes' errors.
  */
 export abstract class EventWrites {
-  abstract create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json): Promise<EventEntity>;
+  abstract create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json, origin?: EventWriteOrigin): Promise<EventEntity>;
   /**
    * As many creates in a row, with the same rows, links, change records, errors and `saved`
    * hooks (in the list's order, after every row and link is written), in far fewer statements
    * when the inputs share their author, venue, organizers, image and terms (a series'
    * occurrences). Answers the rows in the order of `inputs`.
    */
-  abstract createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[]): Promise<EventEntity[]>;
-  abstract update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity>;
+  abstract createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[], origin?: EventWriteOrigin): Promise<EventEntity[]>;
+  abstract update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json, origin?: EventWriteOrigin): Promise<EventEntity>;
   /** To the trash (`force` false) or for good. */
-  abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json): Promise<void>;
+  abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json, origin?: EventWriteOrigin): Promise<void>;
 }
 
 /**
@@ -244,7 +256,7 @@ export class EventExtensions {
   }
 
   /** Every extension's parameter checks of a write, merged: `{ param: message }`. */
-  async check(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Promise<Record<string, string>> {
+  async check(input: Json, ctx: EventCheckContext): Promise<Record<string, string>> {
     const bad: Record<string, string> = {};
     for (const extension of this.list) if (extension.check) Object.assign(bad, await extension.check(input, ctx));
     return bad;

@@ -11,6 +11,7 @@ import type { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import type { EventAccess } from './event-access';
 import { EventListExtensions } from './event-list-extensions';
+import { EventListLookups } from './event-list-lookups';
 import { EventReader } from './event-reader';
 import type { EventListFilters } from './events.filters';
 import type { EventsRepository } from './events.repository';
@@ -49,17 +50,23 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
   const publisher = { dueCutoff: jest.fn(() => opts.due) };
   const config = { baseUrl: 'http://cal.test', timezone: 'Europe/Rome', icsMaxEvents: 500, cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
-  const reader = new EventReader(
+  const readModel = new ReadModel(version, config, CacheShares.of(FEATURES));
+  const lookups = new EventListLookups(
     events as unknown as EventsRepository,
-    access as unknown as EventAccess,
     posts as unknown as PostsService,
     taxonomies as unknown as TaxonomiesService,
     venues as unknown as VenuesService,
     organizers as unknown as OrganizersService,
+    readModel,
+  );
+  const reader = new EventReader(
+    events as unknown as EventsRepository,
+    access as unknown as EventAccess,
+    lookups,
     extensions,
     publisher as unknown as ScheduledPublisher,
     config,
-    new ReadModel(version, config, CacheShares.of(FEATURES)),
+    readModel,
   );
   return { reader, events, posts, taxonomies, venues, extensions };
 }

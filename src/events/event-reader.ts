@@ -5,19 +5,15 @@ import { Actor, canRead } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { listVisibility } from '../items';
-import type { NameList } from '../common/params';
 import { JsonText, ListPage, ListPipeline, modifiedAfterUtc, presentCached, rawParam } from '../common/pagination';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
-import { OrganizersService } from '../organizers';
-import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { DateWindows } from './date-windows';
 import { EventListExtensions } from './event-list-extensions';
+import { EventListLookups } from './event-list-lookups';
 import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
 import type { EventListFilters, EventListOrder, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
@@ -57,8 +53,6 @@ const ECHOED_PARAMS = [
  */
 @Injectable()
 export class EventReader {
-  /** Filter lookups by parameter value: resolved term ids, "do these ids exist", term plans. */
-  private readonly lookups: NamedCache<NonNullable<unknown>>;
   /** Search plans by search tokens: candidate ids (≤ FEW_SEARCH_CANDIDATES) or `index`. */
   private readonly searchPlans: NamedCache<number[] | 'index'>;
   /** Presented list items by id, as UTF-8 JSON (outside the JS heap). */
@@ -72,16 +66,12 @@ export class EventReader {
   constructor(
     private readonly events: EventsRepository,
     private readonly access: EventAccess,
-    private readonly posts: PostsService,
-    private readonly taxonomies: TaxonomiesService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    private readonly lookups: EventListLookups,
     private readonly extensions: EventListExtensions,
     private readonly publisher: ScheduledPublisher,
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
   ) {
-    this.lookups = readModel.cache('events.lookups');
     this.searchPlans = readModel.cache('events.search');
     this.listed = readModel.cache('events.listed');
     this.singles = readModel.cache('events.singles');
@@ -193,22 +183,14 @@ export class EventReader {
     const bad = { ...windowBad }; // windows are shared between requests: never mutate them
     const modifiedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
     if (modifiedAfter === null) bad.modified_after = PARAM_MESSAGES.date;
-    const lookup = <T extends NonNullable<unknown>>(key: unknown[], compute: () => Promise<T>) =>
-      this.lookups.through(JSON.stringify(key), compute) as Promise<T>;
-    const terms = async (taxonomy: 'category' | 'tag', list: NameList | undefined) =>
-      list && this.orUnknown(lookup([taxonomy, list], () => this.taxonomies.resolveFilter(taxonomy, list).then(known)));
-    const categoryIds = await terms('category', q.categories);
+    const categoryIds = q.categories && (await this.lookups.terms('category', q.categories));
     if (categoryIds === null) bad.categories = PARAM_MESSAGES.unknownTerm;
-    const tagIds = await terms('tag', q.tags);
+    const tagIds = q.tags && (await this.lookups.terms('tag', q.tags));
     if (tagIds === null) bad.tags = PARAM_MESSAGES.unknownTerm;
-    if (q.venue && !(await lookup(['venue', q.venue], () => allIn(q.venue!, (ids) => this.venues.items.existingIds(ids))))) {
-      bad.venue = PARAM_MESSAGES.unknownIds('venue');
-    }
-    if (q.organizer && !(await lookup(['organizer', q.organizer], () => allIn(q.organizer!, (ids) => this.organizers.items.existingIds(ids))))) {
-      bad.organizer = PARAM_MESSAGES.unknownIds('organizer');
-    }
+    if (q.venue && !(await this.lookups.venuesExist(q.venue))) bad.venue = PARAM_MESSAGES.unknownIds('venue');
+    if (q.organizer && !(await this.lookups.organizersExist(q.organizer))) bad.organizer = PARAM_MESSAGES.unknownIds('organizer');
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
-    if (q.post_parent !== undefined && (await this.posts.typeOf(q.post_parent)) !== 'event') throw invalidEventId();
+    if (q.post_parent !== undefined && !(await this.lookups.isEvent(q.post_parent))) throw invalidEventId();
     const extra: EventQueryExtension[] = [];
     for (const extension of this.extensions.all()) {
       const condition = await extension.prepare(raw, actor);
@@ -224,7 +206,7 @@ export class EventReader {
       words: q.search !== undefined ? searchWords(q.search) : undefined,
       categoryIds: categoryIds ?? undefined,
       tagIds: tagIds ?? undefined,
-      termMatch: categoryIds || tagIds ? await lookup(['plan', termIds], () => this.events.termPlan(termIds)) : undefined,
+      termMatch: categoryIds || tagIds ? await this.lookups.termPlan(termIds) : undefined,
       venueIds: q.venue,
       organizerIds: q.organizer,
       featured: q.featured,
@@ -235,12 +217,6 @@ export class EventReader {
       dueBefore: this.publisher.dueCutoff(),
     };
     return { filters, extra, echo: definedOnly(window.echo) };
-  }
-
-  /** A filter lookup that found an unknown term is cached as `false` (a cache keeps no null). */
-  private async orUnknown(found: Promise<number[] | false>): Promise<number[] | null> {
-    const ids = await found;
-    return ids === false ? null : ids;
   }
 
   /** The search plan of these words (cached), or undefined when no word is long enough to narrow by (LIKE alone decides). */
@@ -331,14 +307,6 @@ export class EventReader {
 /** The filters to walk the list in order with: a short list of search candidates is where to start; the full-text index is only for counting. */
 function walkFilters(filters: EventListFilters, plan: number[] | 'index' | undefined): EventListFilters {
   return Array.isArray(plan) ? { ...filters, searchCandidates: plan } : filters;
-}
-
-/** A cache keeps no null: an unknown term is `false` there. */
-const known = (ids: number[] | null): number[] | false => ids ?? false;
-
-async function allIn(ids: number[], existing: (ids: number[]) => Promise<Set<number>>): Promise<boolean> {
-  const found = await existing(ids);
-  return ids.every((id) => found.has(id));
 }
 
 function definedOnly<T>(o: Record<string, T | undefined>): Record<string, T> {

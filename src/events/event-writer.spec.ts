@@ -16,13 +16,19 @@ import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { EventExtensions } from './event-extensions';
+import { EventWriteAuthorize } from './event-write-authorize';
+import { FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
+import { EventWriteParticipants } from './event-write-participants';
+import { EventWritePersist } from './event-write-persist';
+import { EventWritePrepare } from './event-write-prepare';
 import { EventWriter } from './event-writer';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
 
-// Event creates and updates without HTTP or a database: fakes of the repository,
-// posts, taxonomies, venues, organizers, media and the unit of work, to see what the writer
-// decides before storage (the order of the checks, spec endpoints.md §4.3) and what it hands on.
+// Event creates and updates without HTTP or a database: the write pipeline's real
+// steps over fakes of the repository, posts, taxonomies, venues, organizers, media and the unit of
+// work, to see what it decides before storage (the order of the checks, spec endpoints.md §4.3)
+// and what it hands on.
 
 const TX = Symbol('tx');
 const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
@@ -88,10 +94,12 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   const users = { exists: jest.fn(async () => true) };
   const config = { timezone: 'UTC' } as AppConfig;
   const uow = {
-    run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>) => {
+    run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>, declared: { written?: (...a: unknown[]) => Promise<void> }[] = []) => {
       const changes = new ChangeSet();
       changeSets.push(changes);
-      return work(TX, changes);
+      const out = await work(TX, changes);
+      for (const p of declared) await p.written?.(TX, out, changes);
+      return out;
     }),
   };
   const publisher = { noteScheduled: jest.fn() };
@@ -99,19 +107,32 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused, unused);
   jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
   jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
-  const writer = new EventWriter(
+  const extensions = options.extensions ?? new EventExtensions();
+  const prepare = new EventWritePrepare(
+    config,
+    extensions,
+    users as unknown as UsersService,
+    venues as unknown as VenuesService,
+    organizers as unknown as OrganizersService,
+    media as unknown as MediaService,
+  );
+  const persist = new EventWritePersist(
     events as unknown as EventsRepository,
-    access,
-    publisher as unknown as ScheduledPublisher,
     posts as unknown as PostsService,
     taxonomies as unknown as TaxonomiesService,
     venues as unknown as VenuesService,
     organizers as unknown as OrganizersService,
     media as unknown as MediaService,
-    users as unknown as UsersService,
-    config,
+    prepare,
+  );
+  const writer = new EventWriter(
+    prepare,
+    new EventWriteAuthorize(access, posts as unknown as PostsService, events as unknown as EventsRepository),
+    persist,
+    new EventWriteParticipants(extensions, publisher as unknown as ScheduledPublisher),
     uow as unknown as UnitOfWork,
-    options.extensions ?? new EventExtensions(),
+    access,
+    events as unknown as EventsRepository,
   );
   const recorded = () => changeSets.flatMap((c) => c.entries());
   return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };
@@ -266,6 +287,36 @@ describe('EventWriter with event extensions', () => {
       expect.objectContaining({ actor: admin, input: { seats: 4 }, before: expect.objectContaining({ id: 10 }), changes: expect.any(ChangeSet) }),
     );
     expect(saved.mock.invocationCallOrder[0]).toBeGreaterThan(events.replaceOrganizers.mock.invocationCallOrder[0]);
+  });
+
+  it('tells the checks and the hooks who asked for the write (a route unless the caller says otherwise)', async () => {
+    const saved = jest.fn();
+    const extensions = seats(saved);
+    const check = jest.spyOn(extensions, 'check');
+    const { writer } = writerOn(null, { extensions });
+    await writer.create(admin, valid());
+    await writer.create(admin, valid(), {}, FORM_ORIGIN);
+    expect(check.mock.calls.map(([, ctx]) => ctx.origin)).toEqual([ROUTE_ORIGIN, FORM_ORIGIN]);
+    expect(saved.mock.calls.map(([, , ctx]) => (ctx as { origin: unknown }).origin)).toEqual([ROUTE_ORIGIN, FORM_ORIGIN]);
+  });
+});
+
+describe('EventWriter for an import (origin import)', () => {
+  it("declares the import's participants to the unit of work, which runs them after the hooks with the stored row", async () => {
+    const order: string[] = [];
+    const extensions = new EventExtensions();
+    extensions.register({ name: 'x', params: [], saved: async () => void order.push('saved') });
+    const written = jest.fn(async (_tx: unknown, row: unknown) => void order.push(`written ${(row as EventEntity).id}`));
+    const { writer, uow } = writerOn(null, { extensions });
+    await writer.create(admin, valid(), {}, { kind: 'import', participants: [{ written }] });
+    expect(uow.run).toHaveBeenCalledWith(expect.any(Function), [{ written }]);
+    expect(order).toEqual(['saved', 'written 42']);
+  });
+
+  it('declares none for the other origins', async () => {
+    const { writer, uow } = writerOn();
+    await writer.create(admin, valid(), {}, SERIES_ORIGIN);
+    expect(uow.run).toHaveBeenCalledWith(expect.any(Function), []);
   });
 });
 

@@ -9,6 +9,7 @@ import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 import type { EventEntity } from './entities/event.entity';
 import { EventDeleter } from './event-deleter';
 import { EventWrites } from './event-extensions';
+import { EXTENSION_ORIGIN, type EventWriteOrigin } from './event-write-origin';
 import { EventWriter } from './event-writer';
 
 type Json = Record<string, unknown>;
@@ -16,8 +17,9 @@ type Json = Record<string, unknown>;
 /**
  * Writes of events inside a running unit of work (EventWrites, extending.md §1 "write hooks"):
  * the input is validated against the routes' DTOs as the global pipe validates a request
- * (unknown parameters dropped for the core, kept for the extensions), then the writer and the
- * deleter do what the routes do, in the caller's transaction and change set. Answers are the
+ * (unknown parameters dropped for the core, kept for the extensions), then the write pipeline
+ * and the deleter do what the routes do, in the caller's transaction and change set, with the
+ * origin the caller gives (`extension` when none). Answers are the
  * stored rows, not representations: presenting reads the outer connection, which a write may
  * not, and a caller making a hundred occurrences does not want them presented.
  */
@@ -30,11 +32,11 @@ export class EventWritesInTx extends EventWrites {
     super();
   }
 
-  create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json): Promise<EventEntity> {
-    return this.writer.createIn(tx, changes, actor, validated(CreateEventDto, input), given(input));
+  create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json, origin: EventWriteOrigin = EXTENSION_ORIGIN): Promise<EventEntity> {
+    return this.writer.createIn(tx, changes, actor, validated(CreateEventDto, input), given(input), origin);
   }
 
-  async createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[]): Promise<EventEntity[]> {
+  async createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[], origin: EventWriteOrigin = EXTENSION_ORIGIN): Promise<EventEntity[]> {
     const writes: { dto: CreateEventDto; raw: Json }[] = [];
     for (const input of inputs) {
       try {
@@ -42,19 +44,27 @@ export class EventWritesInTx extends EventWrites {
       } catch {
         // A bad input: one create after another refuses the list where and as `create` would.
         const created: EventEntity[] = [];
-        for (const each of inputs) created.push(await this.create(tx, changes, actor, each));
+        for (const each of inputs) created.push(await this.create(tx, changes, actor, each, origin));
         return created;
       }
     }
-    return this.writer.createManyIn(tx, changes, actor, writes);
+    return this.writer.createManyIn(tx, changes, actor, writes, origin);
   }
 
-  update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json): Promise<EventEntity> {
-    return this.writer.updateIn(tx, changes, actor, id, validated(UpdateEventDto, input), given(input));
+  update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json, origin: EventWriteOrigin = EXTENSION_ORIGIN): Promise<EventEntity> {
+    return this.writer.updateIn(tx, changes, actor, id, validated(UpdateEventDto, input), given(input), origin);
   }
 
-  remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input: Json = {}): Promise<void> {
-    return this.deleter.removeIn(tx, changes, actor, id, force, given(input));
+  remove(
+    tx: Tx,
+    changes: ChangeSet,
+    actor: Actor | null,
+    id: number,
+    force: boolean,
+    input: Json = {},
+    origin: EventWriteOrigin = EXTENSION_ORIGIN,
+  ): Promise<void> {
+    return this.deleter.removeIn(tx, changes, actor, id, force, given(input), origin);
   }
 }
 

@@ -10,6 +10,11 @@ import { EventCalendarController } from './event-calendar.controller';
 import { EventCalendarService } from './event-calendar.service';
 import { EventExtensions, EventWrites } from './event-extensions';
 import { EventListExtensions } from './event-list-extensions';
+import { EventListLookups } from './event-list-lookups';
+import { EventWriteAuthorize } from './event-write-authorize';
+import { EventWriteParticipants } from './event-write-participants';
+import { EventWritePersist } from './event-write-persist';
+import { EventWritePrepare } from './event-write-prepare';
 import { EventWriter } from './event-writer';
 import { EventWritesInTx } from './event-writes';
 import { EventsController } from './events.controller';
@@ -26,9 +31,14 @@ import { ScheduledPublisher } from './scheduled-publisher';
   providers: [
     EventsRepository,
     EventAccess,
+    EventListLookups,
     EventReader,
     EventDeleter,
     ScheduledPublisher,
+    EventWritePrepare,
+    EventWriteAuthorize,
+    EventWritePersist,
+    EventWriteParticipants,
     EventWriter,
     EventListExtensions,
     EventExtensions,
@@ -36,7 +46,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
     EventCalendarService,
     ListingSync,
   ],
-  // EventWriter: the importers (src/imports) write through it as the routes do.
+  // EventWriter: the editing form and the importers (src/imports) write through it as the routes do, each with its origin.
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
   // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
   // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).

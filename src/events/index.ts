@@ -19,10 +19,13 @@ export { EventListExtensions } from './event-list-extensions';
 export type { EventListExtension } from './event-list-extensions';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
+export { EXTENSION_ORIGIN, FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
+export type { EventWriteOrigin } from './event-write-origin';
 export { EventAccess } from './event-access';
 export { validatedEventInput } from './event-writes';
 export { EventExtensions, EventWrites } from './event-extensions';
 export type {
+  EventCheckContext,
   EventDeleteContext,
   EventExtension,
   EventExtras,

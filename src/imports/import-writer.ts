@@ -6,7 +6,8 @@ import { validateSync } from 'class-validator';
 import type { Actor } from '../common/auth';
 import { TERM_EXISTS, toWpValidationError, WpError } from '../common/errors';
 import type { Tx } from '../database/tx';
-import { UnitOfWork, withWriteHook } from '../database/unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
+import type { WriteParticipant } from '../database/write-participants';
 import { CreateEventDto, EventDeleter, EventEntity, EventWriter, UpdateEventDto } from '../events';
 import { CreateOrganizerDto, OrganizerEntity, OrganizersService, UpdateOrganizerDto } from '../organizers';
 import { PostsService } from '../posts';
@@ -164,15 +165,20 @@ export class ImportWriter {
     if (opts.dryRun) return { result, localId: alive ? known.localId : 0 };
 
     let localId = 0;
-    const hook = async (tx: Tx, written: unknown) => {
-      localId = idOf(written);
-      await this.records.remember(tx, target.source, target.kind, target.key, localId, target.version);
-      const table = MODIFIED[target.kind];
-      if (table && opts.modifiedUtc !== undefined) await tx.getRepository(table).update({ id: localId }, { modifiedUtc: opts.modifiedUtc });
-      await opts.session?.holds(tx, target.kind, target.key, localId);
+    // The write's bookkeeping, declared for it: the source → local mapping in the record's own transaction.
+    const bookkeeping: WriteParticipant = {
+      written: async (tx, written) => {
+        localId = idOf(written);
+        await this.records.remember(tx, target.source, target.kind, target.key, localId, target.version);
+        const table = MODIFIED[target.kind];
+        if (table && opts.modifiedUtc !== undefined) await tx.getRepository(table).update({ id: localId }, { modifiedUtc: opts.modifiedUtc });
+        await opts.session?.holds(tx, target.kind, target.key, localId);
+      },
     };
+    const write = () =>
+      alive ? this.update(actor, target.kind, known.localId, dto, given, [bookkeeping]) : this.create(actor, target.kind, dto, given, [bookkeeping]);
     const namesake = await this.refused(() =>
-      withWriteHook(hook, () => (alive ? this.update(actor, target.kind, known.localId, dto, given) : this.create(actor, target.kind, dto, given))).then(
+      write().then(
         () => null,
         (err: unknown) => {
           const existing = alive ? null : namesakeOf(err);
@@ -206,7 +212,7 @@ export class ImportWriter {
     if (!row || row.status === 'trash') return;
     const deleter = this.deleter;
     if (!deleter) throw new Error('ImportWriter was made without the EventDeleter it trashes with.');
-    await this.refused(() => deleter.removeById(actor, id, false));
+    await this.refused(() => deleter.removeById(actor, id, false, undefined, {}, { kind: 'import', participants: [] }));
   }
 
   /** An event's start (wall time and UTC, `YYYY-MM-DD HH:MM:SS`), or null when there is no such event. */
@@ -220,32 +226,33 @@ export class ImportWriter {
     return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
   }
 
-  private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input): Promise<unknown> {
+  /** `participants`: declared for the write's unit of work, which runs them with what it stored. */
+  private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input, participants: WriteParticipant[]): Promise<unknown> {
     switch (kind) {
       case 'event':
         // The raw input too: extensions' own write fields (a series' `recurrence`) reach their hooks.
-        return this.events.create(actor, dto, raw);
+        return this.events.create(actor, dto, raw, { kind: 'import', participants });
       case 'venue':
-        return this.venues.items.create(actor, dto, raw);
+        return this.venues.items.writes.create(actor, dto, raw, participants);
       case 'organizer':
-        return this.organizers.items.create(actor, dto, raw);
+        return this.organizers.items.writes.create(actor, dto, raw, participants);
       case 'category':
       case 'tag':
-        return this.taxonomies.create(actor, kind, dto);
+        return this.taxonomies.create(actor, kind, dto, participants);
     }
   }
 
-  private async update(actor: Actor, kind: ImportKind, id: number, dto: object, raw: Input): Promise<unknown> {
+  private async update(actor: Actor, kind: ImportKind, id: number, dto: object, raw: Input, participants: WriteParticipant[]): Promise<unknown> {
     switch (kind) {
       case 'event':
-        return this.events.updateById(actor, id, dto, undefined, raw);
+        return this.events.updateById(actor, id, dto, undefined, raw, { kind: 'import', participants });
       case 'venue':
-        return this.venues.items.update(actor, { id }, dto, raw);
+        return this.venues.items.writes.update(actor, { id }, dto, raw, undefined, participants);
       case 'organizer':
-        return this.organizers.items.update(actor, { id }, dto, raw);
+        return this.organizers.items.writes.update(actor, { id }, dto, raw, undefined, participants);
       case 'category':
       case 'tag':
-        return this.taxonomies.update(actor, kind, id, dto);
+        return this.taxonomies.update(actor, kind, id, dto, undefined, participants);
     }
   }
 

@@ -8,6 +8,7 @@ import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationE
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { OUTER, type Reader, type Tx } from '../database/tx';
+import type { WriteParticipant } from '../database/write-participants';
 import type { ImageChoice } from '../media';
 import { resolveAuthor } from './authorship';
 import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
@@ -46,8 +47,13 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'extensions' | 'uow'>,
   ) {}
 
-  /** POST /venues, POST /organizers (§5.2). */
-  async create(actor: Actor | null, input: LinkedItemFieldsDto, raw: Record<string, unknown> = {}): Promise<Json> {
+  /** POST /venues, POST /organizers (§5.2). `participants`: declared for the write's unit of work (an import's bookkeeping). */
+  async create(
+    actor: Actor | null,
+    input: LinkedItemFieldsDto,
+    raw: Record<string, unknown> = {},
+    participants: readonly WriteParticipant[] = [],
+  ): Promise<Json> {
     const write = await this.prepare(actor, input, invalidParams, raw, true, OUTER);
     assertCan(actor, 'create_items');
     write.image = await this.parts.media.probeChoice(write.image);
@@ -56,7 +62,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
         const stored = await this.insertOrReuse(actor, write, tx);
         if (!stored.reused) changes.record(this.kind.type, stored.entity.id);
         return stored;
-      }),
+      }, participants),
     );
     return this.reads.presentOne(entity, false);
   }
@@ -68,6 +74,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     input: LinkedItemFieldsDto,
     raw: Record<string, unknown> = {},
     ifMatch?: string,
+    participants: readonly WriteParticipant[] = [],
   ): Promise<Tagged | Json> {
     const item = await this.reads.require(ref);
     const write = await this.prepare(actor, input, invalidParams, raw, false, OUTER);
@@ -82,7 +89,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
         if (!current) throw this.reads.unknown(ref); // deleted for good meanwhile
         assertUnchanged(ifMatch, item, current);
         return this.applyUpdate(actor, current, write, tx);
-      }),
+      }, participants),
     );
     const answer = await this.reads.presentOne(updated, false);
     const body = await this.reads.singleBody(actor, updated);

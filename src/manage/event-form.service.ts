@@ -16,6 +16,7 @@ import {
   type EventFormContext,
   type EventFormQuestion,
   EventWriter,
+  FORM_ORIGIN,
   validatedEventInput,
 } from '../events';
 import type { LinkedItemEntity, LinkedItemsRepository } from '../items';
@@ -106,21 +107,23 @@ export class EventFormService {
     for (const question of this.questions('save', ctx)) input[question.name] = values.answers[question.name] ?? question.initial;
     for (const extension of this.extensions.all()) extension.formSection?.read(values.sections[extension.name] ?? {}, input, ctx);
     const { dto, raw } = validatedEventInput(stored === null, input);
-    const saved = stored ? await this.writer.updateById(actor, stored.id, dto, version || undefined, raw) : await this.writer.create(actor, dto, raw);
+    const saved = stored
+      ? await this.writer.updateById(actor, stored.id, dto, version || undefined, raw, FORM_ORIGIN)
+      : await this.writer.create(actor, dto, raw, FORM_ORIGIN);
     const body = (saved as { body?: unknown }).body ?? saved;
     return Number((body as Json).id);
   }
 
   /** To the trash, as DELETE /events/{id} with If-Match (and the answers to the extensions' questions as its parameters). */
   async trash(actor: Actor, id: number, version: string, answers: Json): Promise<void> {
-    await this.deleter.removeById(actor, id, false, version || undefined, answers);
+    await this.deleter.removeById(actor, id, false, version || undefined, answers, FORM_ORIGIN);
   }
 
   /** Out of the trash, as an update that sends the status it had before (beyond.md #2), or draft. */
   async restore(actor: Actor, entity: EventEntity): Promise<void> {
     const input = { status: entity.statusBeforeTrash ?? 'draft' };
     const { dto, raw } = validatedEventInput(false, input);
-    await this.writer.updateById(actor, entity.id, dto, undefined, raw);
+    await this.writer.updateById(actor, entity.id, dto, undefined, raw, FORM_ORIGIN);
   }
 
   /** The extensions' questions before `action` (EventFormSection.question). */

@@ -11,6 +11,7 @@ import {
   UpdateEventDto,
   type EditingListOptions,
   type EventListOrder,
+  FORM_ORIGIN,
 } from '../events';
 import { UsersService } from '../users';
 import { STATUS_TABS } from './form-input';
@@ -232,25 +233,39 @@ export class EventsListService {
       case 'publish': {
         if (row.status === 'trash') throw new WpError('manage_in_trash', 'It is in the trash: restore it first.', 409);
         if (row.status === 'publish') return this.unchanged(canEdit(actor, owned(row)), 'Already published.');
-        const saved = await this.writer.updateById(actor, row.id, Object.assign(new UpdateEventDto(), { status: 'publish' }), undefined, { status: 'publish' });
+        const saved = await this.writer.updateById(
+          actor,
+          row.id,
+          Object.assign(new UpdateEventDto(), { status: 'publish' }),
+          undefined,
+          { status: 'publish' },
+          FORM_ORIGIN,
+        );
         const status = statusOf(saved);
         if (status === 'pending') return 'Submitted for review.';
         return status === 'future' ? 'Scheduled.' : 'Published.';
       }
       case 'trash':
         if (row.status === 'trash') return this.unchanged(canDelete(actor, owned(row)), 'Already in the trash.');
-        await this.deleter.removeById(actor, row.id, false, undefined, {});
+        await this.deleter.removeById(actor, row.id, false, undefined, {}, FORM_ORIGIN);
         return 'Moved to the trash.';
       case 'restore':
         if (row.status !== 'trash') throw new WpError('manage_not_in_trash', 'It is not in the trash.', 409);
         {
           // As the event form and the venues' and organizers' pages restore: to the status it had before the trash.
           const before = (await this.access.requireEvent(row.id)).statusBeforeTrash ?? 'draft';
-          const saved = await this.writer.updateById(actor, row.id, Object.assign(new UpdateEventDto(), { status: before }), undefined, { status: before });
+          const saved = await this.writer.updateById(
+            actor,
+            row.id,
+            Object.assign(new UpdateEventDto(), { status: before }),
+            undefined,
+            { status: before },
+            FORM_ORIGIN,
+          );
           return `Restored (${STATUS_WORDS[statusOf(saved)] ?? statusOf(saved)}).`;
         }
       case 'delete':
-        await this.deleter.removeById(actor, row.id, true, undefined, { force: true });
+        await this.deleter.removeById(actor, row.id, true, undefined, { force: true }, FORM_ORIGIN);
         return 'Deleted permanently.';
     }
   }

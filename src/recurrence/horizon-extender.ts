@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { SeriesWriter } from './series-writer';
+import { SeriesOccurrences } from './series-occurrences';
 import { SeriesStore } from './series.store';
 
 /** Series extended per batch read of the due ones. */
@@ -11,7 +11,7 @@ const BATCH = 100;
  * Keeps every open series made up to now + CALENDAR_RECURRENCE_HORIZON_DAYS (recurrence.md §3):
  * at start, then every CALENDAR_RECURRENCE_POLL_SECONDS. One unit of work per series, so that a
  * failure costs one series and a long run holds no lock for long. Several instances may run at
- * once; SeriesWriter.extend makes each occurrence once whoever comes first.
+ * once; SeriesOccurrences.extend makes each occurrence once whoever comes first.
  */
 @Injectable()
 export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy {
@@ -22,7 +22,7 @@ export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly store: SeriesStore,
-    private readonly writer: SeriesWriter,
+    private readonly occurrences: SeriesOccurrences,
     private readonly uow: UnitOfWork,
     private readonly config: AppConfig,
   ) {}
@@ -52,11 +52,11 @@ export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy 
     let made = 0;
     const seen = new Set<number>();
     for (;;) {
-      const horizon = this.writer.limits().horizon;
+      const horizon = this.occurrences.limits().horizon;
       const due = (await this.store.dueSeriesIds(horizon, BATCH)).filter((id) => !seen.has(id));
       if (due.length === 0 || this.stopped) return made;
       for (const id of due) {
-        const n = await this.uow.run((tx, changes) => this.writer.extend(tx, changes, id));
+        const n = await this.uow.run((tx, changes) => this.occurrences.extend(tx, changes, id));
         made += n;
         // A series that made some may have more (a unit of work makes at most
         // CALENDAR_RECURRENCE_MAX): it is due again until it makes none.

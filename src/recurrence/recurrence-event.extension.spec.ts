@@ -1,9 +1,9 @@
 import type { AppConfig } from '../config/app-config';
-import { EventEntity } from '../events';
+import { EventEntity, ROUTE_ORIGIN, SERIES_ORIGIN } from '../events';
 import { RecurrenceEventExtension } from './recurrence-event.extension';
-import { OWN_WRITE } from './series-plan';
 import type { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
 import { utcToWall } from '../common/datetime/format';
+import { SeriesOccurrences } from './series-occurrences';
 import { SeriesWriter } from './series-writer';
 
 // The extension's own decisions without a database: which parameters it refuses
@@ -75,7 +75,8 @@ function extension(rows: PresentedOccurrence[] = [], inSeries = false) {
     seriesByIds: jest.fn(async () => [series]),
     findSeries: jest.fn(async () => series),
   };
-  const writer = new SeriesWriter(store as unknown as SeriesStore, {} as never, config);
+  const occurrences = new SeriesOccurrences(store as unknown as SeriesStore, {} as never, config);
+  const writer = new SeriesWriter(store as unknown as SeriesStore, occurrences, {} as never, {} as never);
   return { ext: new RecurrenceEventExtension(store as unknown as SeriesStore, writer, config), store };
 }
 
@@ -83,22 +84,27 @@ describe('RecurrenceEventExtension', () => {
   it('check: a bad scope, and a rule that breaks a limit, for the timing the write would give', async () => {
     const { ext } = extension();
     const create = { start_date: '2027-01-12 19:00', end_date: '2027-01-12 20:00', timezone: 'Europe/Paris' };
-    expect(await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=6'], scope: 'some' }, { actor: null, current: null })).toEqual({
+    expect(
+      await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=6'], scope: 'some' }, { actor: null, current: null, origin: ROUTE_ORIGIN }),
+    ).toEqual({
       scope: 'Must be one of this, following, all.',
       recurrence: 'The rule gives more than 5 occurrences before the horizon.',
     });
-    expect(await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=5'] }, { actor: null, current: null })).toEqual({});
+    expect(await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=5'] }, { actor: null, current: null, origin: ROUTE_ORIGIN })).toEqual({});
     // Dates the core refuses are the core's to say: the rule is not checked then.
-    expect(await ext.check({ start_date: 'soon', end_date: 'later', recurrence: ['nonsense'] }, { actor: null, current: null })).toEqual({});
-    // The module's own writes are not checked again.
-    expect(await ext.check({ scope: OWN_WRITE, recurrence: 'x' }, { actor: null, current: null })).toEqual({});
+    expect(await ext.check({ start_date: 'soon', end_date: 'later', recurrence: ['nonsense'] }, { actor: null, current: null, origin: ROUTE_ORIGIN })).toEqual(
+      {},
+    );
+    // The module's own writes (origin `series`) are not checked again; the same input from a route is.
+    expect(await ext.check({ scope: 'x', recurrence: 'x' }, { actor: null, current: null, origin: SERIES_ORIGIN })).toEqual({});
+    expect(await ext.check({ scope: 'x' }, { actor: null, current: null, origin: ROUTE_ORIGIN })).toEqual({ scope: 'Must be one of this, following, all.' });
   });
 
   it('check: on an occurrence, recurrence with the default scope (this) is refused; with all it is checked against its timing', async () => {
     const { ext } = extension([], true);
     const current = event({ id: 60 });
-    expect(Object.keys(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] }, { actor: null, current }))).toEqual(['recurrence']);
-    expect(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'], scope: 'all' }, { actor: null, current })).toEqual({});
+    expect(Object.keys(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] }, { actor: null, current, origin: ROUTE_ORIGIN }))).toEqual(['recurrence']);
+    expect(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'], scope: 'all' }, { actor: null, current, origin: ROUTE_ORIGIN })).toEqual({});
   });
 
   it('present: recurrence and series on every event (empty outside a series), superEvent on all but the first, in one read', async () => {

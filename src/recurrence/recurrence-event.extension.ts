@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import type { Actor } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
 import { isValidTimezone } from '../common/datetime/zones';
@@ -9,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import { applyTiming, currentLinks, EventEntity } from '../events';
 import type {
+  EventCheckContext,
   EventDeleteContext,
   EventExtension,
   EventExtras,
@@ -23,7 +23,7 @@ import { globalIdFields } from '../items';
 import { describeRecurrence } from './describe';
 import { ruleFormSection } from './rule-form-section';
 import { parseRecurrence, RecurrenceError, SeriesTiming } from './recurrence-rule';
-import { isOwnWrite, readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
+import { readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
 import { planSeriesFeed } from './series-feed';
 import { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
 import { SeriesWriter, timingOf, timingOfSeries } from './series-writer';
@@ -57,8 +57,9 @@ export class RecurrenceEventExtension implements EventExtension {
   }
 
   /** `scope` and `recurrence` before anything is written (§2, §4): 400 rest_invalid_param naming them. */
-  async check(input: Json, ctx: { actor: Actor | null; current: EventEntity | null }): Promise<Record<string, string>> {
-    if (isOwnWrite(input)) return {};
+  async check(input: Json, ctx: EventCheckContext): Promise<Record<string, string>> {
+    // The module's own writes of a series' occurrences carry no `recurrence` or `scope` to check.
+    if (ctx.origin.kind === 'series') return {};
     const bad: Record<string, string> = {};
     const scope = readScope(input);
     if (scope === 'invalid') bad.scope = SCOPE_MESSAGE;
@@ -77,12 +78,12 @@ export class RecurrenceEventExtension implements EventExtension {
   }
 
   async saved(tx: Tx, event: EventEntity, ctx: EventWriteContext): Promise<void> {
-    if (isOwnWrite(ctx.input)) return;
+    if (ctx.origin.kind === 'series') return;
     await this.writer.saved(tx, { changes: ctx.changes, actor: ctx.actor, input: ctx.input }, event, ctx);
   }
 
   async deleting(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void> {
-    if (isOwnWrite(ctx.input)) return this.writer.ownDelete(tx, event, ctx.force);
+    if (ctx.origin.kind === 'series') return this.writer.ownDelete(tx, event, ctx.force);
     await this.writer.deleting(tx, { changes: ctx.changes, actor: ctx.actor, input: ctx.input }, event, ctx);
   }
 

@@ -8,6 +8,8 @@ import { OccurrencesController, OccurrencesService } from './occurrences.control
 import { documentRecurrence } from './recurrence-api-doc';
 import { RecurrenceEventExtension } from './recurrence-event.extension';
 import { RecurrenceListExtension } from './recurrence-list.extension';
+import { SeriesOccurrences } from './series-occurrences';
+import { SeriesRemake } from './series-remake';
 import { SeriesWriter } from './series-writer';
 import { SeriesStore } from './series.store';
 
@@ -22,7 +24,16 @@ import { SeriesStore } from './series.store';
 @Module({
   imports: [EventsModule, IndexModule, IcsSeriesHooksModule],
   controllers: [OccurrencesController],
-  providers: [SeriesStore, SeriesWriter, RecurrenceEventExtension, RecurrenceListExtension, OccurrencesService, HorizonExtender],
+  providers: [
+    SeriesStore,
+    SeriesOccurrences,
+    SeriesRemake,
+    SeriesWriter,
+    RecurrenceEventExtension,
+    RecurrenceListExtension,
+    OccurrencesService,
+    HorizonExtender,
+  ],
 })
 export class RecurrenceModule implements OnModuleInit {
   constructor(

@@ -5,10 +5,8 @@ import {
   carriedFields,
   cutRule,
   exclusionOf,
-  isOwnWrite,
   movedRule,
   movedTiming,
-  OWN_WRITE,
   readScope,
   sameSeriesMoved,
   SeriesMoveError,
@@ -29,12 +27,6 @@ describe('series plan', () => {
     [['all'], 'invalid'],
   ])('reads scope %j as %j', (scope, expected) => {
     expect(readScope({ scope })).toBe(expected);
-  });
-
-  it('knows its own writes by a scope no request can send', () => {
-    expect(isOwnWrite({ scope: OWN_WRITE })).toBe(true);
-    expect(isOwnWrite(JSON.parse(JSON.stringify({ scope: OWN_WRITE })) as Record<string, unknown>)).toBe(false);
-    expect(isOwnWrite({ scope: 'Symbol(recurrence: the module’s own write)' })).toBe(false);
   });
 
   it('carries the given fields, links as the addressed event has them, and never timing, slug or scope', () => {

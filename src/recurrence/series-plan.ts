@@ -2,8 +2,7 @@ import { utcSqlMillis, utcToWall, wallToUtc } from '../common/datetime/format';
 import type { Occurrence } from './expand';
 import type { ParsedRrule, RecurrenceRule, RuleDate, RuleUntil, SeriesTiming } from './recurrence-rule';
 
-// Pure pieces of the series writes (recurrence.md §3–§4): what an occurrence's own write says,
-// which fields a series edit carries to the others, how a series moves and where it is cut.
+// Pure pieces of the series writes (recurrence.md §3–§4): the request's scope, which fields a series edit carries to the others, how a series moves and where it is cut.
 // The database work that uses them is series-writer.ts.
 
 type Json = Record<string, unknown>;
@@ -11,17 +10,6 @@ type Json = Record<string, unknown>;
 export type Scope = 'this' | 'following' | 'all';
 export const SCOPES: readonly Scope[] = ['this', 'following', 'all'];
 export const SCOPE_MESSAGE = 'Must be one of this, following, all.';
-
-/**
- * The `scope` of the writes this module makes itself through EventWrites (occurrences made,
- * changed or removed for a series write): an object no request body can hold, so the module's
- * own hooks know these writes and leave them alone.
- */
-export const OWN_WRITE: unique symbol = Symbol('recurrence: the module’s own write');
-
-export function isOwnWrite(input: Json): boolean {
-  return input.scope === OWN_WRITE;
-}
 
 /** The request's scope; undefined when not given (the default, `this`, where it matters). */
 export function readScope(input: Json): Scope | 'invalid' | undefined {

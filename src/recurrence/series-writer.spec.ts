@@ -3,17 +3,18 @@ import { refusal } from '../common/errors/testing/refusal';
 import { WpError } from '../common/errors';
 import type { AppConfig } from '../config/app-config';
 import { ChangeSet } from '../database/change-log';
-import { EventEntity } from '../events';
-import type { EventWrites } from '../events';
+import { EventEntity, SERIES_ORIGIN } from '../events';
+import type { EventWriteOrigin, EventWrites } from '../events';
 import { OccurrenceEntity } from './entities/occurrence.entity';
 import { SeriesEntity } from './entities/series.entity';
-import { OWN_WRITE } from './series-plan';
+import { SeriesOccurrences } from './series-occurrences';
+import { SeriesRemake } from './series-remake';
 import { SeriesWriter, WriteParts } from './series-writer';
 import type { SeriesStore } from './series.store';
 
 // The series side of event writes without HTTP or a database: an in-memory store
 // of the two tables and events, and a fake EventWrites that records what the writer asks of the
-// core (which occurrences it makes, changes and removes, with which fields and scope).
+// core (which occurrences it makes, changes and removes, with which fields and origin).
 
 const TX = undefined as never;
 const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
@@ -87,9 +88,9 @@ class MemoryStore {
 /** EventWrites that keeps the events in the store and records every call. */
 function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
   let nextId = 100;
-  const calls: { op: string; id?: number; input: Record<string, unknown> }[] = [];
+  const calls: { op: string; id?: number; input: Record<string, unknown>; origin?: EventWriteOrigin }[] = [];
   const writes = {
-    create: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, input: Record<string, unknown>) => {
+    create: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, input: Record<string, unknown>, origin?: EventWriteOrigin) => {
       const e = event({
         id: nextId++,
         slug: String(input.slug),
@@ -98,30 +99,39 @@ function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
         status: String(input.status),
       });
       store.events.set(e.id, e);
-      calls.push({ op: 'create', id: e.id, input });
+      calls.push({ op: 'create', id: e.id, input, origin });
       return e;
     }),
-    update: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, input: Record<string, unknown>) => {
+    update: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, input: Record<string, unknown>, origin?: EventWriteOrigin) => {
       if (refuse?.(id)) throw new WpError('rest_cannot_edit', 'Sorry, you are not allowed to edit this event.', 403);
-      calls.push({ op: 'update', id, input });
+      calls.push({ op: 'update', id, input, origin });
       const e = store.events.get(id)!;
       if (typeof input.start_date === 'string') e.startDate = input.start_date;
       if (typeof input.title === 'string') e.title = input.title;
       if (typeof input.slug === 'string') e.slug = input.slug;
       return e;
     }),
-    remove: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, force: boolean, input?: Record<string, unknown>) => {
-      calls.push({ op: force ? 'delete' : 'trash', id, input: input ?? {} });
-      if (force) store.events.delete(id);
-      else store.events.get(id)!.status = 'trash';
-    }),
+    remove: jest.fn(
+      async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, force: boolean, input?: Record<string, unknown>, origin?: EventWriteOrigin) => {
+        calls.push({ op: force ? 'delete' : 'trash', id, input: input ?? {}, origin });
+        if (force) store.events.delete(id);
+        else store.events.get(id)!.status = 'trash';
+      },
+    ),
   };
-  const createMany = jest.fn(async (tx: unknown, c: ChangeSet, a: Actor | null, inputs: Record<string, unknown>[]) => {
+  const createMany = jest.fn(async (tx: unknown, c: ChangeSet, a: Actor | null, inputs: Record<string, unknown>[], origin?: EventWriteOrigin) => {
     const made = [];
-    for (const input of inputs) made.push(await writes.create(tx, c, a, input));
+    for (const input of inputs) made.push(await writes.create(tx, c, a, input, origin));
     return made;
   });
   return { writes: { ...writes, createMany } as unknown as EventWrites, calls };
+}
+
+/** The writer with its real parts over the store and the fake EventWrites. */
+function seriesWriter(memory: MemoryStore, writes: EventWrites, settings: AppConfig): SeriesWriter {
+  const store = memory as unknown as SeriesStore;
+  const occurrences = new SeriesOccurrences(store, writes, settings);
+  return new SeriesWriter(store, occurrences, new SeriesRemake(store, occurrences, writes), writes);
 }
 
 const parts = (input: Record<string, unknown>, actor: Actor | null = admin): WriteParts => ({ changes: new ChangeSet(), actor, input });
@@ -130,7 +140,7 @@ const parts = (input: Record<string, unknown>, actor: Actor | null = admin): Wri
 async function weekly(count: number, extra: string[] = []) {
   const store = new MemoryStore();
   const { writes, calls } = fakeWrites(store);
-  const writer = new SeriesWriter(store as unknown as SeriesStore, writes, config);
+  const writer = seriesWriter(store, writes, config);
   const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
   store.events.set(first.id, first);
   await writer.saved(TX, parts({ recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${count}`, ...extra] }), first, { before: null });
@@ -147,7 +157,9 @@ describe('SeriesWriter', () => {
       ['update', 'yoga-2027-01-12', undefined, undefined],
     ]);
     expect(store.events.get(57)!.slug).toBe('yoga-2027-01-12');
-    expect(calls[0].input).toMatchObject({ scope: OWN_WRITE, title: 'Yoga', timezone: 'Europe/Paris', organizer: [7], categories: [3], status: 'publish' });
+    expect(calls.map((c) => c.origin)).toEqual([SERIES_ORIGIN, SERIES_ORIGIN, SERIES_ORIGIN]);
+    expect(calls[0].input).toMatchObject({ title: 'Yoga', timezone: 'Europe/Paris', organizer: [7], categories: [3], status: 'publish' });
+    expect(calls[0].input).not.toHaveProperty('scope');
     expect(store.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3', startDate: '2027-01-12 19:00:00', open: false });
     expect([...store.rows.values()].map((r) => [r.eventId, r.seriesId, r.day, r.utcOriginalStart])).toEqual([
       [57, 57, '2027-01-12', '2027-01-12 18:00:00'],
@@ -159,7 +171,7 @@ describe('SeriesWriter', () => {
   it('keeps a series without COUNT or UNTIL open for the extender', async () => {
     const store = new MemoryStore();
     const { writes } = fakeWrites(store);
-    const writer = new SeriesWriter(store as unknown as SeriesStore, writes, { ...config, recurrenceHorizonDays: 30 } as AppConfig);
+    const writer = seriesWriter(store, writes, { ...config, recurrenceHorizonDays: 30 } as AppConfig);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
     store.events.set(first.id, first); // written before its hook runs, as in a real write
     jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
@@ -179,7 +191,7 @@ describe('SeriesWriter', () => {
   it('refuses a rule whose EXDATE removes the event itself (nothing else is asked of the core)', async () => {
     const store = new MemoryStore();
     const { writes, calls } = fakeWrites(store);
-    const writer = new SeriesWriter(store as unknown as SeriesStore, writes, config);
+    const writer = seriesWriter(store, writes, config);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
     const answer = await refusal(writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270112T190000'] }), first, { before: null }));
     expect(answer).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { recurrence: expect.any(String) } } });
@@ -210,13 +222,13 @@ describe('SeriesWriter', () => {
     store.events.get(102)!.status = 'trash';
     calls.length = 0;
     await writer.saved(TX, parts({ title: 'Yoga in the park', scope: 'all', slug: 'other' }), store.events.get(57)!, { before: store.events.get(57)! });
-    expect(calls).toEqual([{ op: 'update', id: 101, input: { title: 'Yoga in the park', scope: OWN_WRITE } }]);
+    expect(calls).toEqual([{ op: 'update', id: 101, input: { title: 'Yoga in the park' }, origin: SERIES_ORIGIN }]);
   });
 
   it('scope=all: one occurrence refused refuses the write (the error comes through)', async () => {
     const store = new MemoryStore();
     const { writes } = fakeWrites(store, (id) => id === 101);
-    const writer = new SeriesWriter(store as unknown as SeriesStore, writes, config);
+    const writer = seriesWriter(store, writes, config);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
     store.events.set(57, first);
     await writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] }), first, { before: null });
@@ -341,7 +353,7 @@ describe('SeriesWriter', () => {
     const { store, writer, calls } = await weekly(4);
     calls.length = 0;
     await writer.deleting(TX, parts({ scope: 'following' }), store.events.get(101)!, { force: false });
-    expect(calls.map((c) => [c.op, c.id, c.input.scope])).toEqual([['trash', 102, OWN_WRITE]]);
+    expect(calls.map((c) => [c.op, c.id, c.input, c.origin])).toEqual([['trash', 102, {}, SERIES_ORIGIN]]);
     expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;UNTIL=20270126T175959Z');
   });
 

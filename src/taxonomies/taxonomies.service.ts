@@ -10,6 +10,7 @@ import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
+import type { WriteParticipant } from '../database/write-participants';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 import { TermListExtensions } from './term-list-extensions';
@@ -145,7 +146,8 @@ export class TaxonomiesService {
     return new Map(terms.map((t, i) => [t.id, presented[i]]));
   }
 
-  async create(actor: Actor | null, taxonomy: Taxonomy, input: TermWrite): Promise<TermJson> {
+  /** `participants`: declared for the write's unit of work (an import's bookkeeping). */
+  async create(actor: Actor | null, taxonomy: Taxonomy, input: TermWrite, participants: readonly WriteParticipant[] = []): Promise<TermJson> {
     const parentId = taxonomy === 'category' ? (input.parent ?? 0) : 0;
     await this.checkParams([['parent', () => this.isParentOk(taxonomy, input.parent)]], taxonomy);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
@@ -158,11 +160,18 @@ export class TaxonomiesService {
       const written = await this.writes.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
       changes.record(taxonomy, written.id);
       return written;
-    });
+    }, participants);
     return (await this.present([term]))[0];
   }
 
-  async update(actor: Actor | null, taxonomy: Taxonomy, id: number, input: TermWrite, ifMatch?: string): Promise<Tagged> {
+  async update(
+    actor: Actor | null,
+    taxonomy: Taxonomy,
+    id: number,
+    input: TermWrite,
+    ifMatch?: string,
+    participants: readonly WriteParticipant[] = [],
+  ): Promise<Tagged> {
     const term = await this.require(taxonomy, id);
     await this.checkParams([['parent', async () => (await this.isParentOk(taxonomy, input.parent)) && !(await this.wouldCycle(term, input.parent))]], taxonomy);
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
@@ -179,7 +188,7 @@ export class TaxonomiesService {
       assertUnchanged(ifMatch, term, current);
       const next = { ...(current ?? term), name, description, parentId };
       return input.slug === undefined ? this.terms.save(next, tx) : this.writes.writeTerm(tx, next, input.slug);
-    });
+    }, participants);
     // A term reads the same for every caller, and its update answers what its GET shows.
     const answer = (await this.present([updated]))[0];
     return new Tagged(answer, tagOfJson(answer));

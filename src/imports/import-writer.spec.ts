@@ -1,0 +1,117 @@
+import type { Actor } from '../common/auth';
+import { TERM_EXISTS, WpError } from '../common/errors';
+import { ChangeSet } from '../database/change-log';
+import type { UnitOfWork } from '../database/unit-of-work';
+import type { WriteParticipant } from '../database/write-participants';
+import type { EventWriter } from '../events';
+import type { OrganizersService } from '../organizers';
+import type { PostsService } from '../posts';
+import type { TaxonomiesService } from '../taxonomies';
+import type { UsersService } from '../users';
+import type { VenuesService } from '../venues';
+import type { DataSource } from 'typeorm';
+import { ADOPTED, ImportRecordError, ImportWriter } from './import-writer';
+import type { ImportedRecordsRepository } from './imported-records.repository';
+
+// The importers' writes without a database: the mapping in memory, fake services whose writes
+// run the participants they are given as the unit of work would (after the write, in its
+// transaction), to see what is written, what is recorded, and when nothing is.
+
+const TX = Symbol('tx');
+const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
+const target = { source: 'ics:cal', kind: 'event' as const, key: 'uid-1', version: 'v1' };
+const input = { title: 'Concert', start_date: '2030-01-01 20:00:00', end_date: '2030-01-01 22:00:00' };
+
+/** A unit of work's part of a write: the stored row, then every declared participant with it. */
+async function stored(row: unknown, participants: readonly WriteParticipant[] = []): Promise<unknown> {
+  for (const p of participants) await p.written?.(TX as never, row, new ChangeSet());
+  return row;
+}
+
+function setup(mapped: { localId: number; version: string | null } | null = null, typeOf: string | null = null) {
+  const remembered: unknown[][] = [];
+  const records = {
+    find: jest.fn(async () => mapped),
+    remember: jest.fn(async (_tx: unknown, ...rest: unknown[]) => void remembered.push(rest)),
+  };
+  const events = {
+    create: jest.fn(async (_a: Actor, _dto: object, _raw: object, origin: { participants: WriteParticipant[] }) => stored({ id: 42 }, origin.participants)),
+    updateById: jest.fn(async (_a: Actor, id: number, _dto: object, _m: unknown, _raw: object, origin: { participants: WriteParticipant[] }) =>
+      stored({ id }, origin.participants),
+    ),
+  };
+  const taxonomies = { create: jest.fn(), update: jest.fn(), get: jest.fn() };
+  const posts = { typeOf: jest.fn(async () => typeOf) };
+  const repo = { update: jest.fn(), findOne: jest.fn(async () => ({ id: 7, status: 'publish' })) };
+  const uow = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work({ getRepository: () => repo })) };
+  const writer = new ImportWriter(
+    events as unknown as EventWriter,
+    {} as VenuesService,
+    {} as OrganizersService,
+    taxonomies as unknown as TaxonomiesService,
+    {} as UsersService,
+    posts as unknown as PostsService,
+    records as unknown as ImportedRecordsRepository,
+    uow as unknown as UnitOfWork,
+    {} as DataSource,
+  );
+  return { writer, events, taxonomies, records, remembered, uow };
+}
+
+describe('ImportWriter.put', () => {
+  it('creates an unknown record through the write pipeline as an import, the mapping declared as its participant', async () => {
+    const { writer, events, remembered } = setup();
+    await expect(writer.put(admin, target, input)).resolves.toEqual({ result: 'created', localId: 42 });
+    const origin = events.create.mock.calls[0][3];
+    expect(origin).toMatchObject({ kind: 'import', participants: [expect.objectContaining({ written: expect.any(Function) })] });
+    expect(remembered).toEqual([['ics:cal', 'event', 'uid-1', 42, 'v1']]);
+  });
+
+  it('updates the record it was mapped to when the source version changed', async () => {
+    const { writer, events, remembered } = setup({ localId: 7, version: 'v0' }, 'event');
+    await expect(writer.put(admin, target, input)).resolves.toEqual({ result: 'updated', localId: 7 });
+    expect(events.updateById.mock.calls[0][1]).toBe(7);
+    expect(remembered).toEqual([['ics:cal', 'event', 'uid-1', 7, 'v1']]);
+  });
+
+  it('writes nothing when the mapping has this version already (unchanged), nor in a dry run', async () => {
+    const same = setup({ localId: 7, version: 'v1' }, 'event');
+    await expect(same.writer.put(admin, target, input)).resolves.toEqual({ result: 'unchanged', localId: 7 });
+    expect(same.events.updateById).not.toHaveBeenCalled();
+    const dry = setup();
+    await expect(dry.writer.put(admin, target, input, { dryRun: true })).resolves.toEqual({ result: 'created', localId: 0 });
+    expect(dry.events.create).not.toHaveBeenCalled();
+    expect(dry.remembered).toEqual([]);
+  });
+
+  it('creates again a mapped record that was deleted here', async () => {
+    const { writer, events } = setup({ localId: 7, version: 'v1' }, null);
+    await expect(writer.put(admin, target, input)).resolves.toEqual({ result: 'created', localId: 42 });
+    expect(events.create).toHaveBeenCalled();
+  });
+
+  it("turns the service's refusal into an ImportRecordError with the route's message, and records nothing", async () => {
+    const { writer, events, remembered } = setup();
+    events.create.mockRejectedValueOnce(
+      new WpError('rest_invalid_param', 'Invalid parameter(s): start_date', 400, { params: { start_date: 'Invalid date.' } }),
+    );
+    const err = await writer.put(admin, target, input).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ImportRecordError);
+    expect((err as Error).message).toBe('Invalid parameter(s): start_date (rest_invalid_param; start_date: Invalid date.)');
+    expect(remembered).toEqual([]);
+  });
+
+  it('refuses input the route would refuse before writing (its DTO)', async () => {
+    const { writer, events } = setup();
+    await expect(writer.put(admin, target, { title: 5 })).rejects.toBeInstanceOf(ImportRecordError);
+    expect(events.create).not.toHaveBeenCalled();
+  });
+
+  it('adopts a category of the same name instead of creating a second one', async () => {
+    const { writer, taxonomies, remembered } = setup();
+    taxonomies.create.mockRejectedValueOnce(new WpError(TERM_EXISTS, 'A term with the name provided already exists.', 400, { term_id: 9 }));
+    const category = { source: 'ics:cal', kind: 'category' as const, key: 'Music', version: null };
+    await expect(writer.put(admin, category, { name: 'Music' })).resolves.toEqual({ result: 'unchanged', localId: 9 });
+    expect(remembered).toEqual([['ics:cal', 'category', 'Music', 9, ADOPTED]]);
+  });
+});
