@@ -1,4 +1,4 @@
-import type { Feature } from '../../src/common/feature/feature';
+import type { Feature } from '../../src/extend';
 import { CAPACITY_FEATURE } from './capacity/capacity.feature';
 
 /**

@@ -97,13 +97,13 @@ const isLinkedItem = (kind: DocKind) => kind.linked;
 
 const idParam = () => ApiParam({ name: 'id', schema: ID_SCHEMA, description: 'Item id (digits only; anything else answers 404 `rest_no_route`)' });
 const slugParam = () => ApiParam({ name: 'slug', schema: { type: 'string' }, description: 'Item slug, exactly as the item has it' });
-const pathParam = (by?: ItemPath) => (by === 'id' ? [idParam()] : by === 'slug' ? [slugParam()] : []);
+export const pathParam = (by?: ItemPath) => (by === 'id' ? [idParam()] : by === 'slug' ? [slugParam()] : []);
 
 /** Reading is public: anonymous callers are served, and credentials, when sent, are checked. */
-const publicRead = () => applyDecorators(ApiSecurity({}), ApiSecurity('basicAuth'));
-const loginRequired = () => ApiSecurity('basicAuth');
+export const publicRead = () => applyDecorators(ApiSecurity({}), ApiSecurity('basicAuth'));
+export const loginRequired = () => ApiSecurity('basicAuth');
 
-const ifNoneMatch = () =>
+export const ifNoneMatch = () =>
   ApiHeader({
     name: 'If-None-Match',
     required: false,
@@ -131,7 +131,7 @@ const forceQuery = () =>
 
 // ---- response headers ---------------------------------------------------------------------
 
-const ETAG: HeadersObject = {
+export const ETAG: HeadersObject = {
   ETag: { description: 'Tag of this answer, for `If-None-Match` (reads) and `If-Match` (updates, deletes)', schema: { type: 'string' } },
 };
 const LIST_HEADERS: HeadersObject = {
@@ -142,7 +142,7 @@ const LIST_HEADERS: HeadersObject = {
 };
 const RETRY_AFTER: HeadersObject = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 
-const notModified = () => ApiResponse({ status: 304, description: 'Not modified: `If-None-Match` matches the current `ETag`; no body', headers: ETAG });
+export const notModified = () => ApiResponse({ status: 304, description: 'Not modified: `If-None-Match` matches the current `ETag`; no body', headers: ETAG });
 
 // ---- error answers ------------------------------------------------------------------------
 
@@ -165,15 +165,15 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
 /** One error line of a route's documentation: the code and when it is answered. */
 export const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
 
-const BAD_LOGIN =
+export const BAD_LOGIN =
   '- `invalid_username` / `incorrect_password`: the `Authorization` header names an unknown login, cannot be decoded, ' +
   'or carries a wrong password (on public reads too)';
 const INVALID_PARAM = 'a parameter is not valid; `data.params` names each one with the reason';
-const TOO_MANY = code(
+export const TOO_MANY = code(
   'rest_too_many_requests',
   'too many failed logins for this login or address (or a configured request limit); retry after `Retry-After` seconds',
 );
-const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
+export const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
 const FORBIDDEN: Record<'create' | 'update' | 'delete', (kind: DocKind) => string> = {
   create: (kind) => `your role may not create ${kind.article} ${kind.noun}`,
   update: (kind) => `you may not edit this ${kind.noun}`,
@@ -237,7 +237,7 @@ function errorResponses(role: RouteRole, kind: DocKind, by?: ItemPath): MethodDe
   return answersFor(errorLines(role, kind, by));
 }
 
-function answersFor(lines: Partial<Record<ErrorStatus, string[]>>): MethodDecorator[] {
+export function answersFor(lines: Partial<Record<ErrorStatus, string[]>>): MethodDecorator[] {
   return Object.entries(lines).map(([status, codes]) =>
     ApiResponse({
       status: Number(status),

@@ -6,16 +6,11 @@
 import { Controller, Get, Injectable, Module, OnModuleInit, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../../../src/common/auth';
-import { DataVersion } from '../../../src/common/cache/data-version.service';
-import { forbidden, invalidParam, WpError } from '../../../src/common/errors';
-import { CurrentActor, PathId } from '../../../src/common/http/request-context';
-import type { CliRun } from '../../../src/common/feature/cli-command';
-import { API_NAMESPACE, loadConfig } from '../../../src/config/app-config';
-import { ChangeSet } from '../../../src/database/change-log';
-import type { Tx } from '../../../src/database/tx';
-import { UnitOfWork } from '../../../src/database/unit-of-work';
 import {
+  API_NAMESPACE,
+  ChangeSet,
+  CurrentActor,
+  DataVersion,
   EventEntity,
   EventExtension,
   EventExtensions,
@@ -24,16 +19,26 @@ import {
   EventsModule,
   EventWriteContext,
   EventWrites,
+  forbidden,
   IcalPlan,
   IcalProperty,
-} from '../../../src/events';
-import type { ItemExtension, ItemExtras } from '../../../src/items';
-import { ImportModule } from '../../../src/imports';
+  invalidParam,
+  PathId,
+  TaxonomiesModule,
+  TermListExtensions,
+  UnitOfWork,
+  VenueEntity,
+  VenueExtensions,
+  VenuesModule,
+  WpError,
+} from '../../../src/extend';
+import type { Actor, CliRun, ItemExtension, ItemExtras, Tx } from '../../../src/extend';
+// The harness that boots the app (not part of the extension).
 import { AppModule } from '../../../src/app.module';
-import { FEATURES } from '../../../src/features';
-import { TaxonomiesModule, TermListExtensions } from '../../../src/taxonomies';
+import { loadConfig } from '../../../src/config/app-config';
+import { ImportModule } from '../../../src/imports';
 import { UsersService } from '../../../src/users';
-import { VenueEntity, VenueExtensions, VenuesModule } from '../../../src/venues';
+import { FEATURES } from '../../../src/features';
 import { Caller, createEvent, createTag, createVenue, EventBody, makeUsers, readEvent, uid } from '../../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';

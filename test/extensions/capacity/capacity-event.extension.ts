@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { INVALID } from '../../../src/common/params';
-import { stripTags } from '../../../src/common/text/autop';
-import type { Tx } from '../../../src/database/tx';
+import { INVALID, stripTags } from '../../../src/extend';
 import type {
   EventDeleteContext,
   EventEntity,
@@ -11,7 +9,8 @@ import type {
   EventWriteContext,
   IcalPlan,
   IcalProperty,
-} from '../../../src/events';
+  Tx,
+} from '../../../src/extend';
 import { CAPACITY_MESSAGE, MAX_CAPACITY, readCapacityInput } from './capacity-param';
 import { CapacityStore } from './capacity.store';
 

@@ -1,5 +1,5 @@
-import type { CliCommand } from '../../../src/common/feature/cli-command';
-import { UsageError } from '../../../src/cli/usage';
+import { UsageError } from '../../../src/extend';
+import type { CliCommand } from '../../../src/extend';
 import { CapacityStore } from './capacity.store';
 
 /**

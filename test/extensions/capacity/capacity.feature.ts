@@ -1,4 +1,4 @@
-import type { Feature } from '../../../src/common/feature/feature';
+import type { Feature } from '../../../src/extend';
 import { capacityReport } from './capacity-report.command';
 import { ANSWERS_CACHE } from './capacity.controller';
 import { EventCapacityEntity } from './capacity.entity';
