@@ -7,7 +7,9 @@ import type { Feature } from '../../src/common/feature/feature';
 import { buildAdapter, configureApp } from '../../src/app.setup';
 import { createLogger, NestPinoLogger } from '../../src/common/logging/logger';
 import { loadConfig } from '../../src/config/app-config';
+import { FEATURES } from '../../src/features';
 import { UsersService } from '../../src/users/users.service';
+import { TEST_EXTENSIONS } from '../extensions';
 
 export interface TestApp {
   app: NestFastifyApplication;
@@ -15,6 +17,8 @@ export interface TestApp {
   baseUrl: string;
   /** The database this app runs on (another instance can share it: `createTestApp(env, { sharing })`). */
   databaseUrl: string;
+  /** The features it was built with (src/features.ts', or the test's own list). */
+  features: readonly Feature[];
   /** Creates a user and returns an `Authorization` header value for it. */
   userHeader(login: string, role: string): Promise<{ id: number; authorization: string }>;
   close(): Promise<void>;
@@ -42,7 +46,8 @@ export async function createTestApp(
     DATABASE_URL: dropDatabase?.url ?? target,
   });
   // `features`: the installed features instead of src/features.ts' (a test-only feature added).
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, opts.features)] }).compile();
+  const features = opts.features ?? (EXTENSION_MODULES_INSTALLED ? [...FEATURES, ...TEST_EXTENSIONS] : FEATURES);
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot(config, features)] }).compile();
   // With onLog, what the app logs (Nest's messages included) goes there, as an operator would read it.
   const logger = createLogger(config.logLevel, opts.onLog ? { write: opts.onLog } : undefined);
   const app = moduleRef.createNestApplication<NestFastifyApplication>(buildAdapter(logger, config), {
@@ -58,6 +63,7 @@ export async function createTestApp(
     app,
     baseUrl: config.baseUrl,
     databaseUrl: dropDatabase?.url ?? target,
+    features,
     async userHeader(login, role) {
       const { user, password } = await users.create(login, role);
       return { id: user.id, authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` };
@@ -75,6 +81,13 @@ export async function createTestApp(
  * and again with geo and recurrence on. A test that needs one off says so in its own env.
  */
 export const EXTENSIONS_ON = process.env.TEST_EXTENSIONS === 'on';
+
+/**
+ * TEST_EXTENSION_MODULES=on: the test-only extension modules (test/extensions) are installed in
+ * every app whose test does not choose its features, so that the core's own tests show they hold
+ * with a team's extension installed (its keys, columns, joins and migrations added).
+ */
+export const EXTENSION_MODULES_INSTALLED = process.env.TEST_EXTENSION_MODULES === 'on';
 
 /** Every optional extension off, whatever TEST_EXTENSIONS says: for a test of the core alone. */
 export const EXTENSIONS_OFF: Readonly<Record<string, string>> = { CALENDAR_GEO: 'off', CALENDAR_RECURRENCE: 'off' };
