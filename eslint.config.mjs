@@ -1,4 +1,4 @@
-// Lint rules that keep the layers apart and catch what the compiler does not (issue 12, item 3).
+// Lint rules that keep the layers apart and catch what the compiler does not.
 // `npm run lint` runs ESLint (type-aware) and Prettier's check; .ci/run runs it.
 import { builtinModules } from 'node:module';
 import importPlugin from 'eslint-plugin-import';
@@ -91,7 +91,7 @@ export default tseslint.config(
     },
   },
   {
-    // Outside src/database every transaction is a UnitOfWork.run (issue 29, item 4): a raw one
+    // Outside src/database every transaction is a UnitOfWork.run: a raw one
     // would miss the write isolation, the cluster read wait and the retry on conflicts. Tests
     // may open one to hold locks on purpose (e.g. changes-mirror).
     files: ['src/**/*.ts'],
@@ -104,7 +104,7 @@ export default tseslint.config(
     rules: { 'tx/no-tx-assertion': 'off' },
   },
   {
-    // The environment is read in one place, src/config, and validated there (issue 29, item 4);
+    // The environment is read in one place, src/config, and validated there;
     // everything else is given AppConfig (entry points: loadConfigFromEnv()).
     files: ['src/**/*.ts'],
     ignores: ['src/config/**', 'src/**/*.spec.ts'],
@@ -114,7 +114,7 @@ export default tseslint.config(
     },
   },
   {
-    // Migrations are frozen history (issue 29, item 4): what one does must not change when the
+    // Migrations are frozen history: what one does must not change when the
     // live code does, so it imports only typeorm, Node's built-ins and other migration files,
     // and carries frozen copies of the helpers it needs (migrations/shared/frozen-*.ts).
     files: ['src/database/migrations/**/*.ts'],

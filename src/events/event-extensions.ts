@@ -225,7 +225,7 @@ export abstract class EventWrites {
 /**
  * The registry of event extensions; EventsModule exports it. Besides the list, it runs every
  * extension's part of a write, a delete and a presentation, so that the core calls one method
- * at each seam and needs no loop of its own.
+ * at each step and needs no loop of its own.
  */
 @Injectable()
 export class EventExtensions {

@@ -76,7 +76,7 @@ export async function createTestApp(
 }
 
 /**
- * TEST_EXTENSIONS=on (issue 29, item 5; .ci/run): the optional extensions a test does not set
+ * TEST_EXTENSIONS=on (.ci/run): the optional extensions a test does not set
  * itself are on, so that the contract suites run once with every extension off (the default)
  * and again with geo and recurrence on. A test that needs one off says so in its own env.
  */

@@ -1,5 +1,5 @@
-// The SQL each list runs, per dialect, kept in test/e2e/events/list-sql/<dialect>.json (issue 12,
-// item 5), each SELECT with its plan as the engine chooses it here (issue 30: SQLite's EXPLAIN
+// The SQL each list runs, per dialect, kept in test/e2e/events/list-sql/<dialect>.json,
+// each SELECT with its plan as the engine chooses it here (SQLite's EXPLAIN
 // QUERY PLAN lines, MariaDB's EXPLAIN rows as table, access type, key and Extra, without the row
 // estimate, which moves; for `ref` look-ups the compared columns instead of the key's name: see keyOf): a change to a list query (an index it can no longer use, a planner
 // threshold, a new join) shows in review as a diff of that file. `npm test` checks sqlite.json, the MariaDB runs

@@ -7,7 +7,7 @@ import { CapacityController, CapacityReader } from './capacity.controller';
 import { CapacityStore } from './capacity.store';
 
 /**
- * The capacity module (issue 29, item 2): a team's module that lives outside src/ and uses only
+ * The capacity module: a team's module that lives outside src/ and uses only
  * the features' public extension points — EventExtensions (the field), EventListExtensions
  * (`min_capacity`), ApiDocExtensions (what /doc says of them) — plus a route and a cache of its
  * own. Its table, migrations, cache share and command are declared by CAPACITY_FEATURE.

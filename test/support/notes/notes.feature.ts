@@ -1,4 +1,4 @@
-// A feature that lives only under test/ (issue 29, item 1): its own table with a migration
+// A feature that lives only under test/: its own table with a migration
 // pair, a change kind, a module with a route. A test app loads it by passing its own list of
 // features; no file under src/ names it.
 import { Body, Controller, Get, Injectable, Module, Param, Post } from '@nestjs/common';
