@@ -477,10 +477,12 @@ describe('the extension API (extending.md §1) with a module defined by the test
 
 describe('the same request with the extension off', () => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(EXTENSIONS_OFF);
+  });
   afterAll(async () => t.close());
 
   it('ignores its parameters: no field, no error', async () => {
-    t = await createTestApp(EXTENSIONS_OFF);
     const { admin } = await makeUsers(t);
     const event = await createEvent(t, admin.authorization, { seats: 'many', copies: 2 });
     expect(event).not.toHaveProperty('seats');
