@@ -21,6 +21,10 @@ const MIGRATION_PACKAGES = `^(?![./]|node:|typeorm(/|$)|(${builtinModules.map((m
 const MIGRATION_MESSAGE =
   'A migration is frozen history: it imports only typeorm, node built-ins and src/database/migrations/** (copy a live helper into migrations/shared/frozen-*.ts).';
 
+/** Said where an extension imports a core file: its whole API is src/extend. */
+const EXTENSION_MESSAGE =
+  'An extension imports from src/extend only (the published extension API); add what it needs there rather than reach into a core folder.';
+
 /** The layers read from the folders of src/ (eslint-rules/folders.cjs): a new folder is a feature without a list to edit. */
 const zones = boundaryZones(join(import.meta.dirname, 'src'));
 
@@ -91,6 +95,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       'import/no-restricted-paths': 'off',
+    },
+  },
+  {
+    // An extension depends on the published API alone, so that the core's folders may change
+    // under it: from src/ it imports src/extend and nothing else.
+    files: ['extensions/**/*.ts', 'test/support/notes/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+src(/(?!extend(/index)?$).*)?$', message: EXTENSION_MESSAGE }] }],
     },
   },
   prettier,

@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { addParameters, addProperties, requestBodySchemas } from '../../src/index';
+import { addParameters, addProperties, requestBodySchemas } from '../../src/extend';
 import { MAX_CAPACITY } from './capacity-param';
 
 // What the capacity module adds to the core's part of the OpenAPI document: `capacity` on the

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { INVALID } from '../../src/common/params';
-import { stripTags } from '../../src/common/text/autop';
-import type { Tx } from '../../src/database/tx';
-import type { EventDeleteContext, EventEntity, EventExtension, EventExtras, EventFormField, EventWriteContext, IcalPlan, IcalProperty } from '../../src/events';
+import { INVALID, stripTags } from '../../src/extend';
+import type {
+  EventDeleteContext,
+  EventEntity,
+  EventExtension,
+  EventExtras,
+  EventFormField,
+  EventWriteContext,
+  IcalPlan,
+  IcalProperty,
+  Tx,
+} from '../../src/extend';
 import { CAPACITY_MESSAGE, MAX_CAPACITY, readCapacityInput } from './capacity-param';
 import { CapacityStore } from './capacity.store';
 

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
-import { invalidParam } from '../../src/common/errors';
-import { INVALID } from '../../src/common/params';
-import type { EventEntity, EventListExtension, EventQueryExtension } from '../../src/events';
+import { INVALID, invalidParam } from '../../src/extend';
+import type { EventEntity, EventListExtension, EventQueryExtension } from '../../src/extend';
 import { MIN_CAPACITY_MESSAGE, readCapacity } from './capacity-param';
 import { EventCapacityEntity } from './capacity.entity';
 

@@ -1,4 +1,4 @@
-import { INVALID, toInt } from '../../src/common/params';
+import { INVALID, toInt } from '../../src/extend';
 
 /** The largest capacity the module keeps. */
 export const MAX_CAPACITY = 100_000;

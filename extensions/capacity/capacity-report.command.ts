@@ -1,4 +1,5 @@
-import { type CliCommand, UsageError } from '../../src/common/feature/cli-command';
+import { UsageError } from '../../src/extend';
+import type { CliCommand } from '../../src/extend';
 import { CapacityStore } from './capacity.store';
 
 /**

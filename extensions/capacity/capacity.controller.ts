@@ -1,10 +1,7 @@
 import { Controller, Get, Injectable } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../../src/common/auth';
-import { NamedCache, ReadModel } from '../../src/common/cache/read-model';
-import { CurrentActor, PathId } from '../../src/common/http/request-context';
-import { API_NAMESPACE } from '../../src/config/app-config';
-import { EventReader } from '../../src/events';
+import { ApiTags } from '@nestjs/swagger';
+import { API_NAMESPACE, code, CurrentActor, ExtensionRouteDocs, EventReader, NamedCache, PathId, ReadModel } from '../../src/extend';
+import type { Actor } from '../../src/extend';
 import { CapacityStore } from './capacity.store';
 
 /** The answer of GET /events/{id}/capacity. */
@@ -12,17 +9,6 @@ export interface CapacityAnswer {
   id: number;
   capacity: number | null;
 }
-
-/** The body of an error answer (errors.md): a code, a message and the HTTP status. */
-const ERROR_BODY = {
-  type: 'object',
-  required: ['code', 'message', 'data'],
-  properties: {
-    code: { type: 'string' },
-    message: { type: 'string' },
-    data: { type: 'object', required: ['status'], properties: { status: { type: 'integer' } } },
-  },
-};
 
 /** The module's named cache (its share is declared by CAPACITY_FEATURE). */
 export const ANSWERS_CACHE = 'capacity.answers';
@@ -57,26 +43,28 @@ export class CapacityController {
   constructor(private readonly reader: CapacityReader) {}
 
   @Get(':id/capacity')
-  // Anyone may ask (no credentials), or a user with Basic credentials: both security schemes.
-  @ApiSecurity({})
-  @ApiSecurity('basicAuth')
-  @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 1 }, description: "The event's id" })
-  @ApiOperation({
-    summary: "An event's capacity",
-    description:
-      'How many people the event takes (null: not set). Anyone who may read the event may read it; otherwise the answer is that of GET /events/{id}.',
-  })
-  @ApiOkResponse({
-    description: "The event's capacity",
-    schema: {
-      type: 'object',
-      required: ['id', 'capacity'],
-      properties: { id: { type: 'integer' }, capacity: { type: 'integer', nullable: true, minimum: 0, maximum: 100000 } },
+  @ExtensionRouteDocs({
+    text: {
+      summary: "An event's capacity",
+      description:
+        'How many people the event takes (null: not set). Anyone who may read the event may read it; otherwise the answer is that of GET /events/{id}.',
+    },
+    role: 'read',
+    path: 'id',
+    answer: {
+      description: "The event's capacity",
+      schema: {
+        type: 'object',
+        required: ['id', 'capacity'],
+        properties: { id: { type: 'integer' }, capacity: { type: 'integer', nullable: true, minimum: 0, maximum: 100000 } },
+      },
+    },
+    errors: {
+      400: [code('rest-invalid-event-id', 'the id exists but is not an event')],
+      403: [code('event-not-accessible', 'the event is not published and you may not read it'), code('event-no-longer-available', 'the event is in the trash')],
+      404: [code('rest-event-not-found', 'no event has this id')],
     },
   })
-  @ApiResponse({ status: 401, description: 'Bad credentials', schema: ERROR_BODY })
-  @ApiResponse({ status: 403, description: 'The event is not one the caller may read', schema: ERROR_BODY })
-  @ApiResponse({ status: 404, description: 'No such event', schema: ERROR_BODY })
   read(@CurrentActor() actor: Actor | null, @PathId() id: number): Promise<CapacityAnswer> {
     return this.reader.read(actor, id);
   }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { Feature } from '../../src/common/feature/feature';
-import { onOffSetting } from '../../src/config/settings';
+import { onOffSetting } from '../../src/extend';
+import type { Feature } from '../../src/extend';
 import { capacityReport } from './capacity-report.command';
 import { ANSWERS_CACHE } from './capacity.controller';
 import { EventCapacityEntity } from './capacity.entity';

@@ -1,7 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { CacheModule } from '../../src/common/cache/cache.module';
-import { EventExtensions, EventListExtensions, EventsModule } from '../../src/events';
-import { ApiDocExtensions, IndexModule } from '../../src/index';
+import { ApiDocExtensions, CacheModule, EventExtensions, EventListExtensions, EventsModule, IndexModule } from '../../src/extend';
 import { documentCapacity } from './capacity-api-doc';
 import { CapacityEventExtension } from './capacity-event.extension';
 import { CapacityListExtension } from './capacity-list.extension';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
-import type { Tx } from '../../src/database/tx';
+import type { Tx } from '../../src/extend';
 import { EventCapacityEntity } from './capacity.entity';
 
 /** Every query of the capacity module, on its own table: writes inside the event write's transaction, reads outside. */

@@ -45,4 +45,11 @@ describe('EventExtensions.check', () => {
     registry.register({ name: 'b', params: ['y'], check: async () => ({ y: 'bad y' }) });
     await expect(registry.check({}, { actor: null, current: null, origin: ROUTE_ORIGIN })).resolves.toEqual({ x: 'bad x', y: 'bad y' });
   });
+
+  it('keeps the first message given for a parameter (the merge rule of every hook)', async () => {
+    const registry = new EventExtensions();
+    registry.register({ name: 'a', params: ['x'], check: () => ({ x: 'first' }) });
+    registry.register({ name: 'b', params: ['x'], check: () => ({ x: 'second', y: 'bad y' }) });
+    await expect(registry.check({}, { actor: null, current: null, origin: ROUTE_ORIGIN })).resolves.toEqual({ x: 'first', y: 'bad y' });
+  });
 });

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import type { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
+import { firstGiven } from '../items';
 import type { EventEntity } from './entities/event.entity';
 import type { EventWriteOrigin } from './event-write-origin';
 
@@ -236,7 +237,7 @@ export abstract class EventWrites {
 /**
  * The registry of event extensions; EventsModule exports it. Besides the list, it runs every
  * extension's part of a write, a delete and a presentation, so that the core calls one method
- * at each seam and needs no loop of its own.
+ * at each step and needs no loop of its own.
  */
 @Injectable()
 export class EventExtensions {
@@ -255,10 +256,10 @@ export class EventExtensions {
     return this.list.some((e) => e.params.includes(param));
   }
 
-  /** Every extension's parameter checks of a write, merged: `{ param: message }`. */
+  /** Every extension's parameter checks of a write, merged: `{ param: message }` (for a parameter, the first message given wins). */
   async check(input: Json, ctx: EventCheckContext): Promise<Record<string, string>> {
-    const bad: Record<string, string> = {};
-    for (const extension of this.list) if (extension.check) Object.assign(bad, await extension.check(input, ctx));
+    let bad: Record<string, string> = {};
+    for (const extension of this.list) if (extension.check) bad = firstGiven(bad, await extension.check(input, ctx));
     return bad;
   }
 
@@ -274,7 +275,7 @@ export class EventExtensions {
 
   /**
    * Every extension's output for a page of events (one call each), merged per event in
-   * registration order: a key an earlier extension gave is kept (docs/compatibility.md).
+   * registration order: a key an earlier extension gave is kept (README "Hooks").
    */
   async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
     const merged = new Map<number, EventExtras>();
@@ -283,7 +284,7 @@ export class EventExtensions {
       if (!extension.present) continue;
       for (const [id, extras] of await extension.present(events)) {
         const current = merged.get(id);
-        merged.set(id, { fields: withNew(current?.fields, extras.fields), jsonLd: withNew(current?.jsonLd, extras.jsonLd) });
+        merged.set(id, { fields: firstGiven(current?.fields, extras.fields), jsonLd: firstGiven(current?.jsonLd, extras.jsonLd) });
       }
     }
     return merged;
@@ -310,11 +311,4 @@ export class EventExtensions {
     for (const extension of this.list) if (extension.ical) plans.push(await extension.ical(events, single, shape));
     return plans;
   }
-}
-
-/** `kept` and then the members of `added` it lacks, in their order. */
-function withNew(kept: Json | undefined, added: Json | undefined): Json {
-  const out: Json = { ...kept };
-  for (const [key, value] of Object.entries(added ?? {})) if (!(key in out)) out[key] = value;
-  return out;
 }

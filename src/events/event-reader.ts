@@ -153,7 +153,8 @@ export class EventReader {
 
   /** What every list of events starts with: the parameters checked and made filters, the data brought up to date, the search planned. */
   private async listQuery(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}) {
-    if (q.ticketed === true) throw ticketsNotActive();
+    // TEC answers ticketed=true with this error when ticketing is off; an extension that claims the parameter filters by it.
+    if (q.ticketed === true && !this.extensions.owns('ticketed')) throw ticketsNotActive();
     const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
     await this.readModel.snapshot();

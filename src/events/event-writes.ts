@@ -68,9 +68,9 @@ export class EventWritesInTx extends EventWrites {
   }
 }
 
-/** As a request's merged parameters are given (request-context.ts): a `null` is a parameter not given. */
+/** As a route gives its raw parameters to the extensions (RawInput): `undefined` is not given, a `null` is kept (an extension's "clear"). */
 function given(input: Json): Json {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
 }
 
 /** A write's input as the create or update route's DTO, checked as that route checks it, with the parameters it keeps for the extensions. */

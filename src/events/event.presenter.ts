@@ -84,15 +84,21 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
   if (extras?.fields) appendNew(json, extras.fields);
   if (opts.jsonLd) {
     const ld = eventJsonLd(e, { url, image, venue, organizer: organizers[0], cost: storedCost(e.cost) }, config.timezone);
-    if (extras?.jsonLd) appendNew(ld, extras.jsonLd);
+    if (extras?.jsonLd) appendNew(ld, extras.jsonLd, EXTENSION_JSON_LD);
     json.json_ld = plainJsonLd(ld);
   }
   return json;
 }
 
-/** An extension's keys go after the core's and cannot replace one of them (extending.md §1: it adds keys). */
-function appendNew(target: Json, added: Json): void {
-  for (const [key, value] of Object.entries(added)) if (!(key in target)) target[key] = value;
+/**
+ * JSON-LD members an extension may give in place of the core's: `offers` (an extension that sells
+ * tickets describes them, rather than the one offer the event's cost makes).
+ */
+const EXTENSION_JSON_LD: ReadonlySet<string> = new Set(['offers']);
+
+/** An extension's keys go after the core's and replace none of them (extending.md §1: it adds keys), but those of `replaceable`. */
+function appendNew(target: Json, added: Json, replaceable: ReadonlySet<string> = new Set()): void {
+  for (const [key, value] of Object.entries(added)) if (!(key in target) || replaceable.has(key)) target[key] = value;
 }
 
 /** schema.org Event (spec resources.md §7). */

@@ -11,7 +11,7 @@ export * from './item-slug';
 export * from './presentation';
 export { ItemColumns, NamedItemColumns } from './item-columns';
 export { ItemWriteDto } from './item-write.dto';
-export { ItemExtensions } from './item-extensions';
+export { firstGiven, ItemExtensions } from './item-extensions';
 export type { ItemExtension, ItemExtras } from './item-extensions';
 export { DeleteItemQueryDto } from './delete-item.query.dto';
 export { deleteForGood } from './permanent-delete';

@@ -48,9 +48,9 @@ export class ItemExtensions<E extends { id: number }> {
     return this.list;
   }
 
-  /** Every extension's checks, merged. */
+  /** Every extension's checks, merged (README "Hooks": for a parameter, the first message given wins). */
   check(input: Record<string, unknown>, isCreate: boolean): Record<string, string> {
-    return Object.assign({}, ...this.list.map((e) => e.check(input, isCreate)));
+    return this.list.reduce<Record<string, string>>((bad, e) => firstGiven(bad, e.check(input, isCreate)), {});
   }
 
   async save(manager: Tx, item: E, input: Record<string, unknown>, isCreate: boolean): Promise<void> {
@@ -66,19 +66,27 @@ export class ItemExtensions<E extends { id: number }> {
     return this.list.map((e) => e.pageFragment?.(item) ?? null).filter((f): f is string => f !== null && f !== '');
   }
 
-  /** Every extension's output for these items, merged per item. */
+  /** Every extension's output for these items, merged per item (README "Hooks": for a key, the first given wins). */
   async present(items: E[]): Promise<Map<number, ItemExtras>> {
     const merged = new Map<number, ItemExtras>();
     if (this.list.length === 0 || items.length === 0) return merged;
     for (const extension of this.list) {
       for (const [id, extras] of await extension.present(items)) {
         const current = merged.get(id) ?? {};
-        merged.set(id, {
-          fields: { ...current.fields, ...extras.fields },
-          jsonLd: { ...current.jsonLd, ...extras.jsonLd },
-        });
+        merged.set(id, { fields: firstGiven(current.fields, extras.fields), jsonLd: firstGiven(current.jsonLd, extras.jsonLd) });
       }
     }
     return merged;
   }
+}
+
+/**
+ * The merge rule of every hook's values (README "Hooks"): `kept` and then the members of `added`
+ * it lacks, in their order, so that for a key given twice the first given (the earlier
+ * registration, the core before any extension) wins.
+ */
+export function firstGiven<V>(kept: Readonly<Record<string, V>> | undefined, added: Readonly<Record<string, V>> | undefined): Record<string, V> {
+  const out: Record<string, V> = { ...kept };
+  for (const [key, value] of Object.entries(added ?? {})) if (!(key in out)) out[key] = value;
+  return out;
 }

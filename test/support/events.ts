@@ -51,13 +51,32 @@ const CORE_EVENT_KEYS = [
   'custom_fields',
 ];
 /**
- * Keys of an event, in order; single reads add `json_ld` last. With the extensions on
- * (TEST_EXTENSIONS=on), the recurrence extension's keys end it (recurrence.md §3).
+ * The keys of an event this suite knows, in order: the core's, then, with the extensions on
+ * (TEST_EXTENSIONS=on), the recurrence extension's (recurrence.md §3).
  */
 export const EVENT_KEYS = [...CORE_EVENT_KEYS, ...(EXTENSIONS_ON ? ['recurrence', 'series'] : [])];
 /** What those keys hold on an event outside a series (with the extensions on; nothing otherwise). */
 export const EXTENSION_EVENT_DEFAULTS: Readonly<Record<string, unknown>> = EXTENSIONS_ON ? { recurrence: [], series: null } : {};
-export const SINGLE_EVENT_KEYS = [...EVENT_KEYS, 'json_ld'];
+
+/**
+ * What the core promises of an event's keys, whatever other extensions are installed: the core's
+ * keys first, all of them and in their order; then what extensions add (the known ones among
+ * them, in their order); on a single read `json_ld` last, and never in a list or a write's answer.
+ */
+export function expectEventKeys(event: object, opts: { single?: boolean } = {}): void {
+  const keys = Object.keys(event);
+  expect(keys.slice(0, CORE_EVENT_KEYS.length)).toEqual(CORE_EVENT_KEYS);
+  const added = keys.slice(CORE_EVENT_KEYS.length, opts.single ? -1 : undefined);
+  const known = EVENT_KEYS.slice(CORE_EVENT_KEYS.length);
+  expect(added.filter((key) => known.includes(key))).toEqual(known);
+  if (opts.single) expect(keys.at(-1)).toBe('json_ld');
+  expect(added).not.toContain('json_ld');
+}
+
+/** The event with the keys this suite knows (EVENT_KEYS) and nothing an unknown extension added, for comparing it whole. */
+export function knownKeysOf(event: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(event).filter(([key]) => EVENT_KEYS.includes(key)));
+}
 
 /** Output format of every date-time (README §6.1). */
 export const SQL_FORMAT = 'yyyy-MM-dd HH:mm:ss';

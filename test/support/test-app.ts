@@ -7,7 +7,7 @@ import { type Feature, settingsOf } from '../../src/common/feature/feature';
 import { buildAdapter, configureApp } from '../../src/app.setup';
 import { createLogger, NestPinoLogger } from '../../src/common/logging/logger';
 import { loadConfig } from '../../src/config/app-config';
-import { installedFeatures } from '../../src/features';
+import { FEATURES, installedFeatures } from '../../src/features';
 import { UsersService } from '../../src/users/users.service';
 
 export interface TestApp {
@@ -16,6 +16,8 @@ export interface TestApp {
   baseUrl: string;
   /** The database this app runs on (another instance can share it: `createTestApp(env, { sharing })`). */
   databaseUrl: string;
+  /** The features it was built with (src/features.ts', or the test's own list). */
+  features: readonly Feature[];
   /** Creates a user and returns an `Authorization` header value for it. */
   userHeader(login: string, role: string): Promise<{ id: number; authorization: string }>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function createTestApp(
       LOG_LEVEL: 'silent',
       CALENDAR_BASE_URL: 'http://127.0.0.1:3000',
       ...extensionDefaults(),
+      ...(opts.features ? {} : extensionModuleSwitches(features)),
       ...env,
       DATABASE_URL: dropDatabase?.url ?? target,
     },
@@ -64,6 +67,7 @@ export async function createTestApp(
     app,
     baseUrl: config.baseUrl,
     databaseUrl: dropDatabase?.url ?? target,
+    features,
     async userHeader(login, role) {
       const { user, password } = await users.create(login, role);
       return { id: user.id, authorization: `Basic ${Buffer.from(`${login}:${password}`).toString('base64')}` };
@@ -76,11 +80,24 @@ export async function createTestApp(
 }
 
 /**
- * TEST_EXTENSIONS=on (issue 29, item 5; .ci/run): the optional extensions a test does not set
+ * TEST_EXTENSIONS=on (.ci/run): the optional extensions a test does not set
  * itself are on, so that the contract suites run once with every extension off (the default)
  * and again with geo and recurrence on. A test that needs one off says so in its own env.
  */
 export const EXTENSIONS_ON = process.env.TEST_EXTENSIONS === 'on';
+
+/**
+ * TEST_EXTENSION_MODULES=on: the extensions in extensions/ are switched on in every app whose
+ * test does not choose its features, so that the core's own tests show they hold with a team's
+ * extension installed (its keys, columns, joins and migrations added).
+ */
+export const EXTENSION_MODULES_INSTALLED = process.env.TEST_EXTENSION_MODULES === 'on';
+
+/** With TEST_EXTENSION_MODULES=on, each installed extension's own switch set on (a test's env still decides). */
+function extensionModuleSwitches(features: readonly Feature[]): Record<string, string> {
+  if (!EXTENSION_MODULES_INSTALLED) return {};
+  return Object.fromEntries(features.filter((f) => !FEATURES.includes(f) && f.switch).map((f) => [f.switch!.name, 'on']));
+}
 
 /** Every optional extension off, whatever TEST_EXTENSIONS says: for a test of the core alone. */
 export const EXTENSIONS_OFF: Readonly<Record<string, string>> = { CALENDAR_GEO: 'off', CALENDAR_RECURRENCE: 'off' };

@@ -41,14 +41,15 @@ export const RawQuery = createParamDecorator((_: unknown, ctx: ExecutionContext)
 });
 
 /**
- * The same merged parameters as @Input(), unvalidated: for extension modules that own
- * parameters the route's DTO does not declare (see items/item-extensions.ts).
+ * The same merged parameters as @Input(), unvalidated, for the parameters an extension owns
+ * (which the route's DTO does not declare). A JSON `null` is kept, so that an extension can tell
+ * "clear this" (`null`) from "not given" (absent); the core's own parameters read `null` as not given.
  */
-export const RawInput = createParamDecorator((_: unknown, ctx: ExecutionContext) => mergedParams(ctx));
+export const RawInput = createParamDecorator((_: unknown, ctx: ExecutionContext) => mergedParams(ctx, true));
 
-function mergedParams(ctx: ExecutionContext): Record<string, unknown> {
+function mergedParams(ctx: ExecutionContext, keepNulls = false): Record<string, unknown> {
   const req = ctx.switchToHttp().getRequest<FastifyRequest>();
   const merged: Record<string, unknown> = { ...asRecord(req.query), ...asRecord(req.body) };
-  for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
+  if (!keepNulls) for (const [k, v] of Object.entries(merged)) if (v === null) delete merged[k];
   return merged;
 }

@@ -97,13 +97,13 @@ const isLinkedItem = (kind: DocKind) => kind.linked;
 
 export const idParam = () => ApiParam({ name: 'id', schema: ID_SCHEMA, description: 'Item id (digits only; anything else answers 404 `rest_no_route`)' });
 const slugParam = () => ApiParam({ name: 'slug', schema: { type: 'string' }, description: 'Item slug, exactly as the item has it' });
-const pathParam = (by?: ItemPath) => (by === 'id' ? [idParam()] : by === 'slug' ? [slugParam()] : []);
+export const pathParam = (by?: ItemPath) => (by === 'id' ? [idParam()] : by === 'slug' ? [slugParam()] : []);
 
 /** Reading is public: anonymous callers are served, and credentials, when sent, are checked. */
 export const publicRead = () => applyDecorators(ApiSecurity({}), ApiSecurity('basicAuth'));
 export const loginRequired = () => ApiSecurity('basicAuth');
 
-const ifNoneMatch = () =>
+export const ifNoneMatch = () =>
   ApiHeader({
     name: 'If-None-Match',
     required: false,
@@ -131,7 +131,7 @@ const forceQuery = () =>
 
 // ---- response headers ---------------------------------------------------------------------
 
-const ETAG: HeadersObject = {
+export const ETAG: HeadersObject = {
   ETag: { description: 'Tag of this answer, for `If-None-Match` (reads) and `If-Match` (updates, deletes)', schema: { type: 'string' } },
 };
 const LIST_HEADERS: HeadersObject = {
@@ -142,7 +142,7 @@ const LIST_HEADERS: HeadersObject = {
 };
 const RETRY_AFTER: HeadersObject = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' } } };
 
-const notModified = () => ApiResponse({ status: 304, description: 'Not modified: `If-None-Match` matches the current `ETag`; no body', headers: ETAG });
+export const notModified = () => ApiResponse({ status: 304, description: 'Not modified: `If-None-Match` matches the current `ETag`; no body', headers: ETAG });
 
 // ---- error answers ------------------------------------------------------------------------
 

@@ -28,13 +28,16 @@ export interface SeriesInstance {
   utcOriginalStart: string;
 }
 
-/** The registry the importer asks; an extension registers in onModuleInit. */
+/**
+ * The registry the importer asks; an extension registers in onModuleInit. One hook answers (a
+ * series is kept one way): as for every hook's value (README "Hooks"), the first registered wins.
+ */
 @Injectable()
 export class IcsSeriesHooks {
   private hook: IcsSeriesHook | null = null;
 
   register(hook: IcsSeriesHook): void {
-    this.hook = hook;
+    this.hook ??= hook;
   }
 
   /** Does an extension keep series (so that recurring VEVENTs are not expanded)? */

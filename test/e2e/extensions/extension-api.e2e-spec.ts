@@ -6,34 +6,40 @@
 import { Controller, Get, Injectable, Module, OnModuleInit, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { Actor } from '../../../src/common/auth';
-import { DataVersion } from '../../../src/common/cache/data-version.service';
-import { forbidden, invalidParam, WpError } from '../../../src/common/errors';
-import { CurrentActor, PathId } from '../../../src/common/http/request-context';
-import type { CliRun } from '../../../src/common/feature/cli-command';
-import { API_NAMESPACE, loadConfig } from '../../../src/config/app-config';
-import { ChangeSet } from '../../../src/database/change-log';
-import type { Tx } from '../../../src/database/tx';
-import { UnitOfWork } from '../../../src/database/unit-of-work';
 import {
+  API_NAMESPACE,
+  ChangeSet,
+  CurrentActor,
+  DataVersion,
   EventEntity,
   EventExtension,
   EventExtensions,
   EventExtras,
+  EventListExtensions,
   EventReader,
   EventsModule,
   EventWriteContext,
   EventWrites,
+  forbidden,
   IcalPlan,
   IcalProperty,
-} from '../../../src/events';
-import type { ItemExtension, ItemExtras } from '../../../src/items';
-import { ImportModule } from '../../../src/imports';
+  invalidParam,
+  PathId,
+  TaxonomiesModule,
+  TermListExtensions,
+  UnitOfWork,
+  VenueEntity,
+  VenueExtensions,
+  VenuesModule,
+  WpError,
+} from '../../../src/extend';
+import type { Actor, CliRun, ItemExtension, ItemExtras, Tx } from '../../../src/extend';
+// The harness that boots the app (not part of the extension).
 import { AppModule } from '../../../src/app.module';
-import { FEATURES } from '../../../src/features';
-import { TaxonomiesModule, TermListExtensions } from '../../../src/taxonomies';
+import { loadConfig } from '../../../src/config/app-config';
+import { ImportModule } from '../../../src/imports';
 import { UsersService } from '../../../src/users';
-import { VenueEntity, VenueExtensions, VenuesModule } from '../../../src/venues';
+import { FEATURES } from '../../../src/features';
 import { Caller, createEvent, createTag, createVenue, EventBody, makeUsers, readEvent, uid } from '../../support/api';
 import { expectError, expectInvalidParams, expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
@@ -65,7 +71,8 @@ class SeatsExtension implements EventExtension {
 
   check(input: Json): Record<string, string> {
     const bad: Record<string, string> = {};
-    if (input.seats !== undefined && seatsOf(input.seats) === null) bad.seats = 'Must be a whole number of seats.';
+    // A JSON null reaches the extension as null: it clears the seats (absent leaves them).
+    if (input.seats !== undefined && input.seats !== null && seatsOf(input.seats) === null) bad.seats = 'Must be a whole number of seats.';
     if (input.copies !== undefined && !['1', '2', '3'].includes(String(input.copies))) bad.copies = 'Must be 1, 2 or 3.';
     return bad;
   }
@@ -75,6 +82,7 @@ class SeatsExtension implements EventExtension {
     // A hook may refuse the write: nothing of it is kept.
     if (seats === 13) throw invalidParam('seats', 'Thirteen seats bring bad luck.');
     if (seats !== null) this.store.seats.set(event.id, seats);
+    if (ctx.input.seats === null) this.store.seats.delete(event.id);
     const copies = Number(ctx.input.copies ?? 0);
     for (let n = 1; n <= copies; n++) {
       // More events, written under the routes' rules inside this write's unit of work.
@@ -103,7 +111,9 @@ class SeatsExtension implements EventExtension {
     const out = new Map<number, EventExtras>();
     for (const e of events) {
       const seats = this.store.seats.get(e.id);
-      out.set(e.id, { fields: { seats: seats ?? null }, ...(seats !== undefined && { jsonLd: { maximumAttendeeCapacity: seats } }) });
+      // The offers are the extension's when it sells seats: they replace the one the event's cost makes.
+      const offers = { '@type': 'Offer', availability: seats ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut' };
+      out.set(e.id, { fields: { seats: seats ?? null }, ...(seats !== undefined && { jsonLd: { maximumAttendeeCapacity: seats, offers } }) });
     }
     return out;
   }
@@ -180,6 +190,8 @@ class SeatsController {
 class SeatsModule implements OnModuleInit {
   constructor(
     private readonly events: EventExtensions,
+    private readonly eventLists: EventListExtensions,
+    private readonly store: SeatsStore,
     private readonly venues: VenueExtensions,
     private readonly terms: TermListExtensions,
     private readonly seats: SeatsExtension,
@@ -188,6 +200,15 @@ class SeatsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.register(this.seats);
+    // TEC's `ticketed`, claimed: true lists the events with seats, false those without.
+    this.eventLists.register({
+      params: ['ticketed'],
+      prepare: (query: Json) => {
+        if (query.ticketed === undefined) return null;
+        const seated = [0, ...this.store.seats.keys()];
+        return (qb) => void qb.andWhere(`e.id ${query.ticketed === 'true' ? '' : 'NOT '}IN (:...seated)`, { seated });
+      },
+    });
     this.venues.register(this.venueNote);
     // `short=1`: tags of at most five characters.
     this.terms.tag.register({
@@ -249,6 +270,31 @@ describe('the extension API (extending.md §1) with a module defined by the test
       expect(read.seats).toBe(60);
       expect(read.json_ld).toMatchObject({ '@type': 'Event', maximumAttendeeCapacity: 60 });
       expect(Object.keys(read.json_ld!)[0]).toBe('@context');
+    });
+
+    it('tells a JSON null (clear) from an absent parameter (left as it is)', async () => {
+      const created = await createEvent(t, users.admin.authorization, { seats: 12 });
+      const untouched = await http(t, users.admin.authorization).patch(`${API}/events/${created.id}`).send({ title: 'Seats kept' });
+      expect(untouched.body.seats).toBe(12);
+      const cleared = await http(t, users.admin.authorization).patch(`${API}/events/${created.id}`).send({ seats: null });
+      expectStatus(cleared, 200);
+      expect(cleared.body.seats).toBeNull();
+    });
+
+    it("gives the JSON-LD's offers in place of the core's", async () => {
+      const priced = await createEvent(t, users.admin.authorization, { cost: '15', seats: 0 });
+      expect((await readEvent(t, priced.id)).json_ld).toMatchObject({ offers: { '@type': 'Offer', availability: 'https://schema.org/SoldOut' } });
+      const plain = await createEvent(t, users.admin.authorization, { cost: '15' });
+      expect((await readEvent(t, plain.id)).json_ld).toMatchObject({ offers: { '@type': 'Offer', price: '15' } });
+    });
+
+    it("handles TEC's ticketed= it claims, instead of the core's 400", async () => {
+      const tok = uid();
+      const seated = await createEvent(t, users.admin.authorization, { title: `Seated ${tok}`, seats: 5 });
+      const unseated = await createEvent(t, users.admin.authorization, { title: `Unseated ${tok}` });
+      expect((await list(`ticketed=true&search=${tok}`)).map((e) => e.id)).toEqual([seated.id]);
+      const others = (await list(`ticketed=false&search=${tok}`)).map((e) => e.id);
+      expect(others).toEqual([unseated.id]);
     });
 
     it("reports its bad parameters with the writer's own checks, in one 400", async () => {
@@ -431,10 +477,12 @@ describe('the extension API (extending.md §1) with a module defined by the test
 
 describe('the same request with the extension off', () => {
   let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(EXTENSIONS_OFF);
+  });
   afterAll(async () => t.close());
 
   it('ignores its parameters: no field, no error', async () => {
-    t = await createTestApp(EXTENSIONS_OFF);
     const { admin } = await makeUsers(t);
     const event = await createEvent(t, admin.authorization, { seats: 'many', copies: 2 });
     expect(event).not.toHaveProperty('seats');

@@ -3,9 +3,8 @@
 // features; no file under src/ names it.
 import { Body, Controller, Get, Injectable, Module, Param, Post } from '@nestjs/common';
 import { Column, Entity, MigrationInterface, PrimaryGeneratedColumn, QueryRunner } from 'typeorm';
-import type { Feature } from '../../../src/common/feature/feature';
-import { API_NAMESPACE } from '../../../src/config/app-config';
-import { UnitOfWork } from '../../../src/database/unit-of-work';
+import { API_NAMESPACE, UnitOfWork } from '../../../src/extend';
+import type { Feature } from '../../../src/extend';
 
 @Entity({ name: 'test_notes' })
 export class NoteEntity {
