@@ -1,6 +1,6 @@
 /**
  * One line for an operator about what failed at start and where: host:port of the database or
- * the path of the SQLite file, never a password (issue 11: operator errors were stack traces).
+ * the path of the SQLite file, never a password: an operator reads a line, not a stack trace.
  */
 export function describeStartupError(err: unknown, databaseUrl?: string, listen?: { host: string; port: number }): string {
   const e = err as { code?: string; errno?: number; message?: string; address?: string; port?: number; sqlMessage?: string };

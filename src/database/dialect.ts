@@ -194,7 +194,7 @@ export class Dialect {
    * Runs a bulk load of these tables with their secondary indexes dropped, and builds them again
    * afterwards, whether the load succeeded or not: one sorted build per index costs a fraction
    * of keeping every index in step row by row once the indexes outgrow the cache (a million
-   * events: issue 30, item 3). The primary keys stay. The definitions are read from the
+   * events). The primary keys stay. The definitions are read from the
    * database itself (sqlite_master; information_schema.STATISTICS), so a migration that changes
    * an index needs no change here. For tables nobody reads meanwhile (the seed of an empty
    * calendar): until the build, lookups on these tables are scans.

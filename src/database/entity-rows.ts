@@ -35,7 +35,7 @@ function shapeOf(manager: EntityManager, metadata: EntityMetadata): EntityShape 
  * The rows with these ids as entities, the same objects TypeORM's `find({ where: { id: In(ids) } })`
  * makes (created as its deserializer creates them, each column hydrated by the driver, in the
  * same order), from plain SQL: the ORM's query building and result mapping cost several times
- * the lookup on paths that run on every write or presented page (issue 12, item 7). For entities
+ * the lookup on paths that run on every write or presented page. For entities
  * with one primary column, no inheritance and no relations to load. Engine order, as find()'s.
  */
 export async function findEntitiesByIds<E extends ObjectLiteral>(manager: EntityManager, entity: EntityTarget<E>, ids: readonly number[]): Promise<E[]> {

@@ -2,7 +2,7 @@ import { Column } from 'typeorm';
 
 /**
  * The columns an event list filters and orders by (spec endpoints.md §4.1.3, §4.1.4), copied
- * from the event onto its link rows (event_terms, event_organizers; issue 30, item 1). The
+ * from the event onto its link rows (event_terms, event_organizers). The
  * property names are the event's, so a condition written for alias `e` reads the same on a
  * link's alias. Kept in step by ListingSync (every write) and set by bulk loads themselves; the
  * defaults only stand until then, and list nothing (no status is empty).

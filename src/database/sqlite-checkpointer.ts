@@ -45,12 +45,11 @@ parentPort.postMessage('ready');
  * however often it changed (the same index and full-text pages change on every write), with two
  * syncs a second rather than two every 25 commits; with nothing new in the WAL it returns at once.
  *
- * Run on the request thread, that copy still held it 60–80 ms a second under sustained writes
- * (issue 30, item 2). So it runs on a worker thread with a connection of its own to the same
- * file: in WAL mode a checkpoint runs beside the writer (PASSIVE copies what no reader still
- * needs and never waits), and the serving thread only commits. The thread costs ~10 MB of RSS
- * (docs/performance.md, "Issue 30, item 2"). Should it fail to start, the checkpoint runs on
- * the serving thread as before.
+ * Run on the request thread, that copy still held it 60–80 ms a second under sustained writes.
+ * So it runs on a worker thread with a connection of its own to the same file: in WAL mode a
+ * checkpoint runs beside the writer (PASSIVE copies what no reader still needs and never waits),
+ * and the serving thread only commits. The thread costs ~10 MB of RSS (docs/performance.md, "the
+ * checkpoint on a thread"). Should it fail to start, the checkpoint runs on the serving thread.
  *
  * Durability is unchanged: a commit is in the WAL either way (synchronous = NORMAL), and a
  * checkpoint only moves committed pages. The WAL grows to what a second of writes adds.

@@ -159,7 +159,7 @@ describe('tx/no-tx-assertion', () => {
 });
 
 /**
- * Every transaction outside src/database goes through UnitOfWork.run (issue 29, item 4): a
+ * Every transaction outside src/database goes through UnitOfWork.run: a
  * transaction opened on the data source, an entity manager (a Tx too) or a query runner is
  * refused, whatever the receiver is called; a method of that name on anything else is not.
  */

@@ -10,7 +10,7 @@ const ANNOUNCE_WAIT_MS = 2000;
 const PING_WAIT_MS = 1000;
 
 /**
- * The push half of cache invalidation across instances (issue 16, item 4). With REDIS_URL set,
+ * The push half of cache invalidation across instances. With REDIS_URL set,
  * every instance subscribes to one channel (`{CALENDAR_REDIS_PREFIX}cache`) and publishes its
  * own id there after each commit; an instance that hears another's id makes its DataVersion
  * read the change log at its next read, so that read already sees the write. Without Redis, or

@@ -86,7 +86,7 @@ export function keepFromSecondAsk(request: FastifyRequest): void {
 /**
  * Whole answers of anonymous reads, kept in the read model (`responses`) and sent before Nest
  * routes the request: a cached list page then costs the HTTP stack and the hooks, not the
- * framework's handler pipeline, the service and the page assembly (issue 12, item 7). And what
+ * framework's handler pipeline, the service and the page assembly. And what
  * every answer goes through on its way out (beyond.md #3, #4, #11): GET answers and successful
  * updates get a strong `ETag` (an update's from its service); a GET whose `If-None-Match` names it answers 304 without a body;
  * bodies over 1 KB go out `br` or `gzip` as `Accept-Encoding` allows, their coded forms kept by
@@ -100,7 +100,7 @@ export function keepFromSecondAsk(request: FastifyRequest): void {
  * every request (onRequest hooks registered earlier); a caller with credentials never reads or
  * fills it.
  *
- * Requests that miss one key together are answered once (single-flight, issue 30): the first
+ * Requests that miss one key together are answered once (single-flight): the first
  * goes the whole way, the others wait for its answer and send it as theirs, an error included
  * (it is not kept). A request of a later data generation (a write committed since the first
  * started) does not wait for it but computes its own (answer-flights.ts).

@@ -145,8 +145,8 @@ export function isRepeatedLocalTime(changes: OffsetChange[], ms: number): boolea
 /**
  * True when `ms` falls in the time a zone repeats when its clocks go back, at either pass: its
  * local time names two instants, and calendar clients do not agree on which one it means
- * (RFC 5545 §3.3.5 says the first; ical.js takes the second, and issue 28 reports node-ical,
- * ts-ics and Python's icalendar do too), so such a time is written in UTC form (issue 28, item 8).
+ * (RFC 5545 §3.3.5 says the first; ical.js takes the second, and so do node-ical,
+ * ts-ics and Python's icalendar), so such a time is written in UTC form.
  */
 export function isAmbiguousLocalTime(changes: OffsetChange[], ms: number): boolean {
   const firstPass = (c: OffsetChange) => c.to < c.from && ms < c.atMs && ms >= c.atMs - (c.from - c.to) * MINUTE_MS;

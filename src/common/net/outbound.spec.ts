@@ -96,7 +96,7 @@ describe('outboundPost', () => {
   });
 });
 
-/** checkOutboundUrl with names resolved by the test: a name that does not resolve is said as such (issue 28, item 6). */
+/** checkOutboundUrl with names resolved by the test: a name that does not resolve is said as such. */
 describe('checkOutboundUrl', () => {
   /** A resolver that fails as getaddrinfo does, with `code`. */
   const failing = (code: string) =>

@@ -75,7 +75,7 @@ describe('stripTags', () => {
     ['<SCRIPT type="x">var a = "<p>";</SCRIPT>After', 'After'],
     ['<!-- comment -->Visible', 'Visible'],
     ['Tom &amp; Jerry &#8217;s', 'Tom & Jerry \u2019s'],
-    // encoded markup never decodes back into markup (issue 11: JSON-LD is embedded in pages)
+    // encoded markup never decodes back into markup (JSON-LD is embedded in pages)
     ['&lt;b&gt;not a tag&lt;/b&gt;', 'not a tag'],
     ['Gig &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;', 'Gig'],
     // decoded once only: what stays encoded is text, not markup

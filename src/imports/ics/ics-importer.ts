@@ -186,8 +186,7 @@ export class IcsImporter {
   /**
    * The event's create/update body, its venue, organizer and categories nested as an API write
    * gives them: the event writer creates (or reuses, endpoints.md §5.2) them inside the event's
-   * own transaction, so an event the service refuses leaves none of them behind (issue 28,
-   * item 3: one record, one unit of work). Linked items are published, as the event may be.
+   * own transaction, so an event the service refuses leaves none of them behind (one record, one unit of work). Linked items are published, as the event may be.
    */
   private body(input: EventInput, opts: IcsImportOptions): Record<string, unknown> {
     const { venue, organizer, categories: _categories, ...fields } = input;

@@ -2,8 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { backfillEventSearch } from '../shared/event-search-backfill';
 
 /**
- * Written by hand (a FULLTEXT index the entities do not describe): the search pre-filter of
- * issue #6, see src/events/search-grams.ts. The index is added after the backfill, which
+ * Written by hand (a FULLTEXT index the entities do not describe): the search pre-filter, see src/events/search-grams.ts. The index is added after the backfill, which
  * builds it in one pass instead of row by row. Never edit once merged.
  */
 export class EventSearch1795363413942 implements MigrationInterface {

@@ -1,6 +1,6 @@
 /**
  * FROZEN HISTORY. The change-log steps of the migrations ChangeLogLatest and ChangeLogState, as
- * database/change-log.ts did them when those migrations were written (before issue 29). They
+ * database/change-log.ts did them when those migrations were written. They
  * must never change with the live code: a database migrated today must end as one migrated
  * then. The live change log may grow kinds, columns and tables; these steps know only the
  * tables of their time. frozen-helpers.spec.ts pins the statements they run.

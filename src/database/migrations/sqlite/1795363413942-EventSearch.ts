@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 import { backfillEventSearch } from '../shared/event-search-backfill';
 
 /**
- * Written by hand (an FTS5 table is not an entity): the search pre-filter of issue #6, see
+ * Written by hand (an FTS5 table is not an entity): the search pre-filter, see
  * src/events/search-grams.ts. Contentless (the documents live only in the index), without
  * positions (only "which events have this token" is asked). Never edit once merged.
  */

@@ -5,7 +5,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * change), SQLite only: the outbox's two indexes that only the worker's claim reads hold the
  * pending deliveries alone. A delivered row then leaves them (one deletion each) instead of
  * moving to the delivered end of them, they stay a few pages however long the log grows, and
- * each write and outcome dirties fewer pages (docs/performance.md, issue 16). MySQL and MariaDB
+ * each write and outcome dirties fewer pages (docs/performance.md). MySQL and MariaDB
  * have no partial indexes: there they stay whole. Never edit once merged.
  */
 export class WebhookOutboxPendingIndexes1795699683435 implements MigrationInterface {

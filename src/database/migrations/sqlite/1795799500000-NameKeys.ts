@@ -4,7 +4,7 @@ const EXPRESSION = 'LOWER(SUBSTR(name, 1, 191))';
 
 /**
  * Venues' and organizers' `name_key`: the start of the name in lower case, indexed, for finding
- * a nested item by its name (issue 30). `npm run migration:generate -- NameKeys` (sqlite) wrote
+ * a nested item by its name. `npm run migration:generate -- NameKeys` (sqlite) wrote
  * a copy of each table; SQLite adds a VIRTUAL generated column in place (ALTER TABLE ADD COLUMN),
  * which leaves the same schema without rewriting the rows, so that is what this does. Dated
  * before the test-only extension module's migration (1795800000000), which its e2e reverts as
