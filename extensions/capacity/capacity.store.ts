@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { Tx } from '../../src/extend';
 import { EventCapacityEntity } from './capacity.entity';
 
@@ -12,7 +12,13 @@ export class CapacityStore {
   /** The capacities of some events, by id (one query); an event without a row is absent. */
   async capacities(ids: readonly number[]): Promise<Map<number, number>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.getRepository(EventCapacityEntity).findBy({ eventId: In([...ids]) });
+    // Ids as parameters, not in the SQL text (TypeORM's `In()` writes numbers into it on SQLite):
+    // the text then depends only on how many ids there are, so the connection prepares it once.
+    const rows = await this.db
+      .getRepository(EventCapacityEntity)
+      .createQueryBuilder('c')
+      .where('c.event_id IN (:...ids)', { ids: [...ids] })
+      .getMany();
     return new Map(rows.map((r) => [r.eventId, r.capacity]));
   }
 
