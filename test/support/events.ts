@@ -8,7 +8,7 @@ import { API, http } from './http';
 import { EXTENSIONS_ON, type TestApp } from './test-app';
 
 /** Keys of an event of the core, in order (resources.md §1). */
-const CORE_EVENT_KEYS = [
+export const CORE_EVENT_KEYS = [
   'id',
   'global_id',
   'global_id_lineage',
