@@ -72,7 +72,9 @@ describe('the capacity extension switched off by its setting', () => {
   });
 
   it('is off unless its setting says on', async () => {
-    const plain = await createTestApp(BY_PATH);
+    // The features given as the server finds them, so that TEST_EXTENSION_MODULES=on (which
+    // switches the extensions of an app on) leaves this app at the setting's default.
+    const plain = await createTestApp(BY_PATH, { features: installedFeatures([BY_PATH.CALENDAR_EXTENSIONS]) });
     try {
       expectError(await http(plain).get(`${API}/events/1/capacity`), 404, 'rest_no_route');
     } finally {
