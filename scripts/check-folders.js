@@ -29,14 +29,8 @@ const SQL_LEFT = {
   ],
   // Change-feed declarations that carry an SQL fragment of their kind.
   features: ['organizers/organizers.feature.ts', 'taxonomies/taxonomies.feature.ts', 'venues/venues.feature.ts'],
-  // The change feed, the webhooks' outbox and worker, and the caches' data version (common/cache).
-  sync: [
-    'common/cache/data-version.service.ts',
-    'sync/changes.service.ts',
-    'sync/webhooks/webhook-outbox.ts',
-    'sync/webhooks/webhook-worker.ts',
-    'sync/webhooks/webhooks.service.ts',
-  ],
+  // The change feed, the webhooks' outbox, and the caches' data version (common/cache).
+  sync: ['common/cache/data-version.service.ts', 'sync/changes.service.ts', 'sync/webhooks/webhook-outbox.ts', 'sync/webhooks/webhooks.service.ts'],
 };
 
 const problems = [];

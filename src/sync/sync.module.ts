@@ -9,6 +9,8 @@ import { ChangesController } from './changes.controller';
 import { ChangesService } from './changes.service';
 import { WebhookMetrics } from './webhooks/webhook-metrics';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
+import { DeliveryBodies } from './webhooks/delivery-bodies';
+import { DeliveryClaimsRepository } from './webhooks/delivery-claims.repository';
 import { WebhookWorker } from './webhooks/webhook-worker';
 import { WebhooksController } from './webhooks/webhooks.controller';
 import { WebhooksService } from './webhooks/webhooks.service';
@@ -17,7 +19,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
 @Module({
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
-  providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox, WebhookMetrics],
+  providers: [ChangesService, WebhooksService, WebhookWorker, DeliveryClaimsRepository, DeliveryBodies, WebhookOutbox, WebhookMetrics],
   // ChangesService: the editing pages' overview shows the latest changes.
   exports: [ChangesService],
 })

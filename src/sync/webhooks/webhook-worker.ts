@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { currentLinks, outsideRequestLinks } from '../../common/http/api-links';
-import { WebhookMetrics } from './webhook-metrics';
-import { AppConfig } from '../../config/app-config';
-import { outboxTime, WebhookOutbox } from './webhook-outbox';
-import { ChangesService } from '../changes.service';
-import { ReadModel } from '../../common/cache/read-model';
-import { encodeSyncToken } from '../sync-token';
+import { outsideRequestLinks } from '../../common/http/api-links';
 import { openSecret, SecretUnreadable } from '../../common/crypto/secret-box';
-import { retryDelayMs } from './webhook-signature';
+import { AppConfig } from '../../config/app-config';
+import { DeliveryBodies } from './delivery-bodies';
+import { type ClaimedDelivery, DeliveryClaimsRepository, type DueDelivery, type TargetRow } from './delivery-claims.repository';
 import { PostChain, postChain, PostResult } from './delivery-post';
 import { PostThread } from './post-thread';
-import { deliveryBody } from './post-messages';
-import { placeholders } from '../../database/sql';
+import { WebhookMetrics } from './webhook-metrics';
+import { outboxTime, WebhookOutbox } from './webhook-outbox';
+import { retryDelayMs } from './webhook-signature';
 
 /** How often the worker looks for due deliveries when nothing wakes it. */
 const POLL_MS = 500;
@@ -35,20 +30,6 @@ const RENEWALS_PER_LEASE = 3;
 
 type Outcome = 'delivered' | 'retry' | 'failed';
 
-/** A claimed delivery: what sending it needs. */
-interface Claimed {
-  id: string;
-  webhookId: number;
-  event: string;
-  type: string;
-  itemId: number;
-  seq: number;
-  known: string;
-  attempts: number;
-  nextAttemptUtc: string;
-  createdUtc: string;
-}
-
 /** A subscription's target: its URL, and its secret or why it cannot be read. */
 interface Target {
   url: string;
@@ -58,7 +39,7 @@ interface Target {
 
 /** What an attempt got: the receiver's status (null when none answered) and the error, if it failed. */
 interface Attempt {
-  delivery: Claimed;
+  delivery: ClaimedDelivery;
   status: number | null;
   error: string | null;
 }
@@ -77,10 +58,11 @@ interface Attempt {
  * category whose count moves) is sent as fast as it changes, not one delivery per round.
  *
  * A round's work is per round, not per delivery, where it can be: the subscriptions' targets,
- * the items' current state (one batch per kind, as the change feed reads them) and the
- * successful outcomes are each one statement. On SQLite the worker shares the one connection
- * with the writes, so every statement it saves is one the writes do not wait for. The POSTs
- * and their signatures go to a thread of their own when the service runs built (PostThread).
+ * the items' current state (one batch per kind, as the change feed reads them: DeliveryBodies)
+ * and the successful outcomes are each one statement (DeliveryClaimsRepository). On SQLite the
+ * worker shares the one connection with the writes, so every statement it saves is one the
+ * writes do not wait for. The POSTs and their signatures go to a thread of their own when the
+ * service runs built (PostThread).
  */
 @Injectable()
 export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
@@ -96,19 +78,15 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private poster: PostThread | null = null;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
-    private readonly changes: ChangesService,
+    private readonly deliveries: DeliveryClaimsRepository,
+    private readonly bodies: DeliveryBodies,
     private readonly metrics: WebhookMetrics,
-    private readonly readModel: ReadModel,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.metrics.countQueue(async () => {
-      const [row] = (await this.db.query("SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status = 'pending'")) as { n: number | string }[];
-      return Number(row?.n ?? 0);
-    });
+    this.metrics.countQueue(() => this.deliveries.pendingCount());
     // CALENDAR_WEBHOOK_WORKER=off: another instance sends what this one's writes queue.
     if (!this.config.webhookWorker) return;
     if (PostThread.available()) this.poster = new PostThread(this.logger);
@@ -185,36 +163,18 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * all leased here (another instance took the head in between) is let go whole: had this lease
    * got the head, nobody else held an older one.
    */
-  private async claim(): Promise<Claimed[]> {
+  private async claim(): Promise<ClaimedDelivery[]> {
     const now = outboxTime();
-    const due = (await this.db.query(
-      `SELECT d.id, d.webhook_id, d.type, d.item_id FROM webhook_deliveries d
-       WHERE d.status = 'pending' AND d.next_attempt_utc <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
-         AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.active = 1)
-         AND NOT EXISTS (SELECT 1 FROM webhook_deliveries h WHERE h.webhook_id = d.webhook_id AND h.type = d.type AND h.item_id = d.item_id
-           AND h.status = 'pending' AND (h.next_attempt_utc > ? OR h.lease_until >= ?)
-           AND h.seq = (SELECT MIN(o.seq) FROM webhook_deliveries o WHERE o.webhook_id = d.webhook_id AND o.type = d.type AND o.item_id = d.item_id AND o.status = 'pending'))
-       ORDER BY d.seq, d.id LIMIT ${BATCH}`,
-      [now, now, now, now],
-    )) as { id: string; webhook_id: number | string; type: string; item_id: number | string }[];
+    const due = await this.deliveries.due(now, BATCH);
     if (due.length === 0) return [];
     const ids = due.map((r) => r.id);
     const until = outboxTime(new Date(Date.now() + this.config.webhookLeaseSeconds * 1000));
-    await this.db.query(
-      `UPDATE webhook_deliveries SET leased_by = ?, lease_until = ? WHERE id IN (${placeholders(ids)})
-       AND status = 'pending' AND (lease_until IS NULL OR lease_until < ?)`,
-      [this.instance, until, ...ids, now],
-    );
-    const rows = (await this.db.query(
-      `SELECT id, webhook_id, event, type, item_id, seq, body, attempts, next_attempt_utc, created_utc FROM webhook_deliveries
-       WHERE id IN (${placeholders(ids)}) AND leased_by = ? AND lease_until = ?`,
-      [...ids, this.instance, until],
-    )) as Record<string, string | number>[];
+    const leased = await this.deliveries.lease(ids, this.instance, until, now);
     const wanted = new Map<string, number>();
     for (const r of due) wanted.set(itemKey(r), (wanted.get(itemKey(r)) ?? 0) + 1);
-    const out: Claimed[] = [];
+    const out: ClaimedDelivery[] = [];
     const letGo: string[] = [];
-    for (const [key, chain] of byItem(rows.map(claimed))) {
+    for (const [key, chain] of byItem(leased)) {
       if (wanted.get(key) === chain.length) out.push(...chain);
       else letGo.push(...chain.map((d) => d.id));
     }
@@ -232,13 +192,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (now - this.purgedAt < PURGE_EVERY_MS) return 0;
     this.purgedAt = now;
     const before = outboxTime(new Date(now - this.config.syncRetentionDays * 24 * 3600 * 1000));
-    const removed = (await this.db
-      .createQueryBuilder()
-      .delete()
-      .from('webhook_deliveries')
-      .where("status IN ('delivered', 'failed') AND created_utc < :before", { before })
-      .execute()) as { affected?: number | null };
-    return removed.affected ?? 0;
+    return this.deliveries.purgeEnded(before);
   }
 
   /**
@@ -258,11 +212,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       if (now > heldUntil) this.logger.warn(`the lease of ${ids.length} deliveries ran out before it was renewed; another instance may send them again`);
       const until = now + leaseMs;
       try {
-        await this.db.query(`UPDATE webhook_deliveries SET lease_until = ? WHERE id IN (${placeholders(ids)}) AND leased_by = ? AND status = 'pending'`, [
-          outboxTime(new Date(until)),
-          ...ids,
-          this.instance,
-        ]);
+        await this.deliveries.renew(ids, this.instance, outboxTime(new Date(until)));
         heldUntil = until;
       } catch (err) {
         if (!this.stopped) this.logger.error(`renewing the lease of ${ids.length} deliveries failed: ${(err as Error).message}`);
@@ -283,10 +233,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Lets leased deliveries go untried: pending as they were, for the next round of any instance. */
   private async release(ids: string[]): Promise<void> {
-    await this.db.query(`UPDATE webhook_deliveries SET leased_by = NULL, lease_until = NULL WHERE id IN (${placeholders(ids)}) AND leased_by = ?`, [
-      ...ids,
-      this.instance,
-    ]);
+    await this.deliveries.release(ids, this.instance);
   }
 
   /**
@@ -294,20 +241,12 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * seq order, the items in parallel. After a failure the item's later deliveries wait (let go
    * untried) until the failed one has been retried.
    */
-  private async deliver(claimed: Claimed[]): Promise<void> {
+  private async deliver(claimed: ClaimedDelivery[]): Promise<void> {
     const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
-    const hooks = new Map(
-      (
-        (await this.db.query(`SELECT id, url, secret FROM webhooks WHERE id IN (${placeholders(hookIds)})`, hookIds)) as {
-          id: number | string;
-          url: string;
-          secret: string;
-        }[]
-      ).map((h) => [Number(h.id), this.target(h)]),
-    );
+    const hooks = new Map((await this.deliveries.targets(hookIds)).map((h) => [h.id, this.target(h)]));
     // Deliveries of a subscription deleted meanwhile go with it.
     const sendable = claimed.filter((d) => hooks.has(d.webhookId));
-    const bodies = await this.bodies(sendable);
+    const bodies = await this.bodies.of(sendable);
     const chains = byItem(sendable);
     const attempts: Attempt[] = [];
     const waiting: string[] = [];
@@ -323,7 +262,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Where a subscription's deliveries go, and its secret; or why the secret cannot be read here. */
-  private target(h: { id: number | string; url: string; secret: string }): Target {
+  private target(h: TargetRow): Target {
     try {
       return { url: h.url, secret: openSecret(h.secret, this.config.webhookKey) };
     } catch (err) {
@@ -338,7 +277,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
    * Sends one item's deliveries to one subscription (a chain, in seq order) one after another
    * until one fails (postChain): the attempts made, at least one.
    */
-  private async send(chain: Claimed[], hook: Target, bodies: Map<string, Uint8Array>): Promise<PostResult[]> {
+  private async send(chain: ClaimedDelivery[], hook: Target, bodies: Map<string, Uint8Array>): Promise<PostResult[]> {
     // Not sent unsigned: the attempt fails (and is retried) until the key is configured again.
     if (hook.secret === undefined) return [{ status: null, error: hook.unreadable ?? 'no secret' }];
     const job: PostChain = {
@@ -346,37 +285,6 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       items: chain.map((d) => ({ body: bodies.get(d.id)!, event: d.event, deliveryId: d.id })),
     };
     return this.poster ? this.poster.post(job) : postChain(job);
-  }
-
-  /**
-   * Each delivery's JSON (sync.md), by delivery id, built now so that `data.item` is the item's
-   * current public state: the items of the round are read together, as their single GETs
-   * answer an anonymous caller, and put into the bodies as the text those GETs send.
-   */
-  private async bodies(deliveries: Claimed[]): Promise<Map<string, Uint8Array>> {
-    const known = new Map(deliveries.map((d) => [d.id, parseKnown(d.known)]));
-    const wanted = deliveries.filter((d) => d.type !== 'ping' && !known.get(d.id)!.deleted).map((d) => ({ type: d.type, id: d.itemId }));
-    // The deliveries were queued by commits that may be another instance's, which this one's
-    // caches would notice only at their next poll of the change log: the items as they are now.
-    await this.readModel.catchUp();
-    const items = await this.changes.items(null, wanted);
-    const links = currentLinks(this.config.baseUrl);
-    const out = new Map<string, Uint8Array>();
-    for (const d of deliveries) {
-      const created = d.createdUtc.slice(0, 19);
-      if (d.type === 'ping') {
-        out.set(d.id, deliveryBody({ id: d.id, event: 'ping', created_utc: created }, { webhook_id: d.webhookId }));
-        continue;
-      }
-      const type = d.type;
-      const { deleted } = known.get(d.id)!;
-      const data: Record<string, unknown> = { type, id: d.itemId, rest_url: links.href(this.changes.restPath(type, d.itemId)) };
-      if (deleted) data.deleted = deleted;
-      const item = deleted ? undefined : items.get(`${type}:${d.itemId}`);
-      const head = { id: d.id, event: d.event, created_utc: created, sync_token: encodeSyncToken(d.seq) };
-      out.set(d.id, deliveryBody(head, data, item));
-    }
-    return out;
   }
 
   /**
@@ -392,11 +300,7 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       else delivered.set(status, [d.id]);
     }
     for (const [status, ids] of delivered) {
-      await this.db.query(
-        `UPDATE webhook_deliveries SET status = 'delivered', attempts = attempts + 1, response_status = ?, last_error = NULL,
-         leased_by = NULL, lease_until = NULL WHERE id IN (${placeholders(ids)}) AND leased_by = ?`,
-        [status, ...ids, this.instance],
-      );
+      await this.deliveries.markDelivered(ids, status, this.instance);
       this.metrics.deliveries.inc({ outcome: 'delivered' }, ids.length);
     }
     for (const { delivery: d, status, error } of attempts) {
@@ -404,55 +308,29 @@ export class WebhookWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const tries = d.attempts + 1;
       const outcome: Outcome = tries >= this.config.webhookMaxAttempts ? 'failed' : 'retry';
       const next = outcome === 'retry' ? outboxTime(new Date(Date.now() + retryDelayMs(tries, this.config.webhookRetryBaseSeconds))) : d.nextAttemptUtc;
-      await this.db.query(
-        `UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_utc = ?, response_status = ?, last_error = ?,
-         leased_by = NULL, lease_until = NULL WHERE id = ? AND leased_by = ?`,
-        [outcome === 'retry' ? 'pending' : outcome, tries, next, status, error, d.id, this.instance],
+      await this.deliveries.markFailed(
+        d.id,
+        { status: outcome === 'retry' ? 'pending' : 'failed', attempts: tries, nextAttemptUtc: next, responseStatus: status, error },
+        this.instance,
       );
       this.metrics.deliveries.inc({ outcome });
     }
   }
 }
 
-/** An outbox row as the worker holds it. */
-function claimed(r: Record<string, string | number>): Claimed {
-  return {
-    id: String(r.id),
-    webhookId: Number(r.webhook_id),
-    event: String(r.event),
-    type: String(r.type),
-    itemId: Number(r.item_id),
-    seq: Number(r.seq),
-    known: String(r.body),
-    attempts: Number(r.attempts),
-    nextAttemptUtc: String(r.next_attempt_utc),
-    createdUtc: String(r.created_utc),
-  };
-}
-
 /** The item a delivery is about, for one subscription: `webhook:type:id`. */
-function itemKey(r: { webhook_id: number | string; type: string; item_id: number | string }): string {
-  return `${Number(r.webhook_id)}:${r.type}:${Number(r.item_id)}`;
+function itemKey(d: DueDelivery): string {
+  return `${d.webhookId}:${d.type}:${d.itemId}`;
 }
 
 /** Deliveries by item (itemKey), each item's in seq order. */
-function byItem(deliveries: Claimed[]): Map<string, Claimed[]> {
-  const chains = new Map<string, Claimed[]>();
+function byItem(deliveries: ClaimedDelivery[]): Map<string, ClaimedDelivery[]> {
+  const chains = new Map<string, ClaimedDelivery[]>();
   for (const d of [...deliveries].sort((a, b) => a.seq - b.seq || (a.id < b.id ? -1 : 1))) {
-    const key = itemKey({ webhook_id: d.webhookId, type: d.type, item_id: d.itemId });
+    const key = itemKey(d);
     const chain = chains.get(key);
     if (chain) chain.push(d);
     else chains.set(key, [d]);
   }
   return chains;
-}
-
-/** What the enqueueing write stored: for deletes, which kind. */
-function parseKnown(text: string): { deleted?: string } {
-  try {
-    const value = JSON.parse(text) as { deleted?: unknown };
-    return typeof value.deleted === 'string' ? { deleted: value.deleted } : {};
-  } catch {
-    return {};
-  }
 }
