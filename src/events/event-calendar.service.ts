@@ -8,7 +8,7 @@ import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from
 import { EventAccess } from './event-access';
 import { EventExtensions, IcalProperty, IcalShape, IcalTimes } from './event-extensions';
 import { EventReader, type FeedWindow } from './event-reader';
-import { EventsRepository } from './events.repository';
+import { EventListRepository } from './event-list.repository';
 
 type Json = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export class EventCalendarService {
     private readonly events: EventReader,
     private readonly config: AppConfig,
     private readonly extensions: EventExtensions,
-    private readonly rows: EventsRepository,
+    private readonly rows: EventListRepository,
     private readonly access: EventAccess,
   ) {}
 

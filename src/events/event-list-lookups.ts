@@ -5,7 +5,7 @@ import { OrganizersService } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
-import { EventsRepository } from './events.repository';
+import { EventListRepository } from './event-list.repository';
 
 /**
  * The lookups of an event list's filters (spec endpoints.md §4.1), for EventReader: terms by
@@ -18,7 +18,7 @@ export class EventListLookups {
   private readonly lookups: NamedCache<NonNullable<unknown>>;
 
   constructor(
-    private readonly events: EventsRepository,
+    private readonly events: EventListRepository,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
     private readonly venues: VenuesService,
@@ -45,8 +45,8 @@ export class EventListLookups {
     return this.lookup(['organizer', ids], () => allIn(ids, (some) => this.organizers.items.existingIds(some)));
   }
 
-  /** The query plan of a term filter (EventsRepository.termPlan). */
-  termPlan(termIds: number[]): ReturnType<EventsRepository['termPlan']> {
+  /** The query plan of a term filter (EventListRepository.termPlan). */
+  termPlan(termIds: number[]): ReturnType<EventListRepository['termPlan']> {
     return this.lookup(['plan', termIds], () => this.events.termPlan(termIds));
   }
 

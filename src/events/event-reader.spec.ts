@@ -14,7 +14,7 @@ import { EventListExtensions } from './event-list-extensions';
 import { EventListLookups } from './event-list-lookups';
 import { EventReader } from './event-reader';
 import type { EventListFilters } from './events.filters';
-import type { EventsRepository } from './events.repository';
+import type { EventListRepository } from './event-list.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
@@ -52,7 +52,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
   const readModel = new ReadModel(version, config, CacheShares.of(FEATURES));
   const lookups = new EventListLookups(
-    events as unknown as EventsRepository,
+    events as unknown as EventListRepository,
     posts as unknown as PostsService,
     taxonomies as unknown as TaxonomiesService,
     venues as unknown as VenuesService,
@@ -60,7 +60,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
     readModel,
   );
   const reader = new EventReader(
-    events as unknown as EventsRepository,
+    events as unknown as EventListRepository,
     access as unknown as EventAccess,
     lookups,
     extensions,

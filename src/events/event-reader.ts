@@ -18,7 +18,7 @@ import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisab
 import type { EventListFilters, EventListOrder, EventQueryExtension } from './events.filters';
 import { searchWords } from './events.filters';
 import { searchTokens } from './search-grams';
-import { EventSpan, EventsRepository } from './events.repository';
+import { EventListRepository, EventSpan } from './event-list.repository';
 import { ScheduledPublisher } from './scheduled-publisher';
 
 type Json = Record<string, unknown>;
@@ -64,7 +64,7 @@ export class EventReader {
   private readonly windows: DateWindows;
 
   constructor(
-    private readonly events: EventsRepository,
+    private readonly events: EventListRepository,
     private readonly access: EventAccess,
     private readonly lookups: EventListLookups,
     private readonly extensions: EventListExtensions,
@@ -163,7 +163,7 @@ export class EventReader {
     const filters: EventListFilters = { ...listed.filters, ...definedOnly({ ...editing }) };
     // Search: the full-text index narrows to a list of candidates when they are few; when they
     // are many, the count asks the index and the pages walk the listing index (a common word
-    // fills a page after a few rows; EventsRepository.searchPlan).
+    // fills a page after a few rows; EventListRepository.searchPlan).
     const plan = filters.words ? await this.searchPlan(filters.words) : undefined;
     return { filters, extra, echo, plan };
   }

@@ -18,6 +18,7 @@ import { EventWritePrepare } from './event-write-prepare';
 import { EventWriter } from './event-writer';
 import { EventWritesInTx } from './event-writes';
 import { EventsController } from './events.controller';
+import { EventListRepository } from './event-list.repository';
 import { EventsRepository } from './events.repository';
 import { EventAccess } from './event-access';
 import { EventDeleter } from './event-deleter';
@@ -30,6 +31,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
   controllers: [EventsController, EventCalendarController],
   providers: [
     EventsRepository,
+    EventListRepository,
     EventAccess,
     EventListLookups,
     EventReader,

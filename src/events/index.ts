@@ -9,7 +9,7 @@ export { EventsRepository } from './events.repository';
 export { SearchDocumentsThread } from './search-documents-thread';
 export { searchTexts } from './search-grams';
 export { parseCost, writtenNumbers } from './cost';
-export type { EventSpan } from './events.repository';
+export type { EventSpan } from './event-list.repository';
 export { EventEntity } from './entities/event.entity';
 export { applyTiming } from './event-timing';
 export type { EventTiming } from './event-timing';

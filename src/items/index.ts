@@ -8,6 +8,7 @@ export * from './list-visibility';
 export * from './authorship';
 export * from './publication-date';
 export * from './item-slug';
+export { chooseFreeSlugs, storeUnderFreeSlug } from './item-slugs.repository';
 export * from './presentation';
 export { ItemColumns, NamedItemColumns } from './item-columns';
 export { ItemWriteDto } from './item-write.dto';

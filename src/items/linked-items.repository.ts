@@ -8,7 +8,8 @@ import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemLi
 import { extended, type ListCondition } from '../common/pagination';
 import type { ListVisibility } from './list-visibility';
 import { placeholders } from '../database/sql';
-import { storeUnderFreeSlug, trashedSlug } from './item-slug';
+import { trashedSlug } from './item-slug';
+import { storeUnderFreeSlug } from './item-slugs.repository';
 import { NAME_KEY_LENGTH } from './item-columns';
 
 /** The statuses of an event that "uses" a linked item: every one but the trash. */

@@ -5,7 +5,7 @@
 // read once, and each filter is checked against it, page by page, with ties in start date and
 // publication date, drafts, hidden events, events in two of the terms, and filters the link
 // table cannot answer alone (featured, search, a second term filter).
-import { EventsRepository } from '../../../src/events/events.repository';
+import { EventListRepository } from '../../../src/events/event-list.repository';
 import { createCategory, createEvent, createOrganizer, createTag, EventBody, uid } from '../../support/api';
 import { listEvents } from '../../support/events';
 import { expectStatus } from '../../support/expect';
@@ -96,7 +96,7 @@ describe('lists driven by the link tables answer as the list order says', () => 
     ['two organizers', () => ({ organizerIds: [ids.ann, ids.bob] }), (e: EventBody) => has(e.organizer, ids.ann, ids.bob)],
   ])('%s: the ids at every offset are that slice of the list', async (_name, filter, matches) => {
     const expected = all.filter(matches).map((e) => e.id);
-    const repository = t.app.get(EventsRepository);
+    const repository = t.app.get(EventListRepository);
     const filters = { visibility: { statuses: ['publish'] }, startFrom: '2032-01-01 00:00:00', startTo: '2032-12-31 23:59:59', ...filter() };
     expect(await repository.countMatching(filters)).toBe(expected.length);
     for (let offset = 0; offset < expected.length; offset++) {
