@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Tagged, tagOfJson } from '../common/http/preconditions';
 import { currentLinks } from '../common/http/api-links';
 import { Actor, canRead, OwnedItem } from '../common/auth';
@@ -7,10 +7,11 @@ import { forbidden } from '../common/errors';
 import { effectiveStatus } from '../items';
 import { AppConfig } from '../config/app-config';
 import { MediaService } from '../media';
-import { OrganizersService } from '../organizers';
+import type { LinkedItemReads } from '../linked-items';
+import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
+import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { presentEvent } from './event.presenter';
 import { EventExtensions } from './event-extensions';
@@ -30,8 +31,8 @@ export class EventAccess {
     private readonly events: EventsRepository,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly media: MediaService,
     private readonly config: AppConfig,
     private readonly extensions: EventExtensions,
@@ -94,8 +95,8 @@ export class EventAccess {
     ]);
     const venueIds = [...new Set(rows.map((e) => e.venueId).filter((v): v is number => v !== null))];
     const [venues, organizers] = await Promise.all([
-      this.venues.items.embed(venueIds, { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
-      this.organizers.items.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
+      this.venues.embed(venueIds, { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
+      this.organizers.embed([...new Set([...organizerIds.values()].flat())], { jsonLd: opts.jsonLd, actor: opts.actor ?? null }),
     ]);
     const nowUtc = nowUtcSql();
     const links = currentLinks(this.config.baseUrl);

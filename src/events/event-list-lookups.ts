@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
 import type { NameList } from '../common/params';
-import { OrganizersService } from '../organizers';
+import type { LinkedItemReads } from '../linked-items';
+import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
+import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventListRepository } from './event-list.repository';
 
 /**
@@ -21,8 +22,8 @@ export class EventListLookups {
     private readonly events: EventListRepository,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     readModel: ReadModel,
   ) {
     this.lookups = readModel.cache('events.lookups');
@@ -37,12 +38,12 @@ export class EventListLookups {
 
   /** Do all these venue ids name venues? */
   venuesExist(ids: number[]): Promise<boolean> {
-    return this.lookup(['venue', ids], () => allIn(ids, (some) => this.venues.items.existingIds(some)));
+    return this.lookup(['venue', ids], () => allIn(ids, (some) => this.venues.existingIds(some)));
   }
 
   /** Do all these organizer ids name organizers? */
   organizersExist(ids: number[]): Promise<boolean> {
-    return this.lookup(['organizer', ids], () => allIn(ids, (some) => this.organizers.items.existingIds(some)));
+    return this.lookup(['organizer', ids], () => allIn(ids, (some) => this.organizers.existingIds(some)));
   }
 
   /** The query plan of a term filter (EventListRepository.termPlan). */

@@ -4,10 +4,8 @@ import type { DataVersion } from '../common/cache/data-version.service';
 import { ReadModel } from '../common/cache/read-model';
 import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
-import type { OrganizersService } from '../organizers';
 import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
-import type { VenuesService } from '../venues';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import type { EventAccess } from './event-access';
 import { EventListExtensions } from './event-list-extensions';
@@ -43,7 +41,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
       list.items.includes('nothing') ? null : taxonomy === 'category' ? [5] : [6],
     ),
   };
-  const existing = (known: number[]) => ({ items: { existingIds: jest.fn(async (ids: number[]) => new Set(ids.filter((id) => known.includes(id)))) } });
+  const existing = (known: number[]) => ({ existingIds: jest.fn(async (ids: number[]) => new Set(ids.filter((id) => known.includes(id)))) });
   const venues = existing([21]);
   const organizers = existing([31]);
   const extensions = new EventListExtensions();
@@ -55,8 +53,8 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
     events as unknown as EventListRepository,
     posts as unknown as PostsService,
     taxonomies as unknown as TaxonomiesService,
-    venues as unknown as VenuesService,
-    organizers as unknown as OrganizersService,
+    venues as never,
+    organizers as never,
     readModel,
   );
   const reader = new EventReader(
@@ -129,7 +127,7 @@ describe('EventReader.list: the plan handed to the repository', () => {
     await reader.list(null, { ...query, page: 1, per_page: 5 }, {});
     expect(events.searchPlan).toHaveBeenCalledTimes(1);
     expect(taxonomies.resolveFilter).toHaveBeenCalledTimes(1);
-    expect(venues.items.existingIds).toHaveBeenCalledTimes(1);
+    expect(venues.existingIds).toHaveBeenCalledTimes(1);
     expect(events.termPlan).toHaveBeenCalledTimes(1);
   });
 

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import type { Actor } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
@@ -6,10 +6,11 @@ import type { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import { baseSlug, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug } from '../items';
 import { MediaService } from '../media';
-import { EventOrganizerEntity, OrganizersService } from '../organizers';
+import type { LinkedItemWrites } from '../linked-items';
+import { EventOrganizerEntity, ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
+import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { applyTiming, EventTiming } from './event-timing';
 import { EventWritePrepare, type PreparedWrite } from './event-write-prepare';
@@ -28,8 +29,8 @@ export class EventWritePersist {
     private readonly events: EventsRepository,
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.writes) private readonly venues: LinkedItemWrites<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.writes) private readonly organizers: LinkedItemWrites<OrganizerEntity>,
     private readonly media: MediaService,
     private readonly prepare: EventWritePrepare,
   ) {}
@@ -170,8 +171,8 @@ export class EventWritePersist {
       if (w.checkedIn !== tx) await this.prepare.checkLinked(actor, [ref], kind, tx);
       return (ref as { id: number }).id;
     }
-    const service = kind === 'venue' ? this.venues.items : this.organizers.items;
-    const { entity, reused } = await service.createPrepared(actor, prepared, tx);
+    const writes = kind === 'venue' ? this.venues : this.organizers;
+    const { entity, reused } = await writes.createPrepared(actor, prepared, tx);
     if (!reused) changes.record(kind, entity.id);
     return entity.id;
   }

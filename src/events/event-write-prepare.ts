@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Actor, can } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
@@ -7,11 +7,12 @@ import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { AppConfig } from '../config/app-config';
 import type { Reader, Tx } from '../database/tx';
-import { type PreparedCreate, publicationDateUtc, resolveAuthor } from '../items';
+import { publicationDateUtc, resolveAuthor } from '../items';
+import type { LinkedItemReads, LinkedItemWrites, PreparedCreate } from '../linked-items';
 import { ImageChoice, MediaService } from '../media';
-import { OrganizersService } from '../organizers';
+import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { UsersService } from '../users';
-import { VenuesService } from '../venues';
+import { VENUE_TOKENS, VenueEntity } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import type { EventEntity } from './entities/event.entity';
 import { EventExtensions } from './event-extensions';
@@ -67,8 +68,10 @@ export class EventWritePrepare {
     private readonly config: AppConfig,
     private readonly extensions: EventExtensions,
     private readonly users: UsersService,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) private readonly venueReads: LinkedItemReads<VenueEntity>,
+    @Inject(VENUE_TOKENS.writes) private readonly venueWrites: LinkedItemWrites<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) private readonly organizerReads: LinkedItemReads<OrganizerEntity>,
+    @Inject(ORGANIZER_TOKENS.writes) private readonly organizerWrites: LinkedItemWrites<OrganizerEntity>,
     private readonly media: MediaService,
   ) {}
 
@@ -88,7 +91,7 @@ export class EventWritePrepare {
    */
   async probe(w: PreparedWrite): Promise<void> {
     w.image = await this.media.probeChoice(w.image);
-    for (const [ref, prepared] of w.nested) w.nested.set(ref, await this.serviceOf(w, ref).probePrepared(prepared));
+    for (const [ref, prepared] of w.nested) w.nested.set(ref, await this.writesOf(w, ref).probePrepared(prepared));
   }
 
   /**
@@ -98,7 +101,7 @@ export class EventWritePrepare {
    */
   async inWrite(tx: Tx, w: PreparedWrite): Promise<void> {
     w.image = await this.media.knownChoice(tx, w.image);
-    for (const [ref, prepared] of w.nested) w.nested.set(ref, await this.serviceOf(w, ref).knownPrepared(tx, prepared));
+    for (const [ref, prepared] of w.nested) w.nested.set(ref, await this.writesOf(w, ref).knownPrepared(tx, prepared));
     // prepare() read the linked ids through `tx`, which keeps them locked until it ends: they need no second check.
     w.checkedIn = tx;
   }
@@ -108,18 +111,18 @@ export class EventWritePrepare {
    * likewise (invalid-linked-post-id). Linkable: not in the trash and readable by the caller.
    */
   async checkLinked(actor: Actor | null, refs: LinkedRef[], kind: 'venue' | 'organizer', reader: Reader): Promise<void> {
-    const service = kind === 'venue' ? this.venues.items : this.organizers.items;
+    const reads = kind === 'venue' ? this.venueReads : this.organizerReads;
     const ids = refs.filter((r): r is Extract<LinkedRef, { id: number }> => r.kind !== 'new').map((r) => r.id);
     if (ids.length === 0) return;
-    const found = await service.linkableIds(actor, ids, reader);
+    const found = await reads.linkableIds(actor, ids, reader);
     for (const ref of refs) {
       if (ref.kind === 'id' && !found.has(ref.id)) throw invalidParam(kind, PARAM_MESSAGES.unknownId(kind));
       if (ref.kind === 'ref' && !found.has(ref.id)) throw invalidLinkedPostId();
     }
   }
 
-  private serviceOf(w: PreparedWrite, ref: LinkedRef) {
-    return ref === w.venue ? this.venues.items : this.organizers.items;
+  private writesOf(w: PreparedWrite, ref: LinkedRef): LinkedItemWrites<VenueEntity> | LinkedItemWrites<OrganizerEntity> {
+    return ref === w.venue ? this.venueWrites : this.organizerWrites;
   }
 
   /** The checks of prepare() that need no read: dates, text and the extensions' parameters. */
@@ -186,11 +189,11 @@ export class EventWritePrepare {
     await this.checkLinked(actor, w.venue ? [w.venue] : [], 'venue', reader);
     await this.checkLinked(actor, w.organizers ?? [], 'organizer', reader);
     // New venues/organizers are checked now, outside the transaction (spec: parameters first).
-    for (const [ref, service] of [
-      ...(w.venue ? [[w.venue, this.venues.items] as const] : []),
-      ...(w.organizers ?? []).map((ref) => [ref, this.organizers.items] as const),
+    for (const [ref, writes] of [
+      ...(w.venue ? [[w.venue, this.venueWrites] as const] : []),
+      ...(w.organizers ?? []).map((ref) => [ref, this.organizerWrites] as const),
     ]) {
-      if (ref.kind === 'new') w.nested.set(ref, await service.prepareCreate(actor, ref.data, true, reader));
+      if (ref.kind === 'new') w.nested.set(ref, await writes.prepareCreate(actor, ref.data, true, reader));
     }
     w.image = await this.media.choose(actor, dto.image, 'remove', reader);
     return w;

@@ -5,13 +5,11 @@ import type { NameList } from '../common/params';
 import type { AppConfig } from '../config/app-config';
 import { ChangeSet } from '../database/change-log';
 import type { UnitOfWork } from '../database/unit-of-work';
-import { PreparedCreate } from '../items';
+import { PreparedCreate } from '../linked-items';
 import type { MediaService } from '../media';
-import type { OrganizersService } from '../organizers';
 import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
 import type { UsersService } from '../users';
-import type { VenuesService } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
@@ -55,7 +53,7 @@ const stored = (over: Partial<EventEntity> = {}): EventEntity =>
     ...over,
   });
 
-/** A venue or organizer service's LinkedItems: known ids, checked and created nested items. */
+/** A venue's or organizer's reads and writes, in one fake: known ids, checked and created nested items. */
 function linkedItems(known: number[], createdId: number, reused = false) {
   return {
     linkableIds: jest.fn(async (_actor: unknown, ids: number[]) => new Set(ids.filter((id) => known.includes(id)))),
@@ -112,16 +110,18 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
     config,
     extensions,
     users as unknown as UsersService,
-    venues as unknown as VenuesService,
-    organizers as unknown as OrganizersService,
+    venues.items as never,
+    venues.items as never,
+    organizers.items as never,
+    organizers.items as never,
     media as unknown as MediaService,
   );
   const persist = new EventWritePersist(
     events as unknown as EventsRepository,
     posts as unknown as PostsService,
     taxonomies as unknown as TaxonomiesService,
-    venues as unknown as VenuesService,
-    organizers as unknown as OrganizersService,
+    venues.items as never,
+    organizers.items as never,
     media as unknown as MediaService,
     prepare,
   );

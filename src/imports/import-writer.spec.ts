@@ -4,11 +4,9 @@ import { ChangeSet } from '../database/change-log';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import type { EventWriter } from '../events';
-import type { OrganizersService } from '../organizers';
 import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
 import type { UsersService } from '../users';
-import type { VenuesService } from '../venues';
 import type { DataSource } from 'typeorm';
 import { ADOPTED, ImportRecordError, ImportWriter } from './import-writer';
 import type { ImportedRecordsRepository } from './imported-records.repository';
@@ -46,8 +44,8 @@ function setup(mapped: { localId: number; version: string | null } | null = null
   const uow = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work({ getRepository: () => repo })) };
   const writer = new ImportWriter(
     events as unknown as EventWriter,
-    {} as VenuesService,
-    {} as OrganizersService,
+    {} as never,
+    {} as never,
     taxonomies as unknown as TaxonomiesService,
     {} as UsersService,
     posts as unknown as PostsService,

@@ -1,4 +1,4 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { plainToInstance } from 'class-transformer';
@@ -9,11 +9,12 @@ import type { Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import { CreateEventDto, EventDeleter, EventEntity, EventWriter, UpdateEventDto } from '../events';
-import { CreateOrganizerDto, OrganizerEntity, OrganizersService, UpdateOrganizerDto } from '../organizers';
+import type { LinkedItemWrites } from '../linked-items';
+import { CreateOrganizerDto, ORGANIZER_TOKENS, OrganizerEntity, UpdateOrganizerDto } from '../organizers';
 import { PostsService } from '../posts';
 import { CreateCategoryDto, CreateTermDto, TaxonomiesService, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
 import { UsersService } from '../users';
-import { CreateVenueDto, UpdateVenueDto, VenueEntity, VenuesService } from '../venues';
+import { CreateVenueDto, UpdateVenueDto, VENUE_TOKENS, VenueEntity } from '../venues';
 import type { ImportKind } from './imported-record.entity';
 import { ImportedRecordsRepository } from './imported-records.repository';
 
@@ -100,8 +101,8 @@ const MODIFIED: Partial<Record<ImportKind, typeof EventEntity | typeof VenueEnti
 export class ImportWriter {
   constructor(
     private readonly events: EventWriter,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.writes) private readonly venues: LinkedItemWrites<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.writes) private readonly organizers: LinkedItemWrites<OrganizerEntity>,
     private readonly taxonomies: TaxonomiesService,
     private readonly users: UsersService,
     private readonly posts: PostsService,
@@ -233,9 +234,9 @@ export class ImportWriter {
         // The raw input too: extensions' own write fields (a series' `recurrence`) reach their hooks.
         return this.events.create(actor, dto, raw, { kind: 'import', participants });
       case 'venue':
-        return this.venues.items.writes.create(actor, dto, raw, participants);
+        return this.venues.create(actor, dto, raw, participants);
       case 'organizer':
-        return this.organizers.items.writes.create(actor, dto, raw, participants);
+        return this.organizers.create(actor, dto, raw, participants);
       case 'category':
       case 'tag':
         return this.taxonomies.create(actor, kind, dto, participants);
@@ -247,9 +248,9 @@ export class ImportWriter {
       case 'event':
         return this.events.updateById(actor, id, dto, undefined, raw, { kind: 'import', participants });
       case 'venue':
-        return this.venues.items.writes.update(actor, { id }, dto, raw, undefined, participants);
+        return this.venues.update(actor, { id }, dto, raw, undefined, participants);
       case 'organizer':
-        return this.organizers.items.writes.update(actor, { id }, dto, raw, undefined, participants);
+        return this.organizers.update(actor, { id }, dto, raw, undefined, participants);
       case 'category':
       case 'tag':
         return this.taxonomies.update(actor, kind, id, dto, undefined, participants);

@@ -1,8 +1,7 @@
 import { DateTime } from 'luxon';
 import type { Actor, Role } from '../common/auth';
 import { listVisibility } from './list-visibility';
-import { finishLinkedItem, type LinkedItemEntity } from './linked-items';
-import { globalIdFields, siteHost, omitEmpty } from './presentation';
+import { siteHost, omitEmpty } from './presentation';
 import { effectiveStatus, resolveWriteStatus } from './statuses';
 
 const who = (role: Role): Actor => ({ id: 5, login: role, role });
@@ -75,25 +74,5 @@ describe('presentation helpers', () => {
       show_map: false,
     });
     expect(Object.keys(omitEmpty({ z: 1, a: 2 }, []))).toEqual(['z', 'a']);
-  });
-
-  it('finishLinkedItem gives what the spreads gave: head keys first (body values win), then body keys, empty ones out, the global ids last', () => {
-    const item = { id: 7 } as LinkedItemEntity;
-    const cases: [Record<string, unknown>, Record<string, unknown>, string[]][] = [
-      [
-        { id: 7, author: '1', venue: 'Hall', description: '', image: false },
-        { address: '1 Main', city: '', show_map: false, json_ld: { a: 1 } },
-        ['id', 'show_map'],
-      ],
-      // body overrides a head key in the head's place, with an empty value (left out) and with a value
-      [{ id: 7, a: 'head', b: 'head', c: 'x' }, { b: '', a: 'body', d: [], e: '0', f: undefined }, ['id', 'e']],
-      [{}, {}, []],
-    ];
-    for (const [head, body, keep] of cases) {
-      const spread = { ...omitEmpty({ ...head, ...body }, keep), ...globalIdFields('https://example.org/cal', 7) };
-      const built = finishLinkedItem(head, body, keep, item, 'https://example.org/cal');
-      expect(built).toEqual(spread);
-      expect(Object.keys(built)).toEqual(Object.keys(spread));
-    }
   });
 });

@@ -36,3 +36,18 @@ export function resolveWriteStatus(actor: Actor | null, requested: string | unde
 export function effectiveStatus(status: string, dateUtc: string, nowUtcSql: string): string {
   return status === 'future' && dateUtc <= nowUtcSql ? 'publish' : status;
 }
+
+/**
+ * "The effective status is one of `statuses`", written so that an index on (status, date)
+ * can serve it (a CASE expression cannot): a scheduled item whose date has passed counts as
+ * published, a scheduled one still ahead as future.
+ */
+export function effectiveStatusIn(alias: string, statuses: readonly string[], nowParam: string): string {
+  const quoted = (list: string[]) => list.map((st) => `'${st.replace(/[^a-z]/g, '')}'`).join(', ');
+  const plain = statuses.filter((st) => st !== 'future');
+  const parts: string[] = [];
+  if (plain.length > 0) parts.push(`${alias}.status IN (${quoted(plain)})`);
+  if (statuses.includes('publish')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam})`);
+  if (statuses.includes('future')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc > :${nowParam})`);
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : '1 = 0';
+}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import type { Actor } from '../common/auth';
 import { canDelete, canEdit } from '../common/auth';
 import { tagOfJson } from '../common/http/preconditions';
@@ -19,12 +19,13 @@ import {
   FORM_ORIGIN,
   validatedEventInput,
 } from '../events';
-import type { LinkedItemEntity, LinkedItemsRepository } from '../items';
-import { listVisibility, searchCondition, searchFragments } from '../items';
-import { OrganizersRepository, OrganizersService } from '../organizers';
+import { listVisibility } from '../items';
+import type { LinkedItemEntity, LinkedItemReads, LinkedItemsRepository } from '../linked-items';
+import { searchCondition, searchFragments } from '../linked-items';
+import { OrganizerEntity, ORGANIZER_TOKENS, OrganizersRepository } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
 import type { ListCategoriesQueryDto } from '../taxonomies';
-import { VenuesRepository, VenuesService } from '../venues';
+import { VenueEntity, VENUE_TOKENS, VenuesRepository } from '../venues';
 import { type EventFormValues, writeInput } from './event-form-values';
 
 type Json = Record<string, unknown>;
@@ -77,8 +78,8 @@ export class EventFormService {
     private readonly writer: EventWriter,
     private readonly deleter: EventDeleter,
     private readonly extensions: EventExtensions,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly taxonomies: TaxonomiesService,
     private readonly config: AppConfig,
     private readonly venueRows: VenuesRepository,
@@ -173,7 +174,7 @@ export class EventFormService {
    */
   searchVenues(actor: Actor, search: string, page: number): Promise<PickerPage> {
     return this.search(actor, this.venueRows, ['name', 'city'], search, page, async (ids) => {
-      const found = await this.venues.items.getMany(actor, ids);
+      const found = await this.venues.getMany(actor, ids);
       return ids.flatMap((id) => (found.has(id) ? [{ id: String(id), label: place(found.get(id)?.venue, found.get(id)?.city, found.get(id)?.country) }] : []));
     });
   }
@@ -181,7 +182,7 @@ export class EventFormService {
   /** A page of organizers whose name holds every word of `search`. */
   searchOrganizers(actor: Actor, search: string, page: number): Promise<PickerPage> {
     return this.search(actor, this.organizerRows, ['name'], search, page, async (ids) => {
-      const found = await this.organizers.items.getMany(actor, ids);
+      const found = await this.organizers.getMany(actor, ids);
       return ids.flatMap((id) => (found.has(id) ? [{ id: String(id), label: place(found.get(id)?.organizer, found.get(id)?.email) }] : []));
     });
   }
@@ -189,8 +190,8 @@ export class EventFormService {
   /** The chosen venue and organizers, named: one read of those ids each. */
   async chosen(actor: Actor, venueId: string, organizerIds: string[]): Promise<{ venue: PickerItem | null; organizers: PickerItem[] }> {
     const ids = (list: string[]) => list.filter((id) => /^\d+$/.test(id)).map(Number);
-    const venues = ids([venueId]).length > 0 ? await this.venues.items.getMany(actor, ids([venueId])) : new Map<number, Json>();
-    const organizers = ids(organizerIds).length > 0 ? await this.organizers.items.getMany(actor, ids(organizerIds)) : new Map<number, Json>();
+    const venues = ids([venueId]).length > 0 ? await this.venues.getMany(actor, ids([venueId])) : new Map<number, Json>();
+    const organizers = ids(organizerIds).length > 0 ? await this.organizers.getMany(actor, ids(organizerIds)) : new Map<number, Json>();
     const venue = venues.get(Number(venueId));
     return {
       venue: venue ? { id: venueId, label: place(venue.venue, venue.city, venue.country) } : null,

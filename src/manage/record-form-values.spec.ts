@@ -1,4 +1,4 @@
-import type { LinkedItemEntity } from '../items';
+import type { LinkedItemEntity } from '../linked-items';
 import { conflictRows, type LoadedRecord, postedValues, storedValues, writeInput } from './record-form-values';
 import { VENUE_PAGES } from './venues.controller';
 

@@ -1,6 +1,6 @@
 import { type Actor, can } from '../common/auth';
 import { REST_INVALID_PARAM, REST_MISSING_CALLBACK_PARAM, WpError } from '../common/errors';
-import type { Json, LinkedItemEntity } from '../items';
+import type { Json, LinkedItemEntity } from '../linked-items';
 import { type FieldError, formErrors } from './form-errors';
 import { ManageRefusal } from './manage-refusals';
 import type { RecordKind } from './records';

@@ -3,7 +3,17 @@ import type { FastifyReply } from 'fastify';
 import { type Actor, can, canDelete, canEdit } from '../common/auth';
 import { WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
-import type { ItemExtensions, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
+import type { ItemExtensions } from '../items';
+import type {
+  Json,
+  LinkedItemDeletes,
+  LinkedItemEntity,
+  LinkedItemFieldsDto,
+  LinkedItemReads,
+  LinkedItemTokens,
+  LinkedItemWrites,
+  ListLinkedItemsQueryDto,
+} from '../linked-items';
 import { UsersService } from '../users';
 import type { FieldError } from './form-errors';
 import { listed, STATUS_TABS, validated } from './form-input';
@@ -58,17 +68,9 @@ export interface RecordKind {
   listColumns: { param: string; label: string }[];
   createDto: new () => LinkedItemFieldsDto;
   updateDto: new () => LinkedItemFieldsDto;
-  /** The kind's service (VenuesService, OrganizersService) and its extension registry. */
-  service: Type<RecordService>;
+  /** The kind's reads, writes and deletes (VENUE_TOKENS, ORGANIZER_TOKENS) and its extension registry. */
+  tokens: LinkedItemTokens;
   extensions: Type<ItemExtensions<{ id: number }>>;
-}
-
-/** What the pages use of a kind's service (VenuesService, OrganizersService): the reads and writes its API routes call. */
-type RecordItems = Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'> & {
-  readonly reads: { require(ref: { id: number }): Promise<LinkedItemEntity> };
-};
-interface RecordService {
-  readonly items: RecordItems;
 }
 
 const TABS = STATUS_TABS;
@@ -78,24 +80,22 @@ const PER_PAGE = 20;
 /**
  * The venue and organizer pages (editing.md §2), written once for both kinds: the list (status
  * tabs, search, paging, the events using each), the form (every writable field of endpoints.md
- * §5.2), save, trash and restore. Every read and write goes through the kind's own service, the
- * one its API routes call, with the signed-in actor: the same checks, sanitising, change feed and
+ * §5.2), save, trash and restore. Every read and write goes through the kind's own reads, writes
+ * and deletes, those its API routes call, with the signed-in actor: the same checks, sanitising, change feed and
  * webhooks. The form carries the version (the tag of the record's single GET) it was opened at,
  * and a save over a newer version shows both instead of overwriting it.
  */
 export function recordPagesController(kind: RecordKind) {
   class RecordPages {
     constructor(
-      @Inject(kind.service) readonly service: RecordService,
+      @Inject(kind.tokens.reads) readonly reads: LinkedItemReads<LinkedItemEntity>,
+      @Inject(kind.tokens.writes) readonly writes: LinkedItemWrites<LinkedItemEntity>,
+      @Inject(kind.tokens.deletes) readonly deletes: LinkedItemDeletes<LinkedItemEntity>,
       @Inject(kind.extensions) readonly extensions: ItemExtensions<{ id: number }>,
       @Inject(ManageViews) readonly views: ManageViews,
       @Inject(RecordCounts) readonly counts: RecordCounts,
       @Inject(UsersService) readonly users: UsersService,
     ) {}
-
-    get items(): RecordItems {
-      return this.service.items;
-    }
 
     // ---- the list ----
 
@@ -110,7 +110,7 @@ export function recordPagesController(kind: RecordKind) {
         const q: Form = { page: p, per_page: perPage };
         if (search !== '') q.search = search;
         if (status !== 'all') q.status = status;
-        return this.items.list(actor, q as unknown as ListLinkedItemsQueryDto, { ...q });
+        return this.reads.list(actor, q as unknown as ListLinkedItemsQueryDto, { ...q });
       };
       let rows: Json[] = [];
       let total = 0;
@@ -192,7 +192,7 @@ export function recordPagesController(kind: RecordKind) {
       let created: Json;
       try {
         const dto = validated(kind.createDto, input);
-        created = await this.items.create(editor.actor, dto, input);
+        created = await this.writes.create(editor.actor, dto, input);
       } catch (err) {
         if (!isFormError(err)) throw err;
         return this.showForm(reply, editor, { values, record: null, errors: formErrorsOf(kind, this.extensionParams(), err) }, 400);
@@ -225,7 +225,7 @@ export function recordPagesController(kind: RecordKind) {
       const input = writeInput(kind, this.extensionParams(), values, record);
       try {
         const dto = validated(kind.updateDto, input);
-        await this.items.update(editor.actor, { id: record.id }, dto, input, version);
+        await this.writes.update(editor.actor, { id: record.id }, dto, input, version);
       } catch (err) {
         if (err instanceof WpError && err.status === 412) return this.showConflict(reply, editor, await this.load(editor.actor, rawId), values);
         if (!isFormError(err)) throw err;
@@ -239,7 +239,7 @@ export function recordPagesController(kind: RecordKind) {
     async trash(@Editor() editor: EditorSession, @Param('id') rawId: string, @Body() body: Form, @Res() reply: FastifyReply) {
       const record = await this.load(editor.actor, rawId);
       try {
-        await this.items.remove(editor.actor, { id: record.id }, false, text(body._version) || undefined);
+        await this.deletes.remove(editor.actor, { id: record.id }, false, text(body._version) || undefined);
       } catch (err) {
         if (err instanceof WpError && err.status === 412) throw changedMeanwhile(kind, this.views.path(kind.collection, record.id));
         throw err;
@@ -255,7 +255,7 @@ export function recordPagesController(kind: RecordKind) {
       // Back to the status it had before the trash (a contributor's is scaled as on any write).
       const status = record.entity.statusBeforeTrash ?? 'draft';
       try {
-        await this.items.update(editor.actor, { id: record.id }, validated(kind.updateDto, { status }), { status }, text(body._version) || undefined);
+        await this.writes.update(editor.actor, { id: record.id }, validated(kind.updateDto, { status }), { status }, text(body._version) || undefined);
       } catch (err) {
         if (err instanceof WpError && err.status === 412) throw changedMeanwhile(kind, this.views.path(kind.collection, record.id));
         throw err;
@@ -270,12 +270,12 @@ export function recordPagesController(kind: RecordKind) {
       const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : 0;
       let entity: LinkedItemEntity;
       try {
-        entity = await this.items.reads.require({ id });
+        entity = await this.reads.require({ id });
       } catch (err) {
         if (err instanceof WpError && err.status === 400) throw new ManageRefusal(404, 'Not found', `There is no ${kind.noun.toLowerCase()} with this number.`);
         throw err;
       }
-      const json = await this.items.get(actor, { id });
+      const json = await this.reads.get(actor, { id });
       return { id, entity, json, version: tagOfJson(json) };
     }
 

@@ -1,6 +1,6 @@
 import { Controller, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { CreateVenueDto, UpdateVenueDto, VenueExtensions, VenuesService } from '../venues';
+import { CreateVenueDto, UpdateVenueDto, VENUE_TOKENS, VenueExtensions } from '../venues';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
 import { recordPagesController, type RecordKind } from './records';
@@ -31,7 +31,7 @@ export const VENUE_PAGES: RecordKind = {
   ],
   createDto: CreateVenueDto,
   updateDto: UpdateVenueDto,
-  service: VenuesService,
+  tokens: VENUE_TOKENS,
   extensions: VenueExtensions,
 };
 

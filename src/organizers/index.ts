@@ -1,5 +1,5 @@
 export { OrganizersModule } from './organizers.module';
-export { ORGANIZER_ROOMS, OrganizersService } from './organizers.service';
+export { ORGANIZER_TOKENS } from './organizer-kind';
 export { OrganizerEntity } from './organizer.entity';
 export { EventOrganizerEntity } from './event-organizer.entity';
 export { OrganizersRepository } from './organizers.repository';

@@ -1,4 +1,4 @@
-import type { LinkedPresentContext } from '../items/linked-items';
+import type { LinkedPresentContext } from '../linked-items/linked-items';
 import { presentOrganizer } from './organizer.presenter';
 import { OrganizerEntity } from './organizer.entity';
 

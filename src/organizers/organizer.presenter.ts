@@ -1,4 +1,4 @@
-import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead } from '../items';
+import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead } from '../linked-items';
 import type { OrganizerEntity } from './organizer.entity';
 import { plainJsonLd } from '../common/text/autop';
 

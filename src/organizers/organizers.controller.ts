@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { API_NAMESPACE } from '../config/app-config';
-import { linkedItemController } from '../items';
+import { linkedItemController } from '../linked-items';
 import { ListOrganizersQueryDto } from './dto/list-organizers.query.dto';
 import { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 import { CreateOrganizerDto, UpdateOrganizerDto } from './dto/write-organizer.dto';
-import { ORGANIZER_KIND, OrganizersService } from './organizers.service';
+import { ORGANIZER_KIND, ORGANIZER_TOKENS } from './organizer-kind';
 
 /** The organizer routes (spec endpoints.md §5): the routes venues have too, for organizers. */
 @ApiTags('organizers')
@@ -13,7 +13,7 @@ import { ORGANIZER_KIND, OrganizersService } from './organizers.service';
 export class OrganizersController extends linkedItemController({
   kind: 'organizer',
   collection: ORGANIZER_KIND.collection,
-  service: OrganizersService,
+  tokens: ORGANIZER_TOKENS,
   listQuery: ListOrganizersQueryDto,
   createDto: CreateOrganizerDto,
   updateDto: UpdateOrganizerDto,

@@ -1,4 +1,4 @@
-import { linkedItemErrors } from '../items';
+import { linkedItemErrors } from '../linked-items';
 
 /** Organizer error codes of spec errors.md (statuses and messages: linkedItemErrors). */
 export const ORGANIZER_ERRORS = linkedItemErrors('organizer', {

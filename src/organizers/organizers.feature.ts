@@ -1,5 +1,5 @@
 import type { Feature } from '../common/feature/feature';
-import { linkedItemFeature } from '../items';
+import { linkedItemFeature } from '../linked-items';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizersModule } from './organizers.module';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { applyLinkedItemFilters, LinkedItemListFilters } from '../items/linked-items';
+import { applyLinkedItemFilters, LinkedItemListFilters } from '../linked-items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
 import { SCHEMA } from '../schema';
@@ -8,7 +8,7 @@ import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_QUERY } from './organizers.filters';
-import { ORGANIZER_KIND } from './organizers.service';
+import { ORGANIZER_KIND } from './organizer-kind';
 
 const NOW = '2025-06-01 12:00:00';
 let ds: DataSource;

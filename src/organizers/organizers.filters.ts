@@ -1,4 +1,4 @@
-import type { EventLink, LinkedItemQueryShape } from '../items';
+import type { EventLink, LinkedItemQueryShape } from '../linked-items';
 import { EventOrganizerEntity } from './event-organizer.entity';
 
 /** Fields an organizer search looks in (spec endpoints.md §5.1.1), as entity properties. */
@@ -8,5 +8,5 @@ export const ORGANIZER_SEARCH_COLUMNS = ['name', 'description', 'excerpt', 'phon
 export const organizerEvents: EventLink = (events, organizerAlias) =>
   events.innerJoin(EventOrganizerEntity, 'eo', 'eo.event_id = e.id').andWhere(`eo.organizer_id = ${organizerAlias}.id`);
 
-/** How organizer lists are searched and tied to events (filters: items/linked-items.ts). */
+/** How organizer lists are searched and tied to events (filters: linked-items/linked-items.ts). */
 export const ORGANIZER_QUERY: LinkedItemQueryShape = { alias: 'o', searchColumns: ORGANIZER_SEARCH_COLUMNS, link: organizerEvents };

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CacheModule } from '../common/cache/cache.module';
-import { linkedItemProviders } from '../items';
+import { linkedItemProviders } from '../linked-items';
 import { MediaModule } from '../media';
 import { PostsModule } from '../posts';
 import { UsersModule } from '../users';
 import { OrganizerExtensions } from './organizer-extensions';
 import { OrganizersController } from './organizers.controller';
 import { OrganizersRepository } from './organizers.repository';
-import { ORGANIZER_KIND, ORGANIZER_ROOMS, OrganizersService } from './organizers.service';
+import { ORGANIZER_KIND, ORGANIZER_TOKENS } from './organizer-kind';
 
 @Module({
   imports: [PostsModule, MediaModule, UsersModule, CacheModule],
@@ -15,9 +15,8 @@ import { ORGANIZER_KIND, ORGANIZER_ROOMS, OrganizersService } from './organizers
   providers: [
     OrganizersRepository,
     OrganizerExtensions,
-    ...linkedItemProviders({ kind: ORGANIZER_KIND, tokens: ORGANIZER_ROOMS, repository: OrganizersRepository, extensions: OrganizerExtensions }),
-    OrganizersService,
+    ...linkedItemProviders({ kind: ORGANIZER_KIND, tokens: ORGANIZER_TOKENS, repository: OrganizersRepository, extensions: OrganizerExtensions }),
   ],
-  exports: [OrganizersRepository, OrganizersService, OrganizerExtensions],
+  exports: [OrganizersRepository, OrganizerExtensions, ORGANIZER_TOKENS.reads, ORGANIZER_TOKENS.writes, ORGANIZER_TOKENS.deletes],
 })
 export class OrganizersModule {}

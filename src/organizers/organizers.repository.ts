@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { changesOf } from '../database/change-log';
 import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
-import { LinkedItemsRepository } from '../items';
+import { LinkedItemsRepository } from '../linked-items';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_QUERY } from './organizers.filters';

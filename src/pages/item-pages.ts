@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
 import { EventExtensions, EventReader } from '../events';
-import { OrganizerExtensions, OrganizersService } from '../organizers';
-import { VenueExtensions, VenuesService } from '../venues';
+import type { LinkedItemReads } from '../linked-items';
+import { OrganizerEntity, OrganizerExtensions, ORGANIZER_TOKENS } from '../organizers';
+import { VenueEntity, VenueExtensions, VENUE_TOKENS } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, venueAddress } from './event-view';
 import { cleanHtml, isItem, Json, LIST_PER_PAGE, pageNumber, PageView, parseJson, Query, safeLink, summary } from './page-parts';
 import { PageReads } from './page-reads';
@@ -16,8 +17,8 @@ export class ItemPages {
   constructor(
     private readonly reads: PageReads,
     private readonly events: EventReader,
-    private readonly venues: VenuesService,
-    private readonly organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly config: AppConfig,
     private readonly eventExtensions: EventExtensions,
     private readonly venueExtensions: VenueExtensions,
@@ -74,7 +75,7 @@ export class ItemPages {
 
   /** A venue or organizer as anonymous readers see it (404 otherwise), and the list parameters of its events. */
   async linkedItemOf(kind: 'venue' | 'organizer', slug: string): Promise<{ item: Json; params: Query }> {
-    const item = await this.reads.orNotFound((kind === 'venue' ? this.venues : this.organizers).items.get(null, { slug }));
+    const item = await this.reads.orNotFound((kind === 'venue' ? this.venues : this.organizers).get(null, { slug }));
     return { item, params: { [kind]: String(item.id as number) } };
   }
 

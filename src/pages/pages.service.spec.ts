@@ -2,9 +2,9 @@ import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
 import { EventCalendarService, EventExtensions, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
-import { OrganizerExtensions, OrganizersService } from '../organizers';
+import { OrganizerExtensions, ORGANIZER_TOKENS } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
-import { VenueExtensions, VenuesService } from '../venues';
+import { VenueExtensions, VENUE_TOKENS } from '../venues';
 import { newTestService } from '../../test/support/new-test-service';
 import type { EventJson } from './event-view';
 import { ItemPages } from './item-pages';
@@ -48,7 +48,7 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     listedItems: jest.fn(async (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? [])),
     getBySlug: jest.fn(),
   };
-  const item = (over: Record<string, unknown>) => ({ items: { get: jest.fn(async () => ({ id: 5, url: `${SITE}/venue/hall/`, description: '', ...over })) } });
+  const item = (over: Record<string, unknown>) => ({ get: jest.fn(async () => ({ id: 5, url: `${SITE}/venue/hall/`, description: '', ...over })) });
   const venues = item({ venue: 'Hall', website: 'javascript:alert(1)' });
   const organizers = item({ organizer: 'Host', url: `${SITE}/organizer/host/`, email: 'not an <email>', website: 'https://host.test' });
   const taxonomies = {
@@ -81,8 +81,8 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
   const items = newTestService(ItemPages, [
     { provide: PageReads, useValue: reads },
     { provide: EventReader, useValue: events },
-    { provide: VenuesService, useValue: venues },
-    { provide: OrganizersService, useValue: organizers },
+    { provide: VENUE_TOKENS.reads, useValue: venues },
+    { provide: ORGANIZER_TOKENS.reads, useValue: organizers },
     { provide: AppConfig, useValue: config },
     // Real, empty registries: the pages with no extension registered.
     { provide: EventExtensions, useValue: new EventExtensions() },

@@ -3,9 +3,7 @@ import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
 import type { EventReader } from '../events';
-import type { OrganizersService } from '../organizers';
 import type { TaxonomiesService } from '../taxonomies';
-import type { VenuesService } from '../venues';
 import { type ChangesQuery, ChangesService } from './changes.service';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { ChangeKinds } from '../database/change-kinds';
@@ -61,8 +59,8 @@ function setup(log: LogRow[], counter = { seq: log.length === 0 ? 0 : Math.max(.
   });
   const bodies = (type: string) => jest.fn(async (_actor: Actor | null, ids: number[]) => new Map(ids.map((id) => [id, { type, id }])));
   const events = { getManyById: jest.fn(async (_a: Actor | null, ids: number[]) => new Map(ids.map((id) => [id, Buffer.from(`{"event":${id}}`)]))) };
-  const venues = { items: { getMany: bodies('venue') } };
-  const organizers = { items: { getMany: bodies('organizer') } };
+  const venues = { getMany: bodies('venue') };
+  const organizers = { getMany: bodies('organizer') };
   const taxonomies = { getMany: jest.fn(async (type: string, ids: number[]) => new Map(ids.map((id) => [id, { type, id }]))) };
   const config = { baseUrl: 'http://cal.test', syncRetentionDays: 30 } as AppConfig;
   const service = new ChangesService(
@@ -70,8 +68,8 @@ function setup(log: LogRow[], counter = { seq: log.length === 0 ? 0 : Math.max(.
     config,
     ChangeKinds.of(FEATURES),
     events as unknown as EventReader,
-    venues as unknown as VenuesService,
-    organizers as unknown as OrganizersService,
+    venues as never,
+    organizers as never,
     taxonomies as unknown as TaxonomiesService,
   );
   return { service, statements, events, venues, config };
@@ -154,7 +152,7 @@ describe('ChangesService.changes (sync.md)', () => {
     const page = await feed(service, editor, q({ embed: true }));
     expect(events.getManyById).toHaveBeenCalledTimes(1);
     expect(events.getManyById).toHaveBeenCalledWith(editor, [10, 20]);
-    expect(venues.items.getMany).toHaveBeenCalledWith(editor, [30]);
+    expect(venues.getMany).toHaveBeenCalledWith(editor, [30]);
     expect(page.changes.map((c) => c.item)).toEqual([{ event: 10 }, { event: 20 }, { type: 'venue', id: 30 }]);
   });
 

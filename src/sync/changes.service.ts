@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
 import { DataSource } from 'typeorm';
@@ -12,9 +12,10 @@ import type { ChangeKind } from '../common/feature/feature';
 import { BULK, ChangeKinds } from '../database/change-kinds';
 import { EventReader } from '../events';
 import { effectiveStatus } from '../items';
-import { OrganizersService } from '../organizers';
+import type { LinkedItemReads } from '../linked-items';
+import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
-import { VenuesService } from '../venues';
+import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { placeholders } from '../database/sql';
 
@@ -77,14 +78,14 @@ export class ChangesService {
     private readonly config: AppConfig,
     private readonly kinds: ChangeKinds,
     events: EventReader,
-    venues: VenuesService,
-    organizers: OrganizersService,
+    @Inject(VENUE_TOKENS.reads) venues: LinkedItemReads<VenueEntity>,
+    @Inject(ORGANIZER_TOKENS.reads) organizers: LinkedItemReads<OrganizerEntity>,
     taxonomies: TaxonomiesService,
   ) {
     this.readers = new Map<string, ItemReader>([
       ['event', (actor, ids) => events.getManyById(actor, ids)],
-      ['venue', (actor, ids) => venues.items.getMany(actor, ids)],
-      ['organizer', (actor, ids) => organizers.items.getMany(actor, ids)],
+      ['venue', (actor, ids) => venues.getMany(actor, ids)],
+      ['organizer', (actor, ids) => organizers.getMany(actor, ids)],
       ['category', (_actor, ids) => taxonomies.getMany('category', ids)],
       ['tag', (_actor, ids) => taxonomies.getMany('tag', ids)],
     ]);

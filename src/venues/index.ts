@@ -1,5 +1,5 @@
 export { VenuesModule } from './venues.module';
-export { VENUE_ROOMS, VenuesService } from './venues.service';
+export { VENUE_TOKENS } from './venue-kind';
 export { VenueEntity } from './venue.entity';
 export { VenuesRepository } from './venues.repository';
 export { VenueDto, VenueListDto } from './dto/venue-response.dto';

@@ -1,4 +1,4 @@
-import type { LinkedPresentContext } from '../items/linked-items';
+import type { LinkedPresentContext } from '../linked-items/linked-items';
 import { presentVenue, stateProvince } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 

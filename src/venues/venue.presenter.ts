@@ -1,4 +1,4 @@
-import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead, permalink } from '../items';
+import { finishLinkedItem, Json, jsonLdHead, LinkedPresentContext, linkedItemHead, permalink } from '../linked-items';
 import type { VenueEntity } from './venue.entity';
 import { plainJsonLd } from '../common/text/autop';
 

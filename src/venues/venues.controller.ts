@@ -1,11 +1,11 @@
 import { Controller } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { API_NAMESPACE } from '../config/app-config';
-import { linkedItemController } from '../items';
+import { linkedItemController } from '../linked-items';
 import { ListVenuesQueryDto } from './dto/list-venues.query.dto';
 import { VenueDto, VenueListDto } from './dto/venue-response.dto';
 import { CreateVenueDto, UpdateVenueDto } from './dto/write-venue.dto';
-import { VENUE_KIND, VenuesService } from './venues.service';
+import { VENUE_KIND, VENUE_TOKENS } from './venue-kind';
 
 /** The venue routes (spec endpoints.md §5): the routes organizers have too, for venues. */
 @ApiTags('venues')
@@ -13,7 +13,7 @@ import { VENUE_KIND, VenuesService } from './venues.service';
 export class VenuesController extends linkedItemController({
   kind: 'venue',
   collection: VENUE_KIND.collection,
-  service: VenuesService,
+  tokens: VENUE_TOKENS,
   listQuery: ListVenuesQueryDto,
   createDto: CreateVenueDto,
   updateDto: UpdateVenueDto,

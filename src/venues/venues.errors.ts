@@ -1,4 +1,4 @@
-import { linkedItemErrors } from '../items';
+import { linkedItemErrors } from '../linked-items';
 
 /** Venue error codes of spec errors.md (statuses and messages: linkedItemErrors). */
 export const VENUE_ERRORS = linkedItemErrors('venue', {

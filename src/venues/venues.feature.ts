@@ -1,5 +1,5 @@
 import type { Feature } from '../common/feature/feature';
-import { linkedItemFeature } from '../items';
+import { linkedItemFeature } from '../linked-items';
 import { VenueEntity } from './venue.entity';
 import { VenuesModule } from './venues.module';
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { applyLinkedItemFilters, LinkedItemListFilters, searchFragments } from '../items/linked-items';
+import { applyLinkedItemFilters, LinkedItemListFilters, searchFragments } from '../linked-items/linked-items';
 import { Dialect } from '../database/dialect';
 import { memoryDataSource } from '../database/testing/memory-data-source';
 import { SCHEMA } from '../schema';
@@ -7,7 +7,7 @@ import { EventEntity } from '../events/entities/event.entity';
 import { eventRow, linkedItemRow } from '../../test/support/rows';
 import { VenueEntity } from './venue.entity';
 import { VENUE_QUERY } from './venues.filters';
-import { VENUE_KIND } from './venues.service';
+import { VENUE_KIND } from './venue-kind';
 
 const NOW = '2025-06-01 12:00:00';
 let ds: DataSource;

@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CacheModule } from '../common/cache/cache.module';
-import { linkedItemProviders } from '../items';
+import { linkedItemProviders } from '../linked-items';
 import { MediaModule } from '../media';
 import { PostsModule } from '../posts';
 import { UsersModule } from '../users';
 import { VenueExtensions } from './venue-extensions';
 import { VenuesController } from './venues.controller';
 import { VenuesRepository } from './venues.repository';
-import { VENUE_KIND, VENUE_ROOMS, VenuesService } from './venues.service';
+import { VENUE_KIND, VENUE_TOKENS } from './venue-kind';
 
 @Module({
   imports: [PostsModule, MediaModule, UsersModule, CacheModule],
@@ -15,9 +15,8 @@ import { VENUE_KIND, VENUE_ROOMS, VenuesService } from './venues.service';
   providers: [
     VenuesRepository,
     VenueExtensions,
-    ...linkedItemProviders({ kind: VENUE_KIND, tokens: VENUE_ROOMS, repository: VenuesRepository, extensions: VenueExtensions }),
-    VenuesService,
+    ...linkedItemProviders({ kind: VENUE_KIND, tokens: VENUE_TOKENS, repository: VenuesRepository, extensions: VenueExtensions }),
   ],
-  exports: [VenuesRepository, VenuesService, VenueExtensions],
+  exports: [VenuesRepository, VenueExtensions, VENUE_TOKENS.reads, VENUE_TOKENS.writes, VENUE_TOKENS.deletes],
 })
 export class VenuesModule {}

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { changesOf } from '../database/change-log';
 import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
-import { EVENTS_TABLE, LinkedItemsRepository } from '../items';
+import { EVENTS_TABLE, LinkedItemsRepository } from '../linked-items';
 import { VenueEntity } from './venue.entity';
 import { VENUE_QUERY } from './venues.filters';
 

@@ -6,7 +6,7 @@ import { PARAMTYPES_METADATA, SELF_DECLARED_DEPS_METADATA } from '@nestjs/common
  * constructor dependency, so a spec keeps compiling and running when the service gains one:
  *
  *   const { sut, mocks } = newTestService(PagesService, [{ provide: AppConfig, useValue: config }]);
- *   mocks.get(VenuesService).items.get.mockResolvedValue(venue);
+ *   mocks.get(EventReader).getBySlug.mockResolvedValue(event);
  *
  * The dependencies are read from the metadata Nest itself reads: `design:paramtypes` (the
  * parameter types TypeScript emits under emitDecoratorMetadata) and `self:paramtypes` (the

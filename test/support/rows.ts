@@ -2,7 +2,7 @@
 // straight into a migrated database to test one query against real rows.
 // E2e tests create their data through the HTTP API instead (test/support/api.ts); the one e2e use
 // left is the bulk of 230 events in cache.e2e-spec.ts.
-import type { LinkedItemEntity } from '../../src/items/linked-items';
+import type { LinkedItemEntity } from '../../src/linked-items/linked-items';
 import type { EventEntity } from '../../src/events/entities/event.entity';
 
 /** An event row with every column set: published, in UTC, starting far ahead, linked to nothing. */

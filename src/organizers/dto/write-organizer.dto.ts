@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LinkedItemFieldsDto } from '../../items';
+import { LinkedItemFieldsDto } from '../../linked-items';
 import { AnyString, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 /** Organizer write fields besides the shared ones (spec endpoints.md §5.2). */

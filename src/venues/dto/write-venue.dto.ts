@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LinkedItemFieldsDto } from '../../items';
+import { LinkedItemFieldsDto } from '../../linked-items';
 import { AnyString, LooseBool, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
 
 const text = (description: string) => ({ type: 'string', description: `${description}; may be empty` }) as const;

@@ -5,11 +5,11 @@ import { DataSource } from 'typeorm';
 import { UnitOfWork } from '../../../src/database/unit-of-work';
 import { EventWriter } from '../../../src/events';
 import { ImportedRecordsRepository, ImportRecordError, ImportWriter } from '../../../src/imports';
-import { OrganizersService } from '../../../src/organizers';
+import { ORGANIZER_TOKENS } from '../../../src/organizers';
 import { PostsService } from '../../../src/posts';
 import { TaxonomiesService } from '../../../src/taxonomies';
 import { UsersService } from '../../../src/users';
-import { VenuesService } from '../../../src/venues';
+import { VENUE_TOKENS } from '../../../src/venues';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { http, API } from '../../support/http';
 import { readEvent } from '../../support/api';
@@ -29,8 +29,8 @@ describe('import scaffold: ImportWriter', () => {
     records = new ImportedRecordsRepository(get(DataSource));
     writer = new ImportWriter(
       get(EventWriter),
-      get(VenuesService),
-      get(OrganizersService),
+      t.app.get(VENUE_TOKENS.writes, { strict: false }),
+      t.app.get(ORGANIZER_TOKENS.writes, { strict: false }),
       get(TaxonomiesService),
       get(UsersService),
       get(PostsService),

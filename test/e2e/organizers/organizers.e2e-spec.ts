@@ -4,7 +4,8 @@
 import { OUTER } from '../../../src/database/tx';
 import { UnitOfWork } from '../../../src/database/unit-of-work';
 import { MediaService } from '../../../src/media';
-import { OrganizersService } from '../../../src/organizers';
+import type { LinkedItemReads, LinkedItemWrites } from '../../../src/linked-items';
+import { ORGANIZER_TOKENS, type OrganizerEntity } from '../../../src/organizers';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { API, http, queryOf, rootOf } from '../../support/http';
 import { Caller, createEvent, createOrganizer, getOk, listIdsOf, makeUsers, readEventLinks, uid } from '../../support/api';
@@ -251,15 +252,16 @@ describe('organizers', () => {
   });
 
   describe('services for the events module', () => {
-    const svc = () => t.app.get(OrganizersService).items;
+    const reads = () => t.app.get<LinkedItemReads<OrganizerEntity>>(ORGANIZER_TOKENS.reads);
+    const writes = () => t.app.get<LinkedItemWrites<OrganizerEntity>>(ORGANIZER_TOKENS.writes);
     const admin = () => ({ id: users.admin.id, login: 'admin', role: 'administrator' as const });
 
     it('prepareCreate + createPrepared name the `organizer` parameter for invalid nested data and reuse duplicates', async () => {
       const tok = uid();
       // As event writes do: every check before the transaction, the write inside it.
       const inTx = async (input: Record<string, unknown>) => {
-        const prepared = await svc().prepareCreate(admin(), input, true, OUTER);
-        return t.app.get(UnitOfWork).run((tx) => svc().createPrepared(admin(), prepared, tx));
+        const prepared = await writes().prepareCreate(admin(), input, true, OUTER);
+        return t.app.get(UnitOfWork).run((tx) => writes().createPrepared(admin(), prepared, tx));
       };
       await expect(inTx({ email: 'no name' })).rejects.toMatchObject({
         code: 'rest_invalid_param',
@@ -273,8 +275,8 @@ describe('organizers', () => {
 
     it('embeds by id and knows which ids are organizers', async () => {
       const o = await create({ organizer: `Emb ${uid()}`, email: 'e@x.org' });
-      expect(await svc().existingIds([o.id, 999999])).toEqual(new Set([o.id]));
-      const embedded = (await svc().embed([o.id], { jsonLd: true })).get(o.id);
+      expect(await reads().existingIds([o.id, 999999])).toEqual(new Set([o.id]));
+      const embedded = (await reads().embed([o.id], { jsonLd: true })).get(o.id);
       expect(embedded).toMatchObject({ id: o.id, email: 'e@x.org', json_ld: { '@type': 'Person', email: 'e@x.org' } });
       expect(Object.keys(embedded ?? {}).slice(-3)).toEqual(['json_ld', 'global_id', 'global_id_lineage']);
     });

@@ -3,7 +3,8 @@ import { QueryFailedError } from 'typeorm';
 import { OUTER } from '../../../src/database/tx';
 import { UnitOfWork } from '../../../src/database/unit-of-work';
 import { MediaService } from '../../../src/media';
-import { VenuesService } from '../../../src/venues';
+import type { LinkedItemReads, LinkedItemWrites } from '../../../src/linked-items';
+import { VENUE_TOKENS, type VenueEntity } from '../../../src/venues';
 import { VenuesRepository } from '../../../src/venues/venues.repository';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { API, http, JSON_TYPE, queryOf, rootOf } from '../../support/http';
@@ -674,13 +675,14 @@ describe('venues', () => {
   });
 
   describe('services for the events module', () => {
-    const svc = () => t.app.get(VenuesService).items;
+    const reads = () => t.app.get<LinkedItemReads<VenueEntity>>(VENUE_TOKENS.reads);
+    const writes = () => t.app.get<LinkedItemWrites<VenueEntity>>(VENUE_TOKENS.writes);
     const actor = (role: Role, realRole: 'administrator' | 'contributor' = 'administrator') => ({ id: users[role].id, login: role, role: realRole });
 
     // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).
     const createNested = async (who: ReturnType<typeof actor>, input: Record<string, unknown>, nested = true) => {
-      const prepared = await svc().prepareCreate(who, input, nested, OUTER);
-      return t.app.get(UnitOfWork).run((tx) => svc().createPrepared(who, prepared, tx));
+      const prepared = await writes().prepareCreate(who, input, nested, OUTER);
+      return t.app.get(UnitOfWork).run((tx) => writes().createPrepared(who, prepared, tx));
     };
 
     it('prepareCreate + createPrepared create inside the caller transaction, with status scaling, and reuse duplicates', async () => {
@@ -712,15 +714,15 @@ describe('venues', () => {
       const pub = await create({ venue: `Emb ${tok}`, city: 'Gent' });
       const draft = await create({ venue: `Emb draft ${tok}`, status: 'draft' });
       const eventId = (await event()).id;
-      expect(await svc().existingIds([pub.id, draft.id, eventId, 999999])).toEqual(new Set([pub.id, draft.id]));
+      expect(await reads().existingIds([pub.id, draft.id, eventId, 999999])).toEqual(new Set([pub.id, draft.id]));
 
-      const plain = await svc().embed([pub.id, draft.id], { jsonLd: false });
+      const plain = await reads().embed([pub.id, draft.id], { jsonLd: false });
       expect(plain.get(pub.id)).toStrictEqual(await read(pub.id).then(({ json_ld: _ld, ...rest }) => rest));
       expect(plain.get(draft.id)).toMatchObject({ status: 'draft' });
-      const withLd = await svc().embed([pub.id, draft.id], { jsonLd: true, actor: null });
+      const withLd = await reads().embed([pub.id, draft.id], { jsonLd: true, actor: null });
       expect(withLd.get(pub.id)?.json_ld).toMatchObject({ '@type': 'Place', address: { addressLocality: 'Gent' } });
       expect(withLd.get(draft.id)).not.toHaveProperty('json_ld');
-      expect((await svc().embed([draft.id], { jsonLd: true })).get(draft.id)).toHaveProperty('json_ld');
+      expect((await reads().embed([draft.id], { jsonLd: true })).get(draft.id)).toHaveProperty('json_ld');
     });
   });
 });

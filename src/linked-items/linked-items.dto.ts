@@ -2,8 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow } from 'class-validator';
 import { ListQueryDto } from '../common/pagination';
 import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../common/params';
-import { ItemWriteDto } from './item-write.dto';
-import { ITEM_STATUSES } from './statuses';
+import { ITEM_STATUSES, ItemWriteDto } from '../items';
 
 const statusListDoc = { type: 'array', items: { type: 'string', enum: [...ITEM_STATUSES] as string[] }, style: 'form', explode: false } as const;
 

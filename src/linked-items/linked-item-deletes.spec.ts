@@ -5,7 +5,7 @@ import type { LinkedItemReads } from './linked-item-reads';
 import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } from './linked-items';
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 
-// The deletes of venues and organizers without HTTP or a database: a fake reads room, repository
+// The deletes of venues and organizers without HTTP or a database: fake reads, a fake repository
 // and unit of work, to see the order of the checks and what reaches storage.
 
 const TX = Symbol('tx');

@@ -1,6 +1,7 @@
 import { invalidParam, invalidParams, WpError } from '../common/errors';
 import { Dialect } from '../database/dialect';
-import { jsonLdDescription, linkedItemErrors, ParamChecks, searchCondition } from './linked-items';
+import { globalIdFields, omitEmpty } from '../items';
+import { finishLinkedItem, jsonLdDescription, type LinkedItemEntity, linkedItemErrors, ParamChecks, searchCondition } from './linked-items';
 import { isUrlOrEmpty } from '../common/params';
 
 describe('searchCondition (spec endpoints.md §5.1.1)', () => {
@@ -79,4 +80,26 @@ describe('isUrlOrEmpty (website)', () => {
   it.each(['foo', '/relative', 'mailto:a@b.c', 'javascript:alert(1)', 'javascript://x/%0Aalert(1)', 'data://x/text', 3, null])('rejects %p', (v) =>
     expect(isUrlOrEmpty(v)).toBe(false),
   );
+});
+
+describe('finishLinkedItem', () => {
+  it('finishLinkedItem gives what the spreads gave: head keys first (body values win), then body keys, empty ones out, the global ids last', () => {
+    const item = { id: 7 } as LinkedItemEntity;
+    const cases: [Record<string, unknown>, Record<string, unknown>, string[]][] = [
+      [
+        { id: 7, author: '1', venue: 'Hall', description: '', image: false },
+        { address: '1 Main', city: '', show_map: false, json_ld: { a: 1 } },
+        ['id', 'show_map'],
+      ],
+      // body overrides a head key in the head's place, with an empty value (left out) and with a value
+      [{ id: 7, a: 'head', b: 'head', c: 'x' }, { b: '', a: 'body', d: [], e: '0', f: undefined }, ['id', 'e']],
+      [{}, {}, []],
+    ];
+    for (const [head, body, keep] of cases) {
+      const spread = { ...omitEmpty({ ...head, ...body }, keep), ...globalIdFields('https://example.org/cal', 7) };
+      const built = finishLinkedItem(head, body, keep, item, 'https://example.org/cal');
+      expect(built).toEqual(spread);
+      expect(Object.keys(built)).toEqual(Object.keys(spread));
+    }
+  });
 });

@@ -1,5 +1,8 @@
-// What a venue-like kind is made of (LinkedKind), and what the rooms of LinkedItems (its reads,
-// writes and deletes, see linked-items.service.ts) are built from and share.
+// What a venue-like kind is made of (LinkedKind), and what its reads, writes and deletes
+// (LinkedItemReads, LinkedItemWrites, LinkedItemDeletes) are built from and share. Venues and
+// organizers (spec endpoints.md §5) follow the same rules, given the kind: what differs is data,
+// here, not overridden methods. Checks run in the spec's order: parameters (400), permission
+// (401/403), the operation's own checks.
 import { TypeORMError } from 'typeorm';
 import type { WpError } from '../common/errors';
 import type { ReadModel } from '../common/cache/read-model';
@@ -8,7 +11,7 @@ import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { UsersService } from '../users';
 import type { UnitOfWork } from '../database/unit-of-work';
-import type { ItemExtensions } from './item-extensions';
+import type { ItemExtensions } from '../items';
 import type { Json, LinkedItemEntity, LinkedItemErrors, LinkedItemType, LinkedPresentContext } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsRepository } from './linked-items.repository';
@@ -37,7 +40,7 @@ export class PreparedCreate {
 /** An item route names its item by id or by slug. */
 export type LinkedItemRef = { id: number } | { slug: string };
 
-/** What the rooms of a kind are built from; linkedItemProviders gives each room the parts it uses. */
+/** What the reads, writes and deletes of a kind are built from; linkedItemProviders gives each the parts it uses. */
 export interface LinkedItemsParts<E extends LinkedItemEntity> {
   repo: LinkedItemsRepository<E>;
   posts: PostsService;

@@ -5,8 +5,7 @@ import { assertIfMatch, assertUnchanged } from '../common/http/preconditions';
 import type { LinkedItemReads } from './linked-item-reads';
 import type { Json, LinkedItemEntity } from './linked-items';
 import { type LinkedItemRef, type LinkedItemsParts, type LinkedKind, storing } from './linked-kind';
-import { type DeletedAnswer, deleteForGood } from './permanent-delete';
-import { effectiveStatus } from './statuses';
+import { type DeletedAnswer, deleteForGood, effectiveStatus } from '../items';
 
 /** What is deleted of venues and organizers (spec endpoints.md §5.3 DELETE, beyond.md #1): to the trash, or for good. */
 export class LinkedItemDeletes<E extends LinkedItemEntity> {

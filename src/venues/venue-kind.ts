@@ -1,11 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { LinkedItems, LinkedKind, linkedItemTokens } from '../items';
+import { type LinkedKind, linkedItemTokens } from '../linked-items';
 import { CreateVenueDto } from './dto/write-venue.dto';
 import { presentVenue } from './venue.presenter';
 import { VenueEntity } from './venue.entity';
 import { VENUE_ERRORS } from './venues.errors';
 
-/** What makes a venue a venue; the rules shared with organizers are in LinkedItems. */
+/** What makes a venue a venue; the rules shared with organizers are in src/linked-items. */
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
   type: 'venue',
   collection: 'venues',
@@ -41,15 +40,10 @@ export const VENUE_KIND: LinkedKind<VenueEntity> = {
   present: presentVenue,
 };
 
-/** How the venue rooms (reads, writes, deletes and their front door) are injected. */
-export const VENUE_ROOMS = linkedItemTokens('venue');
-
 /**
- * Venues (spec endpoints.md §5). The events module calls `prepareCreate` and `createPrepared` (venues nested in event
- * writes), `existingIds` (the `venue` list filter and links by id) and `embed` (event responses).
+ * How the venue reads, writes and deletes are injected:
+ * `@Inject(VENUE_TOKENS.reads) venues: LinkedItemReads<VenueEntity>`. The events feature reads
+ * `existingIds` (the `venue` list filter), `linkableIds` and `embed` (event responses), and
+ * writes through `prepareCreate` and `createPrepared` (venues nested in event writes).
  */
-@Injectable()
-export class VenuesService {
-  /** The rules venues share with organizers, applied to venues: the front door of the venue rooms (VENUE_ROOMS). */
-  constructor(@Inject(VENUE_ROOMS.items) readonly items: LinkedItems<VenueEntity>) {}
-}
+export const VENUE_TOKENS = linkedItemTokens('venue');

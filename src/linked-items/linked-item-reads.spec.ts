@@ -119,7 +119,7 @@ describe('LinkedItemReads.list (spec endpoints.md §5.1)', () => {
   });
 });
 
-describe('LinkedItemReads: the seams event reads and writes use', () => {
+describe('LinkedItemReads: what event reads and writes use', () => {
   it('embed without JSON-LD presents an item once until the data changes; a scheduled one every time', async () => {
     const { reads, repo } = setup([row(1), row(2, { status: 'future', dateUtc: AHEAD })]);
     await reads.embed([1, 2], { jsonLd: false });

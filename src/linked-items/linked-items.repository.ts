@@ -6,11 +6,8 @@ import type { Dialect } from '../database/dialect';
 import { managerOf, type Reader, type Tx } from '../database/tx';
 import { applyLinkedItemFilters, applyVisibility, LinkedItemEntity, LinkedItemListFilters, LinkedItemQueryShape } from './linked-items';
 import { extended, type ListCondition } from '../common/pagination';
-import type { ListVisibility } from './list-visibility';
+import { type ListVisibility, NAME_KEY_LENGTH, storeUnderFreeSlug, trashedSlug } from '../items';
 import { placeholders } from '../database/sql';
-import { trashedSlug } from './item-slug';
-import { storeUnderFreeSlug } from './item-slugs.repository';
-import { NAME_KEY_LENGTH } from './item-columns';
 
 /** The statuses of an event that "uses" a linked item: every one but the trash. */
 const LIVE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'];

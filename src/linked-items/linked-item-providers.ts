@@ -1,38 +1,36 @@
-// The rooms of a venue-like kind as Nest providers: one reads, one writes and one deletes room
-// per kind, each built by the container from what it uses, and the front door over them.
+// The reads, writes and deletes of a venue-like kind as Nest providers: one of each per kind,
+// each built by the container from what it uses.
 import type { Provider, Type } from '@nestjs/common';
 import { ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
+import type { ItemExtensions } from '../items';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
 import { UsersService } from '../users';
-import type { ItemExtensions } from './item-extensions';
 import { LinkedItemDeletes } from './linked-item-deletes';
 import { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
 import type { LinkedItemEntity, LinkedItemType } from './linked-items';
 import type { LinkedItemsRepository } from './linked-items.repository';
-import { LinkedItems } from './linked-items.service';
 import type { LinkedKind } from './linked-kind';
 
 /**
- * How the rooms of one kind are asked for: `@Inject(VENUE_ROOMS.reads) reads: LinkedItemReads<VenueEntity>`.
- * Symbols, because the three room classes are shared by both kinds and so cannot name one.
+ * How the reads, writes and deletes of one kind are asked for:
+ * `@Inject(VENUE_TOKENS.reads) venues: LinkedItemReads<VenueEntity>`. Symbols, because the
+ * three classes are shared by both kinds and so cannot name one.
  */
 export interface LinkedItemTokens {
   readonly reads: symbol;
   readonly writes: symbol;
   readonly deletes: symbol;
-  /** The front door (LinkedItems) over the three. */
-  readonly items: symbol;
 }
 
 export function linkedItemTokens(type: LinkedItemType): LinkedItemTokens {
-  return { reads: Symbol(`${type}.reads`), writes: Symbol(`${type}.writes`), deletes: Symbol(`${type}.deletes`), items: Symbol(`${type}.items`) };
+  return { reads: Symbol(`${type}.reads`), writes: Symbol(`${type}.writes`), deletes: Symbol(`${type}.deletes`) };
 }
 
-/** What a kind's module names for its rooms: the kind, their tokens, and its own repository and extension registry. */
+/** What a kind's module names for its providers: the kind, their tokens, and its own repository and extension registry. */
 export interface LinkedItemWiring<E extends LinkedItemEntity> {
   kind: LinkedKind<E>;
   tokens: LinkedItemTokens;
@@ -41,9 +39,9 @@ export interface LinkedItemWiring<E extends LinkedItemEntity> {
 }
 
 /**
- * The providers of one kind's rooms: each room is injected with only the
- * parts it uses, and the writes and deletes with the kind's reads room, so a spec or a test
- * module can replace any of them (`overrideProvider(VENUE_ROOMS.reads)`).
+ * The providers of one kind's reads, writes and deletes: each is injected with only the parts
+ * it uses, and the writes and deletes with the kind's reads, so a spec or a test module can
+ * replace any of them (`overrideProvider(VENUE_TOKENS.reads)`).
  */
 export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, repository, extensions }: LinkedItemWiring<E>): Provider[] {
   return [
@@ -72,11 +70,6 @@ export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, 
       inject: [tokens.reads, repository, PostsService, extensions, UnitOfWork],
       useFactory: (reads: LinkedItemReads<E>, repo: LinkedItemsRepository<E>, posts: PostsService, ext: ItemExtensions<E>, uow: UnitOfWork) =>
         new LinkedItemDeletes(kind, reads, { repo, posts, extensions: ext, uow }),
-    },
-    {
-      provide: tokens.items,
-      inject: [tokens.reads, tokens.writes, tokens.deletes],
-      useFactory: (reads: LinkedItemReads<E>, writes: LinkedItemWrites<E>, deletes: LinkedItemDeletes<E>) => new LinkedItems(reads, writes, deletes),
     },
   ];
 }

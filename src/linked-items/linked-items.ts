@@ -1,15 +1,21 @@
 // What venues and organizers share (spec endpoints.md §5, resources.md §2–§3, §7): the entity
 // shape, the list filters, the head and tail of their representation, their error family.
-// Pure code: no database, no Nest. The repository and service built on it sit beside this file.
-import type { ItemColumns } from './item-columns';
-import type { ItemExtras } from './item-extensions';
+// Pure code: no database, no Nest. The repository and the reads, writes and deletes built on it
+// sit beside this file.
+import {
+  effectiveStatus,
+  effectiveStatusIn,
+  globalIdFields,
+  isEmptyValue,
+  type ItemColumns,
+  type ItemExtras,
+  type ListVisibility,
+  publicationFields,
+} from '../items';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { autop, firstWords, stripTags } from '../common/text/autop';
 import { REST_INVALID_PARAM, WpError } from '../common/errors';
 import type { Dialect } from '../database/dialect';
-import type { ListVisibility } from './list-visibility';
-import { globalIdFields, isEmptyValue, publicationFields } from './presentation';
-import { effectiveStatus } from './statuses';
 
 /** The columns venues and organizers have in common: every item's, plus a name. */
 export type LinkedItemEntity = ItemColumns & {
@@ -66,21 +72,6 @@ export interface LinkedItemQueryShape {
   /** Entity properties searched (§5.1.1). */
   searchColumns: readonly string[];
   link: EventLink;
-}
-
-/**
- * "The effective status is one of `statuses`", written so that an index on (status, date)
- * can serve it (a CASE expression cannot): a scheduled item whose date has passed counts as
- * published, a scheduled one still ahead as future.
- */
-export function effectiveStatusIn(alias: string, statuses: readonly string[], nowParam: string): string {
-  const quoted = (list: string[]) => list.map((st) => `'${st.replace(/[^a-z]/g, '')}'`).join(', ');
-  const plain = statuses.filter((st) => st !== 'future');
-  const parts: string[] = [];
-  if (plain.length > 0) parts.push(`${alias}.status IN (${quoted(plain)})`);
-  if (statuses.includes('publish')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc <= :${nowParam})`);
-  if (statuses.includes('future')) parts.push(`(${alias}.status = 'future' AND ${alias}.dateUtc > :${nowParam})`);
-  return parts.length > 0 ? `(${parts.join(' OR ')})` : '1 = 0';
 }
 
 /** Adds the WHERE conditions of a venue/organizer list (§5.1, auth.md §4) to a query over `shape.alias`. */

@@ -5,30 +5,28 @@ import { ItemFields, ListFields } from '../common/http/fields-routes';
 import { IfMatch } from '../common/http/preconditions';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, sameAsPost, UpdateDocs } from '../common/http/route-docs';
-import { DeleteItemQueryDto } from './delete-item.query.dto';
+import { DeleteItemQueryDto } from '../items';
 import { linkedItemDocKind, linkedItemRouteTexts } from './linked-item-docs';
 import type { LinkedItemEntity, LinkedItemType } from './linked-items';
 import type { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
-import type { LinkedItems } from './linked-items.service';
+import type { LinkedItemDeletes } from './linked-item-deletes';
+import type { LinkedItemTokens } from './linked-item-providers';
+import type { LinkedItemReads } from './linked-item-reads';
+import type { LinkedItemWrites } from './linked-item-writes';
 
-/** What a venue-like kind brings to its routes: its service and the classes of its inputs and answers. */
+/** What a venue-like kind brings to its routes: the tokens of its reads, writes and deletes, and the classes of its inputs and answers. */
 export interface LinkedItemRoutes {
   kind: LinkedItemType;
   /** The list's key (LinkedKind.collection). */
   collection: string;
-  /** The kind's service; its `items` serves every route. */
-  service: Type<LinkedItemsHolder>;
+  /** The kind's reads, writes and deletes (linkedItemProviders), which serve every route. */
+  tokens: LinkedItemTokens;
   listQuery: Type<ListLinkedItemsQueryDto>;
   createDto: Type<LinkedItemFieldsDto>;
   updateDto: Type<LinkedItemFieldsDto>;
   /** The answers, as /doc describes them. */
   itemDto: Type;
   listDto: Type;
-}
-
-/** A service that carries the shared rules of its kind (VenuesService, OrganizersService). */
-interface LinkedItemsHolder {
-  readonly items: Pick<LinkedItems<LinkedItemEntity>, 'list' | 'get' | 'create' | 'update' | 'remove'>;
 }
 
 type Raw = Record<string, unknown>;
@@ -47,26 +45,30 @@ export function linkedItemController(r: LinkedItemRoutes) {
   const DOCS = linkedItemDocKind(kind);
 
   class LinkedItemsController {
-    constructor(@Inject(r.service) private readonly service: LinkedItemsHolder) {}
+    constructor(
+      @Inject(r.tokens.reads) private readonly reads: LinkedItemReads<LinkedItemEntity>,
+      @Inject(r.tokens.writes) private readonly writes: LinkedItemWrites<LinkedItemEntity>,
+      @Inject(r.tokens.deletes) private readonly deletes: LinkedItemDeletes<LinkedItemEntity>,
+    ) {}
 
     @Get()
     @ListFields(r.collection)
     @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListLinkedItemsQueryDto, @RawQuery() raw: Raw) {
-      return this.service.items.list(actor, q, raw);
+      return this.reads.list(actor, q, raw);
     }
 
     @Post()
     @CreateDocs(DOCS, TEXT.create, createDto, itemDto)
     create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: LinkedItemFieldsDto, @RawInput() raw: Raw) {
-      return this.service.items.create(actor, input, raw);
+      return this.writes.create(actor, input, raw);
     }
 
     @Get('by-slug/:slug')
     @ItemFields()
     @ReadDocs(DOCS, bySlug(TEXT.read), itemDto, 'slug')
     getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string) {
-      return this.service.items.get(actor, { slug });
+      return this.reads.get(actor, { slug });
     }
 
     @Post('by-slug/:slug')
@@ -78,7 +80,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+      return this.writes.update(actor, { slug }, input, raw, ifMatch);
     }
 
     @Put('by-slug/:slug')
@@ -90,7 +92,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+      return this.writes.update(actor, { slug }, input, raw, ifMatch);
     }
 
     @Patch('by-slug/:slug')
@@ -102,20 +104,20 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { slug }, input, raw, ifMatch);
+      return this.writes.update(actor, { slug }, input, raw, ifMatch);
     }
 
     @Delete('by-slug/:slug')
     @DeleteDocs(DOCS, bySlug(TEXT.delete), itemDto, 'slug')
     removeBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-      return this.service.items.remove(actor, { slug }, q.force === true, ifMatch);
+      return this.deletes.remove(actor, { slug }, q.force === true, ifMatch);
     }
 
     @Get(':id')
     @ItemFields()
     @ReadDocs(DOCS, TEXT.read, itemDto, 'id')
     get(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-      return this.service.items.get(actor, { id });
+      return this.reads.get(actor, { id });
     }
 
     @Post(':id')
@@ -127,7 +129,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+      return this.writes.update(actor, { id }, input, raw, ifMatch);
     }
 
     @Put(':id')
@@ -139,7 +141,7 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+      return this.writes.update(actor, { id }, input, raw, ifMatch);
     }
 
     @Patch(':id')
@@ -151,13 +153,13 @@ export function linkedItemController(r: LinkedItemRoutes) {
       @RawInput() raw: Raw,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.service.items.update(actor, { id }, input, raw, ifMatch);
+      return this.writes.update(actor, { id }, input, raw, ifMatch);
     }
 
     @Delete(':id')
     @DeleteDocs(DOCS, TEXT.delete, itemDto, 'id')
     remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @Query() q: DeleteItemQueryDto, @IfMatch() ifMatch: string | undefined) {
-      return this.service.items.remove(actor, { id }, q.force === true, ifMatch);
+      return this.deletes.remove(actor, { id }, q.force === true, ifMatch);
     }
   }
   return LinkedItemsController;

@@ -10,15 +10,11 @@ import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { OUTER, type Reader, type Tx } from '../database/tx';
 import type { WriteParticipant } from '../database/write-participants';
 import type { ImageChoice } from '../media';
-import { resolveAuthor } from './authorship';
-import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
+import { baseSlug, ListVisibility, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug, WRITE_STATUSES } from '../items';
 import type { LinkedItemReads } from './linked-item-reads';
 import { Json, LinkedItemEntity, LinkedItemType, ParamChecks } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import { LinkedItemRef, LinkedItemsParts, LinkedKind, PreparedCreate, storing } from './linked-kind';
-import { ListVisibility } from './list-visibility';
-import { publicationDateUtc } from './publication-date';
-import { resolveWriteStatus, WRITE_STATUSES } from './statuses';
 
 /** A write after every parameter check: cleaned values, `undefined` for what was not given. */
 interface PreparedWrite<E> {
@@ -96,7 +92,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     return body === null ? answer : new Tagged(answer, tagOfJson(body));
   }
 
-  // ---- the seams used by event writes ----
+  // ---- what event writes use ----
 
   /**
    * The §5.2 create path for items nested in event writes (§4.4), first half: every parameter

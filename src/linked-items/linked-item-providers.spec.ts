@@ -8,20 +8,19 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
 import { UsersService } from '../users';
-import { ItemExtensions } from './item-extensions';
+import { ItemExtensions } from '../items';
 import { LinkedItemDeletes } from './linked-item-deletes';
 import { linkedItemProviders, linkedItemTokens } from './linked-item-providers';
 import { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
 import type { LinkedItemEntity } from './linked-items';
-import { LinkedItems } from './linked-items.service';
 import type { LinkedKind } from './linked-kind';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
 
-// The rooms of a kind as the container builds them, in a testing module with
-// a fake repository and fake shared services: one instance of each room per kind, the reads
-// room shared by the others and the front door, and each room replaceable on its own.
+// The reads, writes and deletes of a kind as the container builds them, in a testing module
+// with a fake repository and fake shared services: one instance of each per kind, the reads
+// shared by the writes and deletes, and each replaceable on its own.
 
 @Injectable()
 class FakeRepository {
@@ -32,7 +31,7 @@ class FakeRepository {
 class FakeExtensions extends ItemExtensions<LinkedItemEntity> {}
 
 const KIND = { type: 'venue', collection: 'venues', present: (item: LinkedItemEntity) => ({ id: item.id }) } as unknown as LinkedKind<LinkedItemEntity>;
-const ROOMS = linkedItemTokens('venue');
+const TOKENS = linkedItemTokens('venue');
 
 function testingModule() {
   const config = { baseUrl: 'http://cal.test', timezone: 'UTC', cacheMb: 8 } as AppConfig;
@@ -40,7 +39,7 @@ function testingModule() {
   return Test.createTestingModule({
     providers: [
       FakeExtensions,
-      ...linkedItemProviders({ kind: KIND, tokens: ROOMS, repository: FakeRepository as never, extensions: FakeExtensions }),
+      ...linkedItemProviders({ kind: KIND, tokens: TOKENS, repository: FakeRepository as never, extensions: FakeExtensions }),
       FakeRepository,
       { provide: PostsService, useValue: {} },
       { provide: MediaService, useValue: { present: async () => new Map() } },
@@ -53,35 +52,33 @@ function testingModule() {
 }
 
 describe('linkedItemProviders', () => {
-  it('builds each room once, and the writes, deletes and front door share the one reads room', async () => {
+  it('builds each once, and the writes and deletes share the one reads', async () => {
     const module = await testingModule().compile();
-    const reads = module.get(ROOMS.reads);
-    const items = module.get<LinkedItems<LinkedItemEntity>>(ROOMS.items);
+    const reads = module.get(TOKENS.reads);
     expect(reads).toBeInstanceOf(LinkedItemReads);
-    expect(module.get(ROOMS.writes)).toBeInstanceOf(LinkedItemWrites);
-    expect(module.get(ROOMS.deletes)).toBeInstanceOf(LinkedItemDeletes);
-    expect(items.reads).toBe(reads);
-    expect(items.writes).toBe(module.get(ROOMS.writes));
-    expect(items.deletes).toBe(module.get(ROOMS.deletes));
+    expect(module.get(TOKENS.writes)).toBeInstanceOf(LinkedItemWrites);
+    expect(module.get(TOKENS.deletes)).toBeInstanceOf(LinkedItemDeletes);
+    expect((module.get(TOKENS.writes) as { reads: unknown }).reads).toBe(reads);
+    expect((module.get(TOKENS.deletes) as { reads: unknown }).reads).toBe(reads);
   });
 
-  it("gives the reads room the kind's repository and the shared services", async () => {
+  it("gives the reads the kind's repository and the shared services", async () => {
     const module = await testingModule().compile();
-    expect(await module.get<LinkedItems<LinkedItemEntity>>(ROOMS.items).get(null, { id: 4 })).toEqual({ id: 4 });
+    expect(await module.get<LinkedItemReads<LinkedItemEntity>>(TOKENS.reads).get(null, { id: 4 })).toEqual({ id: 4 });
     expect(module.get(FakeRepository).findById).toHaveBeenCalledWith(4);
   });
 
-  it('lets a test replace one room; the front door then answers from the replacement', async () => {
+  it('lets a test replace the reads; the writes and deletes then use the replacement', async () => {
     const fakeReads = { get: jest.fn(async () => ({ id: 'fake' })) };
-    const module = await testingModule().overrideProvider(ROOMS.reads).useValue(fakeReads).compile();
-    const items = module.get<LinkedItems<LinkedItemEntity>>(ROOMS.items);
-    expect(await items.get(null, { id: 1 })).toEqual({ id: 'fake' });
-    expect(items.reads).toBe(fakeReads);
+    const module = await testingModule().overrideProvider(TOKENS.reads).useValue(fakeReads).compile();
+    expect(module.get(TOKENS.reads)).toBe(fakeReads);
+    expect((module.get(TOKENS.writes) as { reads: unknown }).reads).toBe(fakeReads);
+    expect((module.get(TOKENS.deletes) as { reads: unknown }).reads).toBe(fakeReads);
   });
 
   it('mints new tokens on every call, so two kinds (or two modules) never share one', () => {
     const other = linkedItemTokens('organizer');
-    expect(Object.values(other).some((token) => Object.values(ROOMS).includes(token))).toBe(false);
-    expect(linkedItemTokens('venue').reads).not.toBe(ROOMS.reads);
+    expect(Object.values(other).some((token) => Object.values(TOKENS).includes(token))).toBe(false);
+    expect(linkedItemTokens('venue').reads).not.toBe(TOKENS.reads);
   });
 });

@@ -8,15 +8,14 @@ import { OUTER, type Reader } from '../database/tx';
 import { Json, LinkedItemEntity, LinkedItemListFilters, ParamChecks, searchFragments } from './linked-items';
 import type { ListLinkedItemsQueryDto } from './linked-items.dto';
 import type { LinkedItemRef, LinkedItemsParts, LinkedKind } from './linked-kind';
-import { ListVisibility, listVisibility } from './list-visibility';
-import { effectiveStatus } from './statuses';
+import { effectiveStatus, ListVisibility, listVisibility } from '../items';
 
 /** List parameters echoed into rest_url when supplied (spec resources.md §8.2). */
 const LIST_FILTERS = ['search', 'event', 'has_events', 'only_with_upcoming', 'status', 'modified_after'];
 
 /**
  * What is read of venues and organizers (spec endpoints.md §5.1, §5.3 GET): lists, single
- * reads, the seams event responses and event writes read through (existing and linkable ids,
+ * reads, what event responses and event writes read through (existing and linkable ids,
  * embedded items), and the presentation the writes and deletes answer with. Writes nothing.
  */
 export class LinkedItemReads<E extends LinkedItemEntity> {
