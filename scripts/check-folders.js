@@ -15,8 +15,6 @@ const SRC = path.join(__dirname, '..', 'src');
 const SQL_LEFT = {
   // The command line's own connection and migration commands.
   cli: ['cli/cli-data-source.ts', 'cli/migration.commands.ts'],
-  // The write pipeline.
-  writes: ['imports/import-writer.ts'],
   // Services whose queries move into their features' repositories (geo, media, ops, posts, seed, users).
   services: [
     'geo/geo-venue.extension.ts',

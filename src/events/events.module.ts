@@ -52,6 +52,18 @@ import { ScheduledPublisher } from './scheduled-publisher';
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
   // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
   // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).
-  exports: [EventAccess, EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventListExtensions, EventExtensions, EventWrites, EventCalendarService],
+  // EventsRepository: the importers read an imported event's status and start, and set its modified date.
+  exports: [
+    EventAccess,
+    EventReader,
+    ScheduledPublisher,
+    EventWriter,
+    EventDeleter,
+    EventListExtensions,
+    EventExtensions,
+    EventWrites,
+    EventCalendarService,
+    EventsRepository,
+  ],
 })
 export class EventsModule {}

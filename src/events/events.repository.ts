@@ -184,6 +184,11 @@ export class EventsRepository {
     }
   }
 
+  /** Sets the event's `modified_utc` (UTC `YYYY-MM-DD HH:MM:SS`) inside `tx`, nothing else. */
+  async setModifiedUtc(id: number, modifiedUtc: string, tx: Tx): Promise<void> {
+    await this.events(tx).update({ id }, { modifiedUtc });
+  }
+
   /** Ids of scheduled events whose publication date has passed (spec endpoints.md §3 rule 5), oldest date first. */
   async dueScheduledIds(nowUtc: string, manager: Tx): Promise<number[]> {
     const rows = await this.events(manager)

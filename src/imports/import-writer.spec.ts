@@ -1,19 +1,20 @@
 import type { Actor } from '../common/auth';
 import { TERM_EXISTS, WpError } from '../common/errors';
 import { ChangeSet } from '../database/change-log';
-import type { UnitOfWork } from '../database/unit-of-work';
+import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
-import type { EventWriter } from '../events';
-import type { PostsService } from '../posts';
-import type { TaxonomiesService } from '../taxonomies';
-import type { UsersService } from '../users';
-import type { DataSource } from 'typeorm';
+import { EventWriter } from '../events';
+import { PostsService } from '../posts';
+import { TaxonomiesService } from '../taxonomies';
+import { newTestService } from '../../test/support/new-test-service';
 import { ADOPTED, ImportRecordError, ImportWriter } from './import-writer';
-import type { ImportedRecordsRepository } from './imported-records.repository';
+import { ImportedRecordsRepository } from './imported-records.repository';
+import { LocalRecords } from './local-records';
 
-// The importers' writes without a database: the mapping in memory, fake services whose writes
-// run the participants they are given as the unit of work would (after the write, in its
-// transaction), to see what is written, what is recorded, and when nothing is.
+// The importers' writes without a database: the mapping in memory, the real LocalRecords over
+// fake services whose writes run the participants they are given as the unit of work would
+// (after the write, in its transaction), to see what is written, what is recorded, and when
+// nothing is.
 
 const TX = Symbol('tx');
 const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
@@ -26,34 +27,28 @@ async function stored(row: unknown, participants: readonly WriteParticipant[] = 
   return row;
 }
 
+type Origin = { readonly participants: readonly WriteParticipant[] };
+
 function setup(mapped: { localId: number; version: string | null } | null = null, typeOf: string | null = null) {
   const remembered: unknown[][] = [];
   const records = {
     find: jest.fn(async () => mapped),
     remember: jest.fn(async (_tx: unknown, ...rest: unknown[]) => void remembered.push(rest)),
   };
-  const events = {
-    create: jest.fn(async (_a: Actor, _dto: object, _raw: object, origin: { participants: WriteParticipant[] }) => stored({ id: 42 }, origin.participants)),
-    updateById: jest.fn(async (_a: Actor, id: number, _dto: object, _m: unknown, _raw: object, origin: { participants: WriteParticipant[] }) =>
-      stored({ id }, origin.participants),
-    ),
-  };
-  const taxonomies = { create: jest.fn(), update: jest.fn(), get: jest.fn() };
-  const posts = { typeOf: jest.fn(async () => typeOf) };
-  const repo = { update: jest.fn(), findOne: jest.fn(async () => ({ id: 7, status: 'publish' })) };
-  const uow = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work({ getRepository: () => repo })) };
-  const writer = new ImportWriter(
-    events as unknown as EventWriter,
-    {} as never,
-    {} as never,
-    taxonomies as unknown as TaxonomiesService,
-    {} as UsersService,
-    posts as unknown as PostsService,
-    records as unknown as ImportedRecordsRepository,
-    uow as unknown as UnitOfWork,
-    {} as DataSource,
-  );
-  return { writer, events, taxonomies, records, remembered, uow };
+  const { sut: local, mocks } = newTestService(LocalRecords);
+  const events = mocks.get(EventWriter);
+  events.create.mockImplementation(async (_a, _dto, _raw, origin) => stored({ id: 42 }, (origin as Origin).participants) as never);
+  events.updateById.mockImplementation(async (_a, id, _dto, _m, _raw, origin) => stored({ id }, (origin as Origin).participants) as never);
+  const taxonomies = mocks.get(TaxonomiesService);
+  mocks.get(PostsService).typeOf.mockResolvedValue(typeOf as never);
+  jest.spyOn(local, 'setModifiedUtc');
+  const uow = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work(TX)) };
+  const { sut: writer } = newTestService(ImportWriter, [
+    { provide: LocalRecords, useValue: local },
+    { provide: ImportedRecordsRepository, useValue: records },
+    { provide: UnitOfWork, useValue: uow },
+  ]);
+  return { writer, local, events, taxonomies, records, remembered, uow };
 }
 
 describe('ImportWriter.put', () => {
@@ -111,5 +106,11 @@ describe('ImportWriter.put', () => {
     const category = { source: 'ics:cal', kind: 'category' as const, key: 'Music', version: null };
     await expect(writer.put(admin, category, { name: 'Music' })).resolves.toEqual({ result: 'unchanged', localId: 9 });
     expect(remembered).toEqual([['ics:cal', 'category', 'Music', 9, ADOPTED]]);
+  });
+
+  it("gives the record the source's modified date inside the write's transaction", async () => {
+    const { writer, local } = setup({ localId: 7, version: 'v0' }, 'event');
+    await writer.put(admin, target, input, { modifiedUtc: '2029-05-01 10:00:00' });
+    expect(local.setModifiedUtc).toHaveBeenCalledWith('event', 7, '2029-05-01 10:00:00', TX);
   });
 });

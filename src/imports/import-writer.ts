@@ -1,6 +1,4 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { Injectable, Optional } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { Actor } from '../common/auth';
@@ -8,15 +6,14 @@ import { TERM_EXISTS, toWpValidationError, WpError } from '../common/errors';
 import type { Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
-import { CreateEventDto, EventDeleter, EventEntity, EventWriter, UpdateEventDto } from '../events';
-import type { LinkedItemWrites } from '../linked-items';
-import { CreateOrganizerDto, ORGANIZER_TOKENS, OrganizerEntity, UpdateOrganizerDto } from '../organizers';
-import { PostsService } from '../posts';
+import { CreateEventDto, EventDeleter, EventsRepository, UpdateEventDto } from '../events';
+import { CreateOrganizerDto, UpdateOrganizerDto } from '../organizers';
 import { CreateCategoryDto, CreateTermDto, TaxonomiesService, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
 import { UsersService } from '../users';
-import { CreateVenueDto, UpdateVenueDto, VENUE_TOKENS, VenueEntity } from '../venues';
+import { CreateVenueDto, UpdateVenueDto } from '../venues';
 import type { ImportKind } from './imported-record.entity';
 import { ImportedRecordsRepository } from './imported-records.repository';
+import { LocalRecords } from './local-records';
 
 type Input = Record<string, unknown>;
 type DtoClass = new () => object;
@@ -83,32 +80,23 @@ const DTOS: Record<ImportKind, { create: DtoClass; update: DtoClass }> = {
   tag: { create: CreateTermDto, update: UpdateTermDto },
 };
 
-/** Tables whose rows carry `modified_utc`. */
-const MODIFIED: Partial<Record<ImportKind, typeof EventEntity | typeof VenueEntity | typeof OrganizerEntity>> = {
-  event: EventEntity,
-  venue: VenueEntity,
-  organizer: OrganizerEntity,
-};
-
 /**
  * The importers' one way to write (src/imports): API-shaped input (the field names of the
  * create/update bodies), validated by the routes' DTO classes with the routes' options, written
- * by the services the routes call — sanitising, slugs, term counts, caches and change rows
- * included — and the source → local mapping recorded in the same transaction as the record.
- * A record the service refuses becomes an ImportRecordError with the service's message.
+ * by the services the routes call (LocalRecords), and the source → local mapping recorded in
+ * the same transaction as the record. A record the service refuses becomes an
+ * ImportRecordError with the service's message. Also what the importers ask of the local data:
+ * the importing user, an event's start, a term by name, and an event moved to the trash.
  */
 @Injectable()
 export class ImportWriter {
   constructor(
-    private readonly events: EventWriter,
-    @Inject(VENUE_TOKENS.writes) private readonly venues: LinkedItemWrites<VenueEntity>,
-    @Inject(ORGANIZER_TOKENS.writes) private readonly organizers: LinkedItemWrites<OrganizerEntity>,
-    private readonly taxonomies: TaxonomiesService,
-    private readonly users: UsersService,
-    private readonly posts: PostsService,
+    private readonly local: LocalRecords,
     private readonly records: ImportedRecordsRepository,
     private readonly uow: UnitOfWork,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersService,
+    private readonly taxonomies: TaxonomiesService,
+    private readonly events: EventsRepository,
     /** Always there in the app's contexts (EventsModule exports it); optional for callers that only write. */
     @Optional() private readonly deleter?: EventDeleter,
   ) {}
@@ -146,7 +134,7 @@ export class ImportWriter {
    */
   async put(actor: Actor, target: ImportTarget, input: Input, opts: ImportWriteOptions = {}): Promise<ImportOutcome> {
     const known = await this.records.find(target.source, target.kind, target.key);
-    const alive = known !== null && (await this.exists(target.kind, known.localId));
+    const alive = known !== null && (await this.local.exists(target.kind, known.localId));
     if (alive && (known.version === ADOPTED || (!opts.force && target.version !== null && known.version === target.version))) {
       if (!opts.dryRun) await opts.session?.holds(null, target.kind, target.key, known.localId);
       return { result: 'unchanged', localId: known.localId };
@@ -159,7 +147,7 @@ export class ImportWriter {
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     if (opts.createStatus !== undefined) {
       // A record in the trash that the source has again comes back as a new one would.
-      if (alive && !(await this.inTrash(target.kind, known.localId))) delete given.status;
+      if (alive && !(await this.local.inTrash(target.kind, known.localId))) delete given.status;
       else given.status = opts.createStatus;
     }
     const dto = this.validated(alive ? DTOS[target.kind].update : DTOS[target.kind].create, given);
@@ -171,13 +159,14 @@ export class ImportWriter {
       written: async (tx, written) => {
         localId = idOf(written);
         await this.records.remember(tx, target.source, target.kind, target.key, localId, target.version);
-        const table = MODIFIED[target.kind];
-        if (table && opts.modifiedUtc !== undefined) await tx.getRepository(table).update({ id: localId }, { modifiedUtc: opts.modifiedUtc });
+        if (opts.modifiedUtc !== undefined) await this.local.setModifiedUtc(target.kind, localId, opts.modifiedUtc, tx);
         await opts.session?.holds(tx, target.kind, target.key, localId);
       },
     };
     const write = () =>
-      alive ? this.update(actor, target.kind, known.localId, dto, given, [bookkeeping]) : this.create(actor, target.kind, dto, given, [bookkeeping]);
+      alive
+        ? this.local.update(actor, target.kind, known.localId, dto, given, [bookkeeping])
+        : this.local.create(actor, target.kind, dto, given, [bookkeeping]);
     const namesake = await this.refused(() =>
       write().then(
         () => null,
@@ -209,7 +198,7 @@ export class ImportWriter {
    * another event now stands for); one already in the trash, or gone, is left as it is.
    */
   async trashEvent(actor: Actor, id: number): Promise<void> {
-    const row = await this.db.getRepository(EventEntity).findOne({ where: { id }, select: { id: true, status: true } });
+    const row = await this.events.findById(id);
     if (!row || row.status === 'trash') return;
     const deleter = this.deleter;
     if (!deleter) throw new Error('ImportWriter was made without the EventDeleter it trashes with.');
@@ -218,48 +207,13 @@ export class ImportWriter {
 
   /** An event's start (wall time and UTC, `YYYY-MM-DD HH:MM:SS`), or null when there is no such event. */
   async eventStart(id: number): Promise<{ wall: string; utc: string } | null> {
-    const row = await this.db.getRepository(EventEntity).findOne({ where: { id }, select: { id: true, startDate: true, startDateUtc: true } });
+    const row = await this.events.findById(id);
     return row && { wall: row.startDate, utc: row.startDateUtc };
   }
 
   /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
   async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
     return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
-  }
-
-  /** `participants`: declared for the write's unit of work, which runs them with what it stored. */
-  private async create(actor: Actor, kind: ImportKind, dto: object, raw: Input, participants: WriteParticipant[]): Promise<unknown> {
-    switch (kind) {
-      case 'event':
-        // The raw input too: extensions' own write fields (a series' `recurrence`) reach their hooks.
-        return this.events.create(actor, dto, raw, { kind: 'import', participants });
-      case 'venue':
-        return this.venues.create(actor, dto, raw, participants);
-      case 'organizer':
-        return this.organizers.create(actor, dto, raw, participants);
-      case 'category':
-      case 'tag':
-        return this.taxonomies.create(actor, kind, dto, participants);
-    }
-  }
-
-  private async update(actor: Actor, kind: ImportKind, id: number, dto: object, raw: Input, participants: WriteParticipant[]): Promise<unknown> {
-    switch (kind) {
-      case 'event':
-        return this.events.updateById(actor, id, dto, undefined, raw, { kind: 'import', participants });
-      case 'venue':
-        return this.venues.update(actor, { id }, dto, raw, undefined, participants);
-      case 'organizer':
-        return this.organizers.update(actor, { id }, dto, raw, undefined, participants);
-      case 'category':
-      case 'tag':
-        return this.taxonomies.update(actor, kind, id, dto, undefined, participants);
-    }
-  }
-
-  private async inTrash(kind: ImportKind, id: number): Promise<boolean> {
-    const table = MODIFIED[kind];
-    return table !== undefined && (await this.db.getRepository(table).findOne({ where: { id }, select: { id: true, status: true } }))?.status === 'trash';
   }
 
   /**
@@ -269,19 +223,6 @@ export class ImportWriter {
   async forgetVersion(target: Omit<ImportTarget, 'version'>): Promise<void> {
     const known = await this.records.find(target.source, target.kind, target.key);
     if (known) await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, known.localId, null));
-  }
-
-  private async exists(kind: ImportKind, id: number): Promise<boolean> {
-    if (kind === 'category' || kind === 'tag') {
-      try {
-        await this.taxonomies.get(kind, id);
-        return true;
-      } catch (err) {
-        if (err instanceof WpError) return false;
-        throw err;
-      }
-    }
-    return (await this.posts.typeOf(id)) === kind;
   }
 
   /** The body as the route's ValidationPipe makes it (same class, same options), or the route's 400 as an ImportRecordError. */

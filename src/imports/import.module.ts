@@ -8,12 +8,13 @@ import { VenuesModule } from '../venues';
 import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
 import { ImportedRecordsRepository } from './imported-records.repository';
 import { ImportWriter } from './import-writer';
+import { LocalRecords } from './local-records';
 
 /**
  * The importers' application context: the whole service as the server runs it (`app`, the
  * AppModule the composition root gives: every feature module, the connection with migrations
  * applied, the caches and the unit of work) — the CLI's own context loads no feature module —
- * plus ImportWriter, which writes through the features' services. No HTTP server is started.
+ * plus ImportWriter, which writes through the features' services (LocalRecords). No HTTP server is started.
  */
 @Module({})
 export class ImportModule {
@@ -23,7 +24,7 @@ export class ImportModule {
       // The feature modules again, by name: they are the same instances AppModule loads, listed
       // so that their exported services can be injected here.
       imports: [app, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, UsersModule, PostsModule, IcsSeriesHooksModule],
-      providers: [ImportedRecordsRepository, ImportWriter],
+      providers: [ImportedRecordsRepository, ImportWriter, LocalRecords],
     };
   }
 }

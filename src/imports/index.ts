@@ -4,6 +4,7 @@ export type { ImportKind } from './imported-record.entity';
 export { ImportedRecordsRepository } from './imported-records.repository';
 export type { ImportedRecord } from './imported-records.repository';
 export { ImportWriter, ImportRecordError, describeWpError } from './import-writer';
+export { LocalRecords } from './local-records';
 export type { ImportOutcome, ImportResult, ImportSession, ImportTarget, ImportWriteOptions } from './import-writer';
 export { ImportReport, IMPORT_KINDS } from './import-report';
 export type { ReportStream } from './import-report';

@@ -151,6 +151,11 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
     await manager.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
   }
 
+  /** Sets the item's `modified_utc` (UTC `YYYY-MM-DD HH:MM:SS`) inside `tx`, nothing else. */
+  async setModifiedUtc(id: number, modifiedUtc: string, tx: Tx): Promise<void> {
+    await tx.getRepository(this.entity).update(id, { modifiedUtc } as unknown as QueryDeepPartialEntity<E>);
+  }
+
   /** Deletes the item's row for good after unlinking it from every event (events stay, without it). */
   async remove(id: number, tx: Tx): Promise<void> {
     await this.unlinkFromEvents(tx, id);

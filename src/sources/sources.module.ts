@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
 import { MetricsModule } from '../common/metrics';
 import { EventListExtensions, EventsModule } from '../events';
-import { ImportedRecordsRepository, ImportWriter } from '../imports';
+import { ImportedRecordsRepository, ImportWriter, LocalRecords } from '../imports';
 import { ApiDocExtensions, IndexModule } from '../index';
 import { OrganizersModule } from '../organizers';
 import { PostsModule } from '../posts';
@@ -36,6 +36,7 @@ import { SourcesService } from './sources.service';
     SourceRunsRepository,
     SourceItemsRepository,
     ImportWriter,
+    LocalRecords,
     ImportedRecordsRepository,
   ],
   exports: [SourcesService, SourceRunner],

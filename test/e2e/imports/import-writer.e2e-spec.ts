@@ -3,13 +3,13 @@
 // Checked through the HTTP API of the same app, on its real database.
 import { DataSource } from 'typeorm';
 import { UnitOfWork } from '../../../src/database/unit-of-work';
-import { EventWriter } from '../../../src/events';
-import { ImportedRecordsRepository, ImportRecordError, ImportWriter } from '../../../src/imports';
-import { ORGANIZER_TOKENS } from '../../../src/organizers';
+import { EventDeleter, EventsRepository, EventWriter } from '../../../src/events';
+import { ImportedRecordsRepository, ImportRecordError, ImportWriter, LocalRecords } from '../../../src/imports';
+import { ORGANIZER_TOKENS, OrganizersRepository } from '../../../src/organizers';
 import { PostsService } from '../../../src/posts';
 import { TaxonomiesService } from '../../../src/taxonomies';
 import { UsersService } from '../../../src/users';
-import { VENUE_TOKENS } from '../../../src/venues';
+import { VENUE_TOKENS, VenuesRepository } from '../../../src/venues';
 import { createTestApp, TestApp } from '../../support/test-app';
 import { http, API } from '../../support/http';
 import { readEvent } from '../../support/api';
@@ -26,18 +26,18 @@ describe('import scaffold: ImportWriter', () => {
     t = await createTestApp();
     admin = (await t.userHeader('importer', 'administrator')).authorization;
     const get = <T>(type: new (...args: never[]) => T) => t.app.get(type, { strict: false });
-    records = new ImportedRecordsRepository(get(DataSource));
-    writer = new ImportWriter(
+    const local = new LocalRecords(
       get(EventWriter),
       t.app.get(VENUE_TOKENS.writes, { strict: false }),
       t.app.get(ORGANIZER_TOKENS.writes, { strict: false }),
       get(TaxonomiesService),
-      get(UsersService),
       get(PostsService),
-      records,
-      get(UnitOfWork),
-      get(DataSource),
+      get(EventsRepository),
+      get(VenuesRepository),
+      get(OrganizersRepository),
     );
+    records = new ImportedRecordsRepository(get(DataSource));
+    writer = new ImportWriter(local, records, get(UnitOfWork), get(UsersService), get(TaxonomiesService), get(EventsRepository), get(EventDeleter));
   });
   afterAll(() => t.close());
 
