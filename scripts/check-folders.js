@@ -13,22 +13,8 @@ const SRC = path.join(__dirname, '..', 'src');
 
 /** Files with SQL left in place, by the part of the code that moves it. */
 const SQL_LEFT = {
-  // The command line's own connection and migration commands.
-  cli: ['cli/cli-data-source.ts', 'cli/migration.commands.ts'],
   // The write pipeline.
   writes: ['imports/import-writer.ts', 'events/listing-sync.ts', 'items/item-slug.ts'],
-  // Services whose queries move into their features' repositories (geo, media, ops, posts, seed, users).
-  services: [
-    'geo/geo-venue.extension.ts',
-    'media/media.service.ts',
-    'ops/readiness.service.ts',
-    'posts/posts.service.ts',
-    'seed/seeder.ts',
-    'users/sessions.service.ts',
-    'users/users.service.ts',
-  ],
-  // Change-feed declarations that carry an SQL fragment of their kind.
-  features: ['organizers/organizers.feature.ts', 'taxonomies/taxonomies.feature.ts', 'venues/venues.feature.ts'],
   // The change feed, the webhooks' outbox and worker, and the caches' data version (common/cache).
   sync: [
     'common/cache/data-version.service.ts',

@@ -271,6 +271,16 @@ export class Dialect {
     );
   }
 
+  /**
+   * Is the server behind `db` MariaDB rather than MySQL? TypeORM reads the column metadata of
+   * the two differently and learns which one it talks to only from the `type` option.
+   */
+  async isMariaDbServer(db: DataSource): Promise<boolean> {
+    if (this.kind !== 'mysql') return false;
+    const [row] = (await db.query('SELECT VERSION() AS version')) as { version: string }[];
+    return /mariadb/i.test(row?.version ?? '');
+  }
+
   /** Is `db` a node of a Galera cluster? (MariaDB answers wsrep_on; MySQL and SQLite have no such thing.) */
   async isGaleraNode(db: DataSource): Promise<boolean> {
     if (this.kind !== 'mysql') return false;
