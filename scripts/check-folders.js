@@ -15,14 +15,8 @@ const SRC = path.join(__dirname, '..', 'src');
 const SQL_LEFT = {
   // The write pipeline.
   writes: ['imports/import-writer.ts', 'events/listing-sync.ts', 'items/item-slug.ts'],
-  // The change feed, the webhooks' outbox and worker, and the caches' data version (common/cache).
-  sync: [
-    'common/cache/data-version.service.ts',
-    'sync/changes.service.ts',
-    'sync/webhooks/webhook-outbox.ts',
-    'sync/webhooks/webhook-worker.ts',
-    'sync/webhooks/webhooks.service.ts',
-  ],
+  // The webhooks' delivery worker.
+  sync: ['sync/webhooks/webhook-worker.ts'],
 };
 
 const problems = [];

@@ -6,18 +6,20 @@ import { OrganizersModule } from '../organizers';
 import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
 import { ChangesController } from './changes.controller';
+import { ChangesRepository } from './changes.repository';
 import { ChangesService } from './changes.service';
 import { WebhookMetrics } from './webhooks/webhook-metrics';
 import { WebhookOutbox } from './webhooks/webhook-outbox';
 import { WebhookWorker } from './webhooks/webhook-worker';
 import { WebhooksController } from './webhooks/webhooks.controller';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
 import { WebhooksService } from './webhooks/webhooks.service';
 
 /** The change feed and the webhooks of sync.md. */
 @Module({
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
-  providers: [ChangesService, WebhooksService, WebhookWorker, WebhookOutbox, WebhookMetrics],
+  providers: [ChangesService, ChangesRepository, WebhooksService, WebhooksRepository, WebhookWorker, WebhookOutbox, WebhookMetrics],
   // ChangesService: the editing pages' overview shows the latest changes.
   exports: [ChangesService],
 })
