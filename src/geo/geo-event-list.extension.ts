@@ -5,6 +5,7 @@ import { INVALID, toStrictBool } from '../common/params';
 import { Dialect } from '../database/dialect';
 import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
 import { boundingBox, DEFAULT_RADIUS_KM } from './distance';
+import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -28,11 +29,11 @@ export function readGeoFilter(query: Record<string, unknown>): GeoFilter | null 
   }
   const lat = query.geoloc_lat === undefined ? undefined : toNumber(query.geoloc_lat);
   const lng = query.geoloc_lng === undefined ? undefined : toNumber(query.geoloc_lng);
-  if (lat !== undefined && !(Math.abs(lat) <= 90)) bad.geoloc_lat = PARAM_MESSAGES.geo;
-  if (lng !== undefined && !(Math.abs(lng) <= 180)) bad.geoloc_lng = PARAM_MESSAGES.geo;
+  if (lat !== undefined && !(Math.abs(lat) <= 90)) bad.geoloc_lat = GEO_MESSAGE;
+  if (lng !== undefined && !(Math.abs(lng) <= 180)) bad.geoloc_lng = GEO_MESSAGE;
   // One coordinate without the other names the missing one (geo.md §2.2).
-  if (lat !== undefined && lng === undefined) bad.geoloc_lng = PARAM_MESSAGES.geo;
-  if (lng !== undefined && lat === undefined) bad.geoloc_lat = PARAM_MESSAGES.geo;
+  if (lat !== undefined && lng === undefined) bad.geoloc_lng = GEO_MESSAGE;
+  if (lng !== undefined && lat === undefined) bad.geoloc_lat = GEO_MESSAGE;
   let radiusKm = DEFAULT_RADIUS_KM;
   if (query.geoloc_radius !== undefined) {
     radiusKm = toNumber(query.geoloc_radius);

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import type { Tx } from '../database/tx';
 import type { ItemExtension, ItemExtras } from '../items';
 import type { VenueEntity } from '../venues';
+import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
 import { VenueGeoRepository } from './venue-geo.repository';
 
@@ -34,13 +35,13 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     const lat = readCoordinate(input, 'geo_lat');
     const lng = readCoordinate(input, 'geo_lng');
     const bad: Record<string, string> = {};
-    if (lat.kind === 'invalid') bad.geo_lat = PARAM_MESSAGES.geo;
-    if (lng.kind === 'invalid') bad.geo_lng = PARAM_MESSAGES.geo;
+    if (lat.kind === 'invalid') bad.geo_lat = GEO_MESSAGE;
+    if (lng.kind === 'invalid') bad.geo_lng = GEO_MESSAGE;
     // Both together on create; "" clears both at once (geo.md §2.1).
-    if (isCreate && lat.kind === 'value' && lng.kind === 'absent') bad.geo_lng = PARAM_MESSAGES.geo;
-    if (isCreate && lng.kind === 'value' && lat.kind === 'absent') bad.geo_lat = PARAM_MESSAGES.geo;
+    if (isCreate && lat.kind === 'value' && lng.kind === 'absent') bad.geo_lng = GEO_MESSAGE;
+    if (isCreate && lng.kind === 'value' && lat.kind === 'absent') bad.geo_lat = GEO_MESSAGE;
     if ((lat.kind === 'clear') !== (lng.kind === 'clear') && lat.kind !== 'absent' && lng.kind !== 'absent') {
-      bad[lat.kind === 'clear' ? 'geo_lng' : 'geo_lat'] = PARAM_MESSAGES.geo;
+      bad[lat.kind === 'clear' ? 'geo_lng' : 'geo_lat'] = GEO_MESSAGE;
     }
     return bad;
   }
@@ -60,8 +61,8 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
       lng: lng.kind === 'value' ? lng.value : current ? Number(current.lng) : undefined,
     };
     // An update giving one coordinate to a venue that has none cannot place it.
-    if (next.lat === undefined) throw invalidParam('geo_lat', PARAM_MESSAGES.geo);
-    if (next.lng === undefined) throw invalidParam('geo_lng', PARAM_MESSAGES.geo);
+    if (next.lat === undefined) throw invalidParam('geo_lat', GEO_MESSAGE);
+    if (next.lng === undefined) throw invalidParam('geo_lng', GEO_MESSAGE);
     await this.rows.save(manager, next as VenueGeoEntity);
   }
 

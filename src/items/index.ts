@@ -26,6 +26,7 @@ export {
   searchFragments,
   jsonLdHead,
   linkedItemErrors,
+  LINKED_MESSAGE,
   linkedItemHead,
   permalink,
 } from './linked-items';

@@ -13,7 +13,7 @@ import type { ImageChoice } from '../media';
 import { resolveAuthor } from './authorship';
 import { baseSlug, TRASHED_SUFFIX, trashedSlug } from './item-slug';
 import type { LinkedItemReads } from './linked-item-reads';
-import { Json, LinkedItemEntity, LinkedItemType, ParamChecks } from './linked-items';
+import { Json, LINKED_MESSAGE, LinkedItemEntity, LinkedItemType, ParamChecks } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import { LinkedItemRef, LinkedItemsParts, LinkedKind, PreparedCreate, storing } from './linked-kind';
 import { ListVisibility } from './list-visibility';
@@ -101,14 +101,14 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
   /**
    * The §5.2 create path for items nested in event writes (§4.4), first half: every parameter
    * check (400), with no write and no transaction. `nested`: every invalid parameter becomes
-   * `rest_invalid_param` with params `{ <type>: PARAM_MESSAGES.linked }`. No permission check:
+   * `rest_invalid_param` with params `{ <type>: LINKED_MESSAGE }`. No permission check:
    * the caller already checked the right to write the event. Route writes of events call it
    * before their transaction opens (`reader` OUTER); writes inside a running unit of work
    * (EventWrites) give their transaction: inside a transaction every query must use its manager
    * (a pooled connection on MySQL, the queued connection on SQLite, src/database/sqlite-transactions.ts).
    */
   async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean, reader: Reader): Promise<PreparedCreate> {
-    const invalid = nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
+    const invalid = nested ? () => invalidParam(this.kind.type, LINKED_MESSAGE) : invalidParams;
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });

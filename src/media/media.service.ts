@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { Actor, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import { INVALID, toInt } from '../common/params';
 import { AppConfig } from '../config/app-config';
 import { OUTER, type Reader, type Tx } from '../database/tx';
@@ -107,6 +107,9 @@ export class MediaService {
   }
 }
 
-const badImage = () => invalidParam('image', PARAM_MESSAGES.image);
+/** The parameter message of an unusable `image` (errors.md, suggested wording). */
+const IMAGE_MESSAGE = 'Must be the id of an existing image or the URL of a reachable image.';
+
+const badImage = () => invalidParam('image', IMAGE_MESSAGE);
 
 const urlHash = (url: string): string => createHash('sha256').update(url).digest('hex');

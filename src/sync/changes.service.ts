@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { Actor, can, canRead } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { invalidParam, syncTokenExpired } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
 import { JsonText, jsonWithRaw } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
@@ -13,6 +13,7 @@ import { OrganizersService } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
 import { VenuesService } from '../venues';
 import { ChangesRepository } from './changes.repository';
+import { syncTokenExpired } from './sync.errors';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 
 /** A kind a client may ask for (`types`): a registered change kind (ChangeKinds). */

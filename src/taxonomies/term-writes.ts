@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, can } from '../common/auth';
-import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
+import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import type { Tx } from '../database/tx';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
+import { duplicateTermSlug, termExists } from './taxonomies.errors';
 
 /**
  * Writing one term row: its name and description cleaned and fitted to their columns, its name
@@ -34,10 +35,9 @@ export class TermWrites {
       saved = await this.terms.save({ ...term, slug }, tx);
     };
     if (explicit !== '') {
-      const taken = () => new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
-      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw taken();
+      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw duplicateTermSlug();
       await write(explicit).catch((err: unknown) => {
-        throw this.terms.isSlugConflict(err) ? taken() : err;
+        throw this.terms.isSlugConflict(err) ? duplicateTermSlug() : err;
       });
     } else {
       const base = (slugify(term.name) || term.taxonomy).slice(0, SLUG_MAX_LENGTH);
@@ -81,5 +81,3 @@ function fitting(field: 'name' | 'description', text: string, param: string = fi
 
 /** The event-write parameter that names terms of each kind. */
 export const TERM_PARAM: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
-
-const termExists = (termId: number) => new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: termId });

@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { HeadersObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorResponseDto } from '../dto/error-response.dto';
+import { INCORRECT_PASSWORD, INVALID_USERNAME, REST_CANNOT_EDIT_OTHERS, REST_TOO_MANY_REQUESTS } from '../errors/error-codes';
 
 // OpenAPI documentation of routes (spec beyond.md #6). Each helper documents one kind of route
 // whole: its summary and description, parameters, security, its success answer and every error
@@ -166,11 +167,11 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
 export const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
 
 export const BAD_LOGIN =
-  '- `invalid_username` / `incorrect_password`: the `Authorization` header names an unknown login, cannot be decoded, ' +
+  `- \`${INVALID_USERNAME}\` / \`${INCORRECT_PASSWORD}\`: the \`Authorization\` header names an unknown login, cannot be decoded, ` +
   'or carries a wrong password (on public reads too)';
 export const INVALID_PARAM = 'a parameter is not valid; `data.params` names each one with the reason';
 export const TOO_MANY = code(
-  'rest_too_many_requests',
+  REST_TOO_MANY_REQUESTS,
   'too many failed logins for this login or address (or a configured request limit); retry after `Retry-After` seconds',
 );
 export const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
@@ -206,7 +207,7 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
   if (role === 'create' || role === 'update' || role === 'delete') {
     add(401, code('rest_forbidden', 'no credentials were sent, and this action needs them'));
     add(403, code('rest_forbidden', FORBIDDEN[role](kind)));
-    if (isLinkedItem(kind) && role !== 'delete') add(403, code('rest_cannot_edit_others', 'only editors and administrators may set `author` to another user'));
+    if (isLinkedItem(kind) && role !== 'delete') add(403, code(REST_CANNOT_EDIT_OTHERS, 'only editors and administrators may set `author` to another user'));
   }
   if (role === 'read' && isLinkedItem(kind)) {
     add(403, code(`${noun}-not-accessible`, `the ${noun} is not published and you may not read it (anonymous callers included)`));
