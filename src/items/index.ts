@@ -9,6 +9,7 @@ export * from './authorship';
 export * from './publication-date';
 export * from './item-slug';
 export * from './presentation';
+export { LINKED_ITEM_TEXT } from './linked-item-text';
 export { ItemColumns, NamedItemColumns } from './item-columns';
 export { ItemWriteDto } from './item-write.dto';
 export { firstGiven, ItemExtensions } from './item-extensions';

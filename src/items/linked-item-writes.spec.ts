@@ -5,6 +5,7 @@ import { OUTER } from '../database/tx';
 import type { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
 import { LINKED_MESSAGE, type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } from './linked-items';
+import { LINKED_ITEM_TEXT } from './linked-item-text';
 import { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 
@@ -25,6 +26,7 @@ class NamedFieldsDto extends LinkedItemFieldsDto {
 
 const KIND = {
   type: 'venue',
+  text: { rules: { ...LINKED_ITEM_TEXT.rules, venue: 'plain' }, varchars: LINKED_ITEM_TEXT.varchars },
   createDto: NamedFieldsDto,
   fields: { phone: 'phone' },
   defaults: { phone: '' },

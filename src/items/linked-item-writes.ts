@@ -159,8 +159,8 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     const unfiltered = can(actor, 'unfiltered_html');
     /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */
     const clean = (param: string, value: string) => {
-      const text = cleanTextField(this.kind.type, param, value, unfiltered);
-      const overflow = columnOverflow(this.kind.type, param, text);
+      const text = cleanTextField(this.kind.text, param, value, unfiltered);
+      const overflow = columnOverflow(this.kind.text, param, text);
       if (overflow) checks.fail(param, overflow);
       return text;
     };
@@ -171,7 +171,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       fields[column] = (typeof value === 'string' ? clean(param, value) : value) as E[keyof E & string];
     }
     const description = input.description === undefined ? undefined : clean('description', input.description);
-    const nameOverflow = name === undefined ? null : columnOverflow(this.kind.type, this.kind.type, name);
+    const nameOverflow = name === undefined ? null : columnOverflow(this.kind.text, this.kind.type, name);
     if (nameOverflow) checks.fail(this.kind.type, nameOverflow);
     checks.settle(invalid);
     return {
@@ -289,7 +289,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8), never empty. */
   private cleanName(actor: Actor | null, name: string): string {
-    const text = cleanTextField(this.kind.type, this.kind.type, name, can(actor, 'unfiltered_html')).trim();
+    const text = cleanTextField(this.kind.text, this.kind.type, name, can(actor, 'unfiltered_html')).trim();
     if (text === '') throw invalidParam(this.kind.type, PARAM_MESSAGES.text);
     return text;
   }

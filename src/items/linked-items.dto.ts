@@ -4,6 +4,7 @@ import { ListQueryDto } from '../common/pagination';
 import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../common/params';
 import { ItemWriteDto } from './item-write.dto';
 import { ITEM_STATUSES } from './statuses';
+import { LINKED_ITEM_TEXT } from './linked-item-text';
 
 const statusListDoc = { type: 'array', items: { type: 'string', enum: [...ITEM_STATUSES] as string[] }, style: 'form', explode: false } as const;
 
@@ -15,13 +16,13 @@ export class LinkedItemFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Description (HTML); may be empty' })
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'description')
+  @FitsColumn(LINKED_ITEM_TEXT, 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Phone number; may be empty' })
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'phone')
+  @FitsColumn(LINKED_ITEM_TEXT, 'phone')
   phone?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Website: an absolute URL, or empty' })

@@ -10,3 +10,4 @@ export { EventTermEntity } from './entities/event-term.entity';
 export { TermDto } from './dto/term-response.dto';
 export { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 export { CreateCategoryDto, CreateTermDto, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
+export { TERM_TEXT } from './term-text';

@@ -7,6 +7,7 @@ import type { Tx } from '../database/tx';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
 import { duplicateTermSlug, termExists } from './taxonomies.errors';
+import { TERM_TEXT } from './term-text';
 
 /**
  * Writing one term row: its name and description cleaned and fitted to their columns, its name
@@ -62,19 +63,19 @@ export class TermWrites {
   /** Names are plain text for callers without unfiltered HTML (spec README §8). */
   /** `param`: the parameter that gave the name (`name`, or `categories`/`tags` of an event write). */
   cleanName(actor: Actor | null, name: string, required = true, param = 'name'): string {
-    const text = cleanTextField('term', 'name', name, can(actor, 'unfiltered_html')).trim();
+    const text = cleanTextField(TERM_TEXT, 'name', name, can(actor, 'unfiltered_html')).trim();
     if (text === '' && required) throw invalidParams({ name: PARAM_MESSAGES.text });
     return fitting('name', text, param);
   }
 
   cleanDescription(actor: Actor | null, description: string): string {
-    return fitting('description', cleanTextField('term', 'description', description, can(actor, 'unfiltered_html')));
+    return fitting('description', cleanTextField(TERM_TEXT, 'description', description, can(actor, 'unfiltered_html')));
   }
 }
 
 /** `text` when it fits the column of the term field, else 400 naming the field. */
 function fitting(field: 'name' | 'description', text: string, param: string = field): string {
-  const overflow = columnOverflow('term', field, text);
+  const overflow = columnOverflow(TERM_TEXT, field, text);
   if (overflow) throw invalidParams({ [param]: overflow });
   return text;
 }

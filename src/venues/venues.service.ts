@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { LinkedItems, LinkedKind, linkedItemTokens } from '../items';
 import { CreateVenueDto } from './dto/write-venue.dto';
 import { presentVenue } from './venue.presenter';
+import { VENUE_TEXT } from './venue-text';
 import { VenueEntity } from './venue.entity';
 import { VENUE_ERRORS } from './venues.errors';
 
@@ -9,6 +10,7 @@ import { VENUE_ERRORS } from './venues.errors';
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
   type: 'venue',
   collection: 'venues',
+  text: VENUE_TEXT,
   createDto: CreateVenueDto,
   fields: {
     address: 'address',
