@@ -4,7 +4,7 @@ import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toStrictBool } from '../common/params';
 import { Dialect } from '../database/dialect';
 import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
-import { boundingBox, DEFAULT_RADIUS_KM } from './distance';
+import { boundingBox, DEFAULT_RADIUS_KM, distanceKmSql } from './distance';
 import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
 
@@ -65,7 +65,7 @@ export class GeoEventListExtension implements EventListExtension {
       const box = boundingBox(lat, lng, radiusKm);
       qb.andWhere('geo.lat BETWEEN :geoMinLat AND :geoMaxLat', { geoMinLat: box.minLat, geoMaxLat: box.maxLat });
       if (box.lng) qb.andWhere('geo.lng BETWEEN :geoMinLng AND :geoMaxLng', { geoMinLng: box.lng.min, geoMaxLng: box.lng.max });
-      const distance = this.dialect.distanceKm('geo.lat', 'geo.lng', 'geoCentre');
+      const distance = distanceKmSql(this.dialect, 'geo.lat', 'geo.lng', 'geoCentre');
       qb.andWhere(`${distance} <= :geoRadius`, { geoCentreLat: lat, geoCentreLng: lng, geoRadius: radiusKm });
       // Nearest first, then the normal event order (added after this by the list).
       qb.addSelect(distance, 'geo_distance').orderBy('geo_distance', 'ASC');

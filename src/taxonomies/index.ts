@@ -2,6 +2,7 @@ export { TaxonomiesModule } from './taxonomies.module';
 export { TaxonomiesService } from './taxonomies.service';
 export { TermListExtensions } from './term-list-extensions';
 export { TERM_EXISTS, UNKNOWN_TERM_MESSAGE } from './taxonomies.errors';
+export { termListQueryDoc } from './term-docs';
 export type { TermJson } from './term.presenter';
 export { TermsRepository } from './taxonomies.repository';
 export { TermEntity } from './entities/term.entity';

@@ -68,7 +68,7 @@ export const idDoc = (description: string) => ({ oneOf: ID_FORMS, description })
  * on an object-typed one into a `$ref` to `Object`. A parameter that brings a `schema` is taken
  * as written; `type` only keeps the TypeScript type out of the way and is not in the document.
  */
-const queryListDoc = (item: SchemaObject, text: SchemaObject, description: string): ApiPropertyOptions =>
+export const queryListDoc = (item: SchemaObject, text: SchemaObject, description: string): ApiPropertyOptions =>
   ({
     type: 'string',
     schema: { oneOf: [{ type: 'array', items: item }, { type: 'integer', minimum: 0 }, text] },
@@ -80,17 +80,6 @@ const queryListDoc = (item: SchemaObject, text: SchemaObject, description: strin
 /** A list of ids in the query string: integers or their digits, one or many (`venue`, `include`…). */
 export const idListQueryDoc = (description: string) =>
   queryListDoc({ oneOf: ID_FORMS }, { type: 'string', pattern: '^[\\d,\\s]+$', description: 'One id, or ids separated by commas (`12,15`)' }, description);
-
-/**
- * A list of categories or tags in the query string: ids, slugs or names, one or many. A comma
- * string is split unless it is as a whole the name of a term; an array item is never split.
- */
-export const termListQueryDoc = (description: string) =>
-  queryListDoc(
-    { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string' }] },
-    { type: 'string', description: 'One id, slug or name, or several separated by commas (unless the whole string is the name of a term)' },
-    description,
-  );
 
 const isLinkedItem = (kind: DocKind) => kind.linked;
 

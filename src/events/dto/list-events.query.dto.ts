@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { dateInputDoc, idListQueryDoc, termListQueryDoc } from '../../common/http/route-docs';
+import { dateInputDoc, idListQueryDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
-import { UNKNOWN_TERM_MESSAGE } from '../../taxonomies';
+import { termListQueryDoc, UNKNOWN_TERM_MESSAGE } from '../../taxonomies';
 import { ListQueryDto } from '../../common/pagination';
 import { DateParam, IdListParam, IntParam, NameList, NameListParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
