@@ -1,7 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { Column, DataSource, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
-import { CommittedVersion } from '../common/cache/data-version.service';
+import { Column, Entity, EntityManager, Index, PrimaryColumn } from 'typeorm';
 import type { ChangeKind } from '../common/feature/feature';
 import { BULK, ChangeKinds } from './change-kinds';
 import type { DialectKind } from './dialect';
@@ -309,17 +306,10 @@ export async function appendChanges(
 /** The change_counter row of the change log itself (other rows are versions that listeners keep: ChangeLogOutbox.counter). */
 const LOG = 'log';
 
-/** The data version every process sees (DataVersion): the change log's counter, which every write raises in its transaction. */
-@Injectable()
-export class ChangeLogVersion extends CommittedVersion {
-  constructor(@InjectDataSource() private readonly db: DataSource) {
-    super();
-  }
-
-  async read(): Promise<string> {
-    const rows = (await this.db.query(`SELECT seq FROM change_counter WHERE name = '${LOG}'`)) as { seq: number | string }[];
-    return String(rows[0]?.seq ?? 0);
-  }
+/** The change log's counter: the seq of the last change numbered (every write raises it in its transaction). */
+export async function logCounter(db: Runner): Promise<string> {
+  const rows = (await db.query(`SELECT seq FROM change_counter WHERE name = '${LOG}'`)) as { seq: number | string }[];
+  return String(rows[0]?.seq ?? 0);
 }
 
 /** What the change log keeps of an item's state (ChangeEntity); a kind without status has only its status, `publish`. */

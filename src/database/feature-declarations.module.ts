@@ -4,7 +4,7 @@ import { CommittedVersion } from '../common/cache/data-version.service';
 import { enabledFeatures, type Feature, InstalledFeatures, settingsOf } from '../common/feature/feature';
 import { type AppConfig, ConfigError } from '../config/app-config';
 import { ChangeKinds } from './change-kinds';
-import { ChangeLogVersion } from './change-log';
+import { ChangeLogVersion } from './change-log-version';
 
 /**
  * What the installed features declare for the foundations (the composition root passes them:

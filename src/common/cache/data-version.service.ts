@@ -13,7 +13,7 @@ export const PUSHED_VERSION_POLL_MS = 2000;
 /**
  * The part of the data version that every process sharing the database sees: a value that
  * every committed write moves. The database layer provides it (the change log's counter,
- * database/change-log.ts: ChangeLogVersion), so the caches read no table themselves.
+ * database/change-log-version.ts), so the caches read no table themselves.
  */
 export abstract class CommittedVersion {
   abstract read(): Promise<string>;

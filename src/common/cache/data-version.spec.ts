@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { memoryDataSource } from '../../database/testing/memory-data-source';
 import { SCHEMA } from '../../schema';
-import { ChangeLogVersion } from '../../database/change-log';
+import { ChangeLogVersion } from '../../database/change-log-version';
 import { DataVersion, SHARED_VERSION_POLL_MS } from './data-version.service';
 
 /** Another process's view of the same database: its own DataVersion, polling the change log. */
