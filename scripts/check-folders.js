@@ -3,33 +3,11 @@
 // - a cycle between the folders of src/ (import/no-cycle looks at files, not folders);
 // - SQL outside a repository (`*.repository.ts`), a store (`*.store.ts`) or src/database:
 //   `.query()`, `.createQueryBuilder()`, `.getRepository()` or a string that starts a statement.
-// The lists below are what is left to move, each with the part of the code it waits on; an
-// entry that no longer applies fails too, so the lists only shrink.
 'use strict';
 const path = require('node:path');
 const { folderCycles, folderImports, sqlOutsideRepositories } = require('../eslint-rules/folders.cjs');
 
 const SRC = path.join(__dirname, '..', 'src');
-
-/** Files with SQL left in place, by the part of the code that moves it. */
-const SQL_LEFT = {
-  // The command line's own connection and migration commands.
-  cli: ['cli/cli-data-source.ts', 'cli/migration.commands.ts'],
-  // Services whose queries move into their features' repositories (geo, media, ops, posts, seed, users).
-  services: [
-    'geo/geo-venue.extension.ts',
-    'media/media.service.ts',
-    'ops/readiness.service.ts',
-    'posts/posts.service.ts',
-    'seed/seeder.ts',
-    'users/sessions.service.ts',
-    'users/users.service.ts',
-  ],
-  // Change-feed declarations that carry an SQL fragment of their kind.
-  features: ['organizers/organizers.feature.ts', 'taxonomies/taxonomies.feature.ts', 'venues/venues.feature.ts'],
-  // The change feed, the webhooks' outbox, and the caches' data version (common/cache).
-  sync: ['common/cache/data-version.service.ts', 'sync/changes.service.ts', 'sync/webhooks/webhook-outbox.ts', 'sync/webhooks/webhooks.service.ts'],
-};
 
 const problems = [];
 
@@ -43,12 +21,7 @@ for (const group of folderCycles(edges)) {
 }
 
 const sql = sqlOutsideRepositories(SRC);
-const left = new Set(Object.values(SQL_LEFT).flat());
-for (const file of left) {
-  if (!sql.has(file)) problems.push(`scripts/check-folders.js: src/${file} holds no SQL any more; take it off SQL_LEFT.`);
-}
 for (const [file, found] of sql) {
-  if (left.has(file)) continue;
   const where = found.map(({ line, what }) => `${line} (${what})`).join(', ');
   problems.push(`src/${file}: SQL outside a repository or store, at lines ${where}; move it into a *.repository.ts of its feature.`);
 }
@@ -57,4 +30,4 @@ if (problems.length > 0) {
   process.stderr.write(`${problems.join('\n')}\n`);
   process.exit(1);
 }
-process.stdout.write('Folders: no cycle between them and no SQL outside repositories and stores, but for the lists left.\n');
+process.stdout.write('Folders: no cycle between them and no SQL outside repositories and stores.\n');

@@ -111,6 +111,102 @@ describe('the foundations (common/, database/) name no feature', () => {
   });
 });
 
+/** Every TypeScript file of src/ but unit specs and migrations, with the top folder it is in ('' at the top). */
+function allSources(): { file: string; folder: string; source: ts.SourceFile }[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'migrations' ? [] : walk(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+    });
+  return walk(__dirname).map((path) => {
+    const file = relative(__dirname, path);
+    const parts = file.split(sep);
+    return { file, folder: parts.length > 1 ? parts[0] : '', source: ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest) };
+  });
+}
+
+/** What an error code looks like (`term_exists`, `rest-event-not-found`): no spaces, a `_` or `-` between words. */
+const CODE = /^[a-z][a-z0-9]*([_-][a-z0-9]+)+$/;
+
+/**
+ * The error codes a file declares: the code of each `new WpError(…)` written as a string or as a
+ * constant of the file, and, in a `*.errors.ts` file, every string shaped like a code.
+ */
+export function errorCodesOf(source: ts.SourceFile, isErrorsFile: boolean): string[] {
+  const constants = new Map<string, string>();
+  const found: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && ts.isStringLiteralLike(node.initializer)) {
+      constants.set(node.name.text, node.initializer.text);
+    }
+    if (isErrorsFile && ts.isStringLiteralLike(node) && CODE.test(node.text)) found.push(node.text);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  const thrown = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'WpError' && node.arguments?.length) {
+      const [code] = node.arguments;
+      if (ts.isStringLiteralLike(code)) found.push(code.text);
+      else if (ts.isIdentifier(code) && constants.has(code.text)) found.push(constants.get(code.text)!);
+    }
+    ts.forEachChild(node, thrown);
+  };
+  thrown(source);
+  return [...new Set(found)];
+}
+
+describe('error codes: the foundations declare theirs, a feature its own', () => {
+  const files = allSources();
+  const codesFile = files.find((f) => f.file === join('common', 'errors', 'error-codes.ts'))!;
+
+  it("each code of common/errors is answered by the foundations or by several features (one feature's code is declared in its folder)", () => {
+    const declared = [...codesFile.source.statements]
+      .filter(ts.isVariableStatement)
+      .flatMap((statement) => statement.declarationList.declarations)
+      .filter((d) => ts.isIdentifier(d.name) && d.initializer !== undefined && ts.isStringLiteralLike(d.initializer))
+      .map((d) => (d.name as ts.Identifier).text);
+    expect(declared.length).toBeGreaterThan(5);
+    const usersOf = (name: string): Set<string> => {
+      const folders = new Set<string>();
+      for (const { file, folder, source } of files) {
+        if (file === codesFile.file) continue;
+        const visit = (node: ts.Node): void => {
+          if (ts.isIdentifier(node) && node.text === name) folders.add(folder);
+          ts.forEachChild(node, visit);
+        };
+        visit(source);
+      }
+      return folders;
+    };
+    const single = declared.flatMap((name) => {
+      const folders = usersOf(name);
+      const foundations = LOWER.some((f) => folders.has(f));
+      return !foundations && folders.size < 2 ? [`${name} is answered only by ${[...folders].join(', ') || 'nothing'}`] : [];
+    });
+    expect(single).toEqual([]);
+  });
+
+  it("no feature's own error code is written in common/ or database/", () => {
+    const featureCodes = new Map<string, string>();
+    for (const { file, folder, source } of files) {
+      if (LOWER.includes(folder) || folder === '') continue;
+      for (const code of errorCodesOf(source, file.endsWith('.errors.ts'))) featureCodes.set(code, file);
+    }
+    expect([...featureCodes.keys()]).toEqual(
+      expect.arrayContaining(['term_exists', 'rest_sync_token_expired', 'geo-extension-disabled', 'rest-event-not-found']),
+    );
+    const written = files
+      .filter(({ folder }) => folder === 'common' || folder === 'database')
+      .flatMap(({ file, source }) =>
+        stringsOf(source)
+          .filter((text) => featureCodes.has(text))
+          .map((code) => `${file}: "${code}" (declared by ${featureCodes.get(code)})`),
+      );
+    expect(written).toEqual([]);
+  });
+});
+
 describe('namedIn (what the check counts as naming)', () => {
   const names = { tables: ['events', 'terms'], kinds: ['event', 'tag'] };
 

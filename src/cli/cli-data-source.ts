@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import { Dialect } from '../database/dialect';
 import { causalReadsOnGalera } from '../database/galera';
 import { runMigrationsExclusively } from '../database/migration-lock';
 
@@ -29,9 +30,7 @@ export async function openCliDataSource(options: DataSourceOptions, migrate: boo
  * server is reopened as `mariadb`.
  */
 async function withServerFlavour(dataSource: DataSource): Promise<DataSource> {
-  if (dataSource.options.type !== 'mysql') return dataSource;
-  const [row] = (await dataSource.query('SELECT VERSION() AS version')) as { version: string }[];
-  if (!/mariadb/i.test(row?.version ?? '')) return dataSource;
+  if (dataSource.options.type !== 'mysql' || !(await Dialect.of(dataSource).isMariaDbServer(dataSource))) return dataSource;
   await dataSource.destroy();
   return new DataSource({ ...dataSource.options, type: 'mariadb' } as DataSourceOptions).initialize();
 }

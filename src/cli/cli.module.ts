@@ -11,7 +11,7 @@ import { Dialect } from '../database/dialect';
 import { UnitOfWork } from '../database/unit-of-work';
 import { WriteParticipants } from '../database/write-participants';
 import { schemaDataSourceOptions } from '../schema';
-import { WebhookOutbox } from '../sync';
+import { WebhookOutbox, WebhooksRepository } from '../sync';
 import { openCliDataSource } from './cli-data-source';
 
 /**
@@ -61,6 +61,7 @@ export class CliModule {
         WriteParticipants,
         // Writes of the CLI (user:delete's reassignments) queue webhook deliveries like any write.
         WebhookOutbox,
+        WebhooksRepository,
         ...providers,
       ],
     };

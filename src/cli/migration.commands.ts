@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { Dialect } from '../database/dialect';
 import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
 import { type Feature, InstalledFeatures } from '../common/feature/feature';
+import { appliedMigrations, knownMigrations } from '../database/applied-migrations';
 import { withScratchDatabase } from '../database/scratch-database';
 import { applyMigrations } from './cli-data-source';
 
@@ -39,7 +40,7 @@ export const migrationShow: CliCommand = {
   migratesAtStart: false,
   prepare: () => async (app) => {
     const dataSource = app.get(DataSource);
-    const executed = await appliedMigrations(dataSource);
+    const executed = await appliedMigrations(dataSource, 'none');
     for (const name of knownMigrations(dataSource)) process.stdout.write(`[${executed.has(name) ? 'X' : ' '}] ${name}\n`);
     return 0;
   },
@@ -64,7 +65,7 @@ export const migrationCheck: CliCommand = {
   prepare: () => async (app) => {
     const dataSource = app.get(DataSource);
     const drift = (await withScratchDatabase(dataSource, schemaChanges)).upQueries.map((q) => q.query);
-    const applied = await appliedMigrations(dataSource);
+    const applied = await appliedMigrations(dataSource, 'none');
     const known = knownMigrations(dataSource);
     const pending = known.filter((name) => !applied.has(name));
     const unknown = [...applied].filter((name) => !known.includes(name));
@@ -183,24 +184,6 @@ type Query = { query: string; parameters?: unknown[] };
 async function schemaChanges(dataSource: DataSource): Promise<{ upQueries: Query[]; downQueries: Query[] }> {
   await applyMigrations(dataSource);
   return dataSource.driver.createSchemaBuilder().log();
-}
-
-/** The names of the migrations this version knows, in the order they apply. */
-function knownMigrations(dataSource: DataSource): string[] {
-  return dataSource.migrations.map((m) => m.name ?? m.constructor.name);
-}
-
-/** The names of the migrations applied to the database (none when it has no migrations table yet); only reads. */
-async function appliedMigrations(dataSource: DataSource): Promise<Set<string>> {
-  const table = dataSource.options.migrationsTableName ?? 'migrations';
-  const runner = dataSource.createQueryRunner();
-  try {
-    if (!(await runner.hasTable(table))) return new Set();
-    const rows = (await runner.query(`SELECT name FROM ${table}`)) as { name: string }[];
-    return new Set(rows.map((r) => r.name));
-  } finally {
-    await runner.release();
-  }
 }
 
 function migrationFile(name: string, timestamp: string, dialect: string, sql: { upQueries: Query[]; downQueries: Query[] }): string {

@@ -306,6 +306,12 @@ export async function appendChanges(
 /** The change_counter row of the change log itself (other rows are versions that listeners keep: ChangeLogOutbox.counter). */
 const LOG = 'log';
 
+/** The change log's counter: the seq of the last change numbered (every write raises it in its transaction). */
+export async function logCounter(db: Runner): Promise<string> {
+  const rows = (await db.query(`SELECT seq FROM change_counter WHERE name = '${LOG}'`)) as { seq: number | string }[];
+  return String(rows[0]?.seq ?? 0);
+}
+
 /** What the change log keeps of an item's state (ChangeEntity); a kind without status has only its status, `publish`. */
 export interface ItemState {
   authorId: number | null;

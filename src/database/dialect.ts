@@ -134,18 +134,9 @@ export class Dialect {
     return this.kind === 'mysql' ? ['DELETE FROM event_search WHERE event_id = ?', [id]] : ['DELETE FROM event_search WHERE rowid = ?', [id]];
   }
 
-  /**
-   * Great-circle distance in km between the row's `latExpr`/`lngExpr` and the point bound to
-   * `:{prefix}Lat`/`:{prefix}Lng` (haversine, R = 6371.0 km). The arcsine argument is capped
-   * at 1 against rounding: MIN() on SQLite, LEAST() on MySQL.
-   */
-  distanceKm(latExpr: string, lngExpr: string, prefix: string): string {
-    const half = (expr: string) => `SIN(RADIANS(${expr}) / 2)`;
-    const dLat = half(`${latExpr} - :${prefix}Lat`);
-    const dLng = half(`${lngExpr} - :${prefix}Lng`);
-    const a = `${dLat} * ${dLat} + COS(RADIANS(:${prefix}Lat)) * COS(RADIANS(${latExpr})) * ${dLng} * ${dLng}`;
-    const capped = this.kind === 'mysql' ? `LEAST(1, SQRT(${a}))` : `MIN(1, SQRT(${a}))`;
-    return `(2 * 6371.0 * ASIN(${capped}))`;
+  /** The smaller of two SQL expressions: MIN() with two arguments on SQLite, LEAST() on MySQL. */
+  least(a: string, b: string): string {
+    return this.kind === 'mysql' ? `LEAST(${a}, ${b})` : `MIN(${a}, ${b})`;
   }
 
   /**
@@ -269,6 +260,16 @@ export class Dialect {
         : 'INSERT OR IGNORE INTO write_locks (name) VALUES (?)',
       [name],
     );
+  }
+
+  /**
+   * Is the server behind `db` MariaDB rather than MySQL? TypeORM reads the column metadata of
+   * the two differently and learns which one it talks to only from the `type` option.
+   */
+  async isMariaDbServer(db: DataSource): Promise<boolean> {
+    if (this.kind !== 'mysql') return false;
+    const [row] = (await db.query('SELECT VERSION() AS version')) as { version: string }[];
+    return /mariadb/i.test(row?.version ?? '');
   }
 
   /** Is `db` a node of a Galera cluster? (MariaDB answers wsrep_on; MySQL and SQLite have no such thing.) */

@@ -1,15 +1,18 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { CacheShares } from '../common/cache/cache-shares';
+import { CommittedVersion } from '../common/cache/data-version.service';
 import { enabledFeatures, type Feature, InstalledFeatures, settingsOf } from '../common/feature/feature';
 import { type AppConfig, ConfigError } from '../config/app-config';
 import { ChangeKinds } from './change-kinds';
+import { ChangeLogVersion } from './change-log-version';
 
 /**
  * What the installed features declare for the foundations (the composition root passes them:
  * src/features.ts): the caches' shares (of every installed feature, so that switching one on
  * never overdraws them), the change kinds (of the features that are on) and the list of features
  * installed and enabled. The features' settings, the shares and the kinds are checked here, so a
- * bad value or declaration stops the start.
+ * bad value or declaration stops the start. With them, the version the caches follow
+ * (CommittedVersion: the change log's counter), global like the shares the caches are built from.
  */
 @Global()
 @Module({})
@@ -23,8 +26,9 @@ export class FeatureDeclarationsModule {
         { provide: CacheShares, useValue: CacheShares.of(features) },
         { provide: ChangeKinds, useValue: ChangeKinds.of(enabled) },
         { provide: InstalledFeatures, useValue: new InstalledFeatures(features, enabled) },
+        { provide: CommittedVersion, useClass: ChangeLogVersion },
       ],
-      exports: [CacheShares, ChangeKinds, InstalledFeatures],
+      exports: [CacheShares, ChangeKinds, InstalledFeatures, CommittedVersion],
     };
   }
 }

@@ -8,6 +8,7 @@ import { FEATURES } from '../features';
 import { SCHEMA } from '../schema';
 import { ChangeKinds } from './change-kinds';
 import type { ChangeSet } from './change-log';
+import { ChangeLogVersion } from './change-log-version';
 import { Dialect } from './dialect';
 import { memoryDataSource } from './testing/memory-data-source';
 import { UnitOfWork, WRITE_ATTEMPTS } from './unit-of-work';
@@ -27,7 +28,7 @@ describe('UnitOfWork', () => {
 
   beforeAll(async () => {
     ds = await memoryDataSource(SCHEMA);
-    version = new DataVersion(ds);
+    version = new DataVersion(new ChangeLogVersion(ds));
     await version.current();
     readModel = new ReadModel(version, loadConfig({}), CacheShares.of(FEATURES));
     participants = new WriteParticipants();

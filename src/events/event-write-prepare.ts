@@ -5,6 +5,7 @@ import { formatSql } from '../common/datetime/format';
 import { parseDateInput } from '../common/datetime/parse-date';
 import { invalidParam, invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
+import { EVENT_TEXT } from './event-text';
 import { AppConfig } from '../config/app-config';
 import type { Reader, Tx } from '../database/tx';
 import { publicationDateUtc, resolveAuthor } from '../items';
@@ -159,8 +160,8 @@ export class EventWritePrepare {
 
     const unfiltered = can(actor, 'unfiltered_html');
     const clean = (field: string, value: string) => {
-      const text = cleanTextField('event', field, value, unfiltered);
-      const overflow = columnOverflow('event', field, text);
+      const text = cleanTextField(EVENT_TEXT, field, value, unfiltered);
+      const overflow = columnOverflow(EVENT_TEXT, field, text);
       if (overflow) bad[field] = overflow;
       return text;
     };
@@ -173,7 +174,7 @@ export class EventWritePrepare {
     if (dto.website !== undefined) w.website = clean('website', dto.website);
     if (dto.cost !== undefined) {
       w.cost = (Array.isArray(dto.cost) ? dto.cost : [dto.cost]).map((c) => clean('cost', String(c))).filter((c) => c.trim() !== '');
-      const overflow = columnOverflow('event', 'cost', JSON.stringify(w.cost)); // stored as one JSON list
+      const overflow = columnOverflow(EVENT_TEXT, 'cost', JSON.stringify(w.cost)); // stored as one JSON list
       if (overflow) bad.cost = overflow;
     }
     Object.assign(bad, await this.extensions.check(raw, { actor, current, origin }));

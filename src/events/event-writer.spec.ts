@@ -1,11 +1,11 @@
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
-import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import type { NameList } from '../common/params';
 import type { AppConfig } from '../config/app-config';
 import { ChangeSet } from '../database/change-log';
 import type { UnitOfWork } from '../database/unit-of-work';
-import { PreparedCreate } from '../linked-items';
+import { LINKED_MESSAGE, PreparedCreate } from '../linked-items';
 import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
@@ -155,7 +155,7 @@ describe('EventWriter.create (spec endpoints.md §4.3)', () => {
 
   it('writes nothing when a nested organizer is refused, even after a nested venue was accepted', async () => {
     const { writer, organizers, venues, uow } = writerOn();
-    organizers.items.prepareCreate.mockRejectedValueOnce(invalidParam('organizer', PARAM_MESSAGES.linked));
+    organizers.items.prepareCreate.mockRejectedValueOnce(invalidParam('organizer', LINKED_MESSAGE));
     const err = await refusal(writer.create(admin, valid({ venue: { venue: 'Hall' }, organizer: [{ organizer: 'Ann' }] })));
     expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect(venues.items.prepareCreate).toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { GEO_EXTENSION_DISABLED, invalidParam, PARAM_MESSAGES, WpError } from '../common/errors';
+import { invalidParam, PARAM_MESSAGES, WpError } from '../common/errors';
 
 /** Event error codes of spec errors.md. */
 export const eventNotFound = (id: number) => new WpError('rest-event-not-found', `No event exists with id ${id}.`, 404);
@@ -8,6 +8,7 @@ export const eventNotAccessible = () => new WpError('event-not-accessible', 'You
 export const eventInTrash = () => new WpError('event-is-in-trash', 'The event is already in the trash.', 410);
 export const eventPageNotFound = () => new WpError('event-archive-page-not-found', 'This page of events does not exist.', 404);
 export const ticketsNotActive = () => new WpError('event-tickets-not-active', 'Ticket filtering is not available.', 400);
-export const geoDisabled = (params: string[]) => new WpError(GEO_EXTENSION_DISABLED, 'Geographic filters are not enabled on this server.', 400, { params });
+/** geo's list parameters while no extension owns them (geo off): the events list answers as TEC does without its geo module. */
+export const geoDisabled = (params: string[]) => new WpError('geo-extension-disabled', 'Geographic filters are not enabled on this server.', 400, { params });
 /** by-slug routes: an unknown slug is a parameter error (spec endpoints.md §4.2 step 1). */
 export const unknownEventSlug = () => invalidParam('slug', PARAM_MESSAGES.unknownId('event'));

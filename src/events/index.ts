@@ -46,3 +46,4 @@ export type { ApiLinks } from '../common/http/api-links';
 export { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 export { EVENT_DOCS } from './event-docs';
 export { storedCost } from './event.presenter';
+export { EVENT_TEXT } from './event-text';

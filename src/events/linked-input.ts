@@ -1,4 +1,5 @@
-import { invalidParam, PARAM_MESSAGES, WpError } from '../common/errors';
+import { invalidParam, WpError } from '../common/errors';
+import { LINKED_MESSAGE } from '../linked-items';
 
 /** One linked venue/organizer as an event write names it (spec endpoints.md §4.4). */
 export type LinkedRef =
@@ -18,7 +19,7 @@ export function parseVenueInput(value: unknown): LinkedRef | null | undefined {
   const items = asItems(value);
   if (items) {
     // Adaptation: an event has at most one venue.
-    if (items.length !== 1) throw invalidParam('venue', PARAM_MESSAGES.linked);
+    if (items.length !== 1) throw invalidParam('venue', LINKED_MESSAGE);
     return parseVenueInput(items[0]);
   }
   return parseOne(value, 'venue');
@@ -55,7 +56,7 @@ function parseOne(value: unknown, param: 'venue' | 'organizer'): LinkedRef {
     if (!Number.isSafeInteger(n) || n < 1) throw invalidLinkedPostId();
     return { kind: 'ref', id: n };
   }
-  throw invalidParam(param, PARAM_MESSAGES.linked);
+  throw invalidParam(param, LINKED_MESSAGE);
 }
 
 /** Arrays, and objects whose keys are all indexes (form bodies beyond the parser's array limit). */

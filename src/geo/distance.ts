@@ -1,3 +1,5 @@
+import type { Dialect } from '../database/dialect';
+
 /** Mean Earth radius used by the geo extension (geo.md §2.2). */
 export const EARTH_RADIUS_KM = 6371.0;
 /** Default geofence: 25 miles. */
@@ -11,6 +13,19 @@ export function haversineKm(lat1: number, lng1: number, lat2: number, lng2: numb
   const dLng = rad(lng2 - lng1);
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * The great-circle distance in km, in SQL, between the row's `latExpr`/`lngExpr` and the point
+ * bound to `:{prefix}Lat`/`:{prefix}Lng`: haversineKm's formula, its arcsine argument capped at
+ * 1 against rounding as there.
+ */
+export function distanceKmSql(dialect: Dialect, latExpr: string, lngExpr: string, prefix: string): string {
+  const half = (expr: string) => `SIN(RADIANS(${expr}) / 2)`;
+  const dLat = half(`${latExpr} - :${prefix}Lat`);
+  const dLng = half(`${lngExpr} - :${prefix}Lng`);
+  const a = `${dLat} * ${dLat} + COS(RADIANS(:${prefix}Lat)) * COS(RADIANS(${latExpr})) * ${dLng} * ${dLng}`;
+  return `(2 * ${EARTH_RADIUS_KM.toFixed(1)} * ASIN(${dialect.least('1', `SQRT(${a})`)}))`;
 }
 
 export interface BoundingBox {

@@ -4,7 +4,8 @@ import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { INVALID, toStrictBool } from '../common/params';
 import { Dialect } from '../database/dialect';
 import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
-import { boundingBox, DEFAULT_RADIUS_KM } from './distance';
+import { boundingBox, DEFAULT_RADIUS_KM, distanceKmSql } from './distance';
+import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
 
 const NUMBER_TEXT = /^\s*[+-]?(\d+\.?\d*|\.\d+)\s*$/;
@@ -28,11 +29,11 @@ export function readGeoFilter(query: Record<string, unknown>): GeoFilter | null 
   }
   const lat = query.geoloc_lat === undefined ? undefined : toNumber(query.geoloc_lat);
   const lng = query.geoloc_lng === undefined ? undefined : toNumber(query.geoloc_lng);
-  if (lat !== undefined && !(Math.abs(lat) <= 90)) bad.geoloc_lat = PARAM_MESSAGES.geo;
-  if (lng !== undefined && !(Math.abs(lng) <= 180)) bad.geoloc_lng = PARAM_MESSAGES.geo;
+  if (lat !== undefined && !(Math.abs(lat) <= 90)) bad.geoloc_lat = GEO_MESSAGE;
+  if (lng !== undefined && !(Math.abs(lng) <= 180)) bad.geoloc_lng = GEO_MESSAGE;
   // One coordinate without the other names the missing one (geo.md §2.2).
-  if (lat !== undefined && lng === undefined) bad.geoloc_lng = PARAM_MESSAGES.geo;
-  if (lng !== undefined && lat === undefined) bad.geoloc_lat = PARAM_MESSAGES.geo;
+  if (lat !== undefined && lng === undefined) bad.geoloc_lng = GEO_MESSAGE;
+  if (lng !== undefined && lat === undefined) bad.geoloc_lat = GEO_MESSAGE;
   let radiusKm = DEFAULT_RADIUS_KM;
   if (query.geoloc_radius !== undefined) {
     radiusKm = toNumber(query.geoloc_radius);
@@ -64,7 +65,7 @@ export class GeoEventListExtension implements EventListExtension {
       const box = boundingBox(lat, lng, radiusKm);
       qb.andWhere('geo.lat BETWEEN :geoMinLat AND :geoMaxLat', { geoMinLat: box.minLat, geoMaxLat: box.maxLat });
       if (box.lng) qb.andWhere('geo.lng BETWEEN :geoMinLng AND :geoMaxLng', { geoMinLng: box.lng.min, geoMaxLng: box.lng.max });
-      const distance = this.dialect.distanceKm('geo.lat', 'geo.lng', 'geoCentre');
+      const distance = distanceKmSql(this.dialect, 'geo.lat', 'geo.lng', 'geoCentre');
       qb.andWhere(`${distance} <= :geoRadius`, { geoCentreLat: lat, geoCentreLng: lng, geoRadius: radiusKm });
       // Nearest first, then the normal event order (added after this by the list).
       qb.addSelect(distance, 'geo_distance').orderBy('geo_distance', 'ASC');

@@ -3,6 +3,7 @@ import type { Tx } from '../database/tx';
 import type { VenueEntity } from '../venues';
 import { newTestService } from '../../test/support/new-test-service';
 import { GeoVenueExtension, readCoordinate } from './geo-venue.extension';
+import { VenueGeoRepository } from './venue-geo.repository';
 
 // Venue coordinates (geo.md §2.1) without a database: the rows live in a map behind a fake
 // repository, reached both through a write's transaction and through the pooled data source.
@@ -15,8 +16,8 @@ function setup(stored: { venueId: number; lat: string; lng: string }[] = []) {
     save: jest.fn(async (row: { venueId: number; lat: number; lng: number }) => rows.set(row.venueId, { ...row, lat: String(row.lat), lng: String(row.lng) })),
     delete: jest.fn(async ({ venueId }: { venueId: number }) => rows.delete(venueId)),
   };
-  const { sut, mocks } = newTestService(GeoVenueExtension);
-  mocks.get(DataSource).getRepository.mockReturnValue(repo as never);
+  const db: Pick<DataSource, 'getRepository'> = { getRepository: () => repo as never };
+  const { sut } = newTestService(GeoVenueExtension, [{ provide: VenueGeoRepository, useValue: new VenueGeoRepository(db as DataSource) }]);
   // The write's transaction, as far as the extension uses it: the way to the same fake rows.
   // eslint-disable-next-line tx/no-tx-assertion -- no unit of work runs in a unit spec
   const tx = { getRepository: () => repo } as unknown as Tx;

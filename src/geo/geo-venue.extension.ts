@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import type { Tx } from '../database/tx';
 import type { ItemExtension, ItemExtras } from '../items';
 import type { VenueEntity } from '../venues';
+import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
+import { VenueGeoRepository } from './venue-geo.repository';
 
 const RANGE = { geo_lat: 90, geo_lng: 180 } as const;
 type GeoParam = keyof typeof RANGE;
@@ -29,19 +29,19 @@ export function readCoordinate(input: Record<string, unknown>, param: GeoParam):
 export class GeoVenueExtension implements ItemExtension<VenueEntity> {
   readonly params = ['geo_lat', 'geo_lng'] as const;
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly rows: VenueGeoRepository) {}
 
   check(input: Record<string, unknown>, isCreate: boolean): Record<string, string> {
     const lat = readCoordinate(input, 'geo_lat');
     const lng = readCoordinate(input, 'geo_lng');
     const bad: Record<string, string> = {};
-    if (lat.kind === 'invalid') bad.geo_lat = PARAM_MESSAGES.geo;
-    if (lng.kind === 'invalid') bad.geo_lng = PARAM_MESSAGES.geo;
+    if (lat.kind === 'invalid') bad.geo_lat = GEO_MESSAGE;
+    if (lng.kind === 'invalid') bad.geo_lng = GEO_MESSAGE;
     // Both together on create; "" clears both at once (geo.md §2.1).
-    if (isCreate && lat.kind === 'value' && lng.kind === 'absent') bad.geo_lng = PARAM_MESSAGES.geo;
-    if (isCreate && lng.kind === 'value' && lat.kind === 'absent') bad.geo_lat = PARAM_MESSAGES.geo;
+    if (isCreate && lat.kind === 'value' && lng.kind === 'absent') bad.geo_lng = GEO_MESSAGE;
+    if (isCreate && lng.kind === 'value' && lat.kind === 'absent') bad.geo_lat = GEO_MESSAGE;
     if ((lat.kind === 'clear') !== (lng.kind === 'clear') && lat.kind !== 'absent' && lng.kind !== 'absent') {
-      bad[lat.kind === 'clear' ? 'geo_lng' : 'geo_lat'] = PARAM_MESSAGES.geo;
+      bad[lat.kind === 'clear' ? 'geo_lng' : 'geo_lat'] = GEO_MESSAGE;
     }
     return bad;
   }
@@ -50,29 +50,28 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     const lat = readCoordinate(input, 'geo_lat');
     const lng = readCoordinate(input, 'geo_lng');
     if (lat.kind === 'absent' && lng.kind === 'absent') return;
-    const rows = manager.getRepository(VenueGeoEntity);
     if (lat.kind === 'clear' || lng.kind === 'clear') {
-      await rows.delete({ venueId: venue.id });
+      await this.rows.remove(manager, venue.id);
       return;
     }
-    const current = await rows.findOne({ where: { venueId: venue.id } });
+    const current = await this.rows.find(manager, venue.id);
     const next = {
       venueId: venue.id,
       lat: lat.kind === 'value' ? lat.value : current ? Number(current.lat) : undefined,
       lng: lng.kind === 'value' ? lng.value : current ? Number(current.lng) : undefined,
     };
     // An update giving one coordinate to a venue that has none cannot place it.
-    if (next.lat === undefined) throw invalidParam('geo_lat', PARAM_MESSAGES.geo);
-    if (next.lng === undefined) throw invalidParam('geo_lng', PARAM_MESSAGES.geo);
-    await rows.save(next as VenueGeoEntity);
+    if (next.lat === undefined) throw invalidParam('geo_lat', GEO_MESSAGE);
+    if (next.lng === undefined) throw invalidParam('geo_lng', GEO_MESSAGE);
+    await this.rows.save(manager, next as VenueGeoEntity);
   }
 
   async remove(manager: Tx, id: number): Promise<void> {
-    await manager.getRepository(VenueGeoEntity).delete({ venueId: id });
+    await this.rows.remove(manager, id);
   }
 
   async present(venues: VenueEntity[]): Promise<Map<number, ItemExtras>> {
-    const rows = await this.db.getRepository(VenueGeoEntity).find({ where: { venueId: In(venues.map((v) => v.id)) } });
+    const rows = await this.rows.ofVenues(venues.map((v) => v.id));
     const out = new Map<number, ItemExtras>();
     for (const row of rows) {
       const [latitude, longitude] = [Number(row.lat), Number(row.lng)];

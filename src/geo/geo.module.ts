@@ -3,6 +3,7 @@ import { EventListExtensions, EventsModule } from '../events';
 import { VenueExtensions, VenuesModule } from '../venues';
 import { GeoEventListExtension } from './geo-event-list.extension';
 import { GeoVenueExtension } from './geo-venue.extension';
+import { VenueGeoRepository } from './venue-geo.repository';
 
 /**
  * The geo extension (geo.md), registered by AppModule only when CALENDAR_GEO=on. It plugs into
@@ -11,7 +12,7 @@ import { GeoVenueExtension } from './geo-venue.extension';
  */
 @Module({
   imports: [VenuesModule, EventsModule],
-  providers: [GeoVenueExtension, GeoEventListExtension],
+  providers: [GeoVenueExtension, GeoEventListExtension, VenueGeoRepository],
 })
 export class GeoModule implements OnModuleInit {
   constructor(

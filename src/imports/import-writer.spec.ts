@@ -1,5 +1,6 @@
 import type { Actor } from '../common/auth';
-import { TERM_EXISTS, WpError } from '../common/errors';
+import { WpError } from '../common/errors';
+import { TERM_EXISTS } from '../taxonomies';
 import { ChangeSet } from '../database/change-log';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';

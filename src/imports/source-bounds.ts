@@ -2,7 +2,11 @@
 // docs/security.md): shared by the sources' runs and the one-off import:tec.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Actor } from '../common/auth';
-import { cleanTextField, TEXT_FIELDS, TextKind } from '../common/text/text-fields';
+import { cleanTextField, type TextFields } from '../common/text/text-fields';
+import { EVENT_TEXT } from '../events';
+import { ORGANIZER_TEXT } from '../organizers';
+import { TERM_TEXT } from '../taxonomies';
+import { VENUE_TEXT } from '../venues';
 import type { ImportKind } from './imported-record.entity';
 import { ImportRecordError, ImportWriter } from './import-writer';
 
@@ -14,7 +18,8 @@ export class RunLimitReached extends Error {
   override name = 'RunLimitReached';
 }
 
-const TEXT_KIND: Record<ImportKind, TextKind> = { event: 'event', venue: 'venue', organizer: 'organizer', category: 'term', tag: 'term' };
+/** The text fields of each kind a record may be, as their features declare them. */
+export const TEXT_OF: Record<ImportKind, TextFields> = { event: EVENT_TEXT, venue: VENUE_TEXT, organizer: ORGANIZER_TEXT, category: TERM_TEXT, tag: TERM_TEXT };
 
 /**
  * A record's write body with its text fields cleaned as the API cleans them for a role without
@@ -23,12 +28,12 @@ const TEXT_KIND: Record<ImportKind, TextKind> = { event: 'event', venue: 'venue'
  * An event's nested venue and organizers (iCalendar's) are cleaned by their own rules.
  */
 export function foreignInput(kind: ImportKind, input: Record<string, unknown>): Record<string, unknown> {
-  const textKind = TEXT_KIND[kind];
+  const text = TEXT_OF[kind];
   const out: Record<string, unknown> = { ...input };
-  for (const field of Object.keys(TEXT_FIELDS[textKind])) {
+  for (const field of Object.keys(text.rules)) {
     const value = out[field];
-    if (typeof value === 'string') out[field] = cleanTextField(textKind, field, value, false);
-    else if (Array.isArray(value)) out[field] = value.map((v) => (typeof v === 'string' ? cleanTextField(textKind, field, v, false) : v));
+    if (typeof value === 'string') out[field] = cleanTextField(text, field, value, false);
+    else if (Array.isArray(value)) out[field] = value.map((v) => (typeof v === 'string' ? cleanTextField(text, field, v, false) : v));
   }
   if (kind === 'event') {
     if (isObject(out.venue)) out.venue = foreignInput('venue', out.venue);

@@ -1,11 +1,11 @@
 import { Allow } from 'class-validator';
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
-import { PARAM_MESSAGES } from '../common/errors';
 import { OUTER } from '../database/tx';
 import type { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
-import { type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } from './linked-items';
+import { LINKED_MESSAGE, type LinkedItemEntity, type LinkedItemErrorCodes, linkedItemErrors } from './linked-items';
+import { LINKED_ITEM_TEXT } from './linked-item-text';
 import { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsParts, LinkedKind } from './linked-kind';
 
@@ -26,6 +26,7 @@ class NamedFieldsDto extends LinkedItemFieldsDto {
 
 const KIND = {
   type: 'venue',
+  text: { rules: { ...LINKED_ITEM_TEXT.rules, venue: 'plain' }, varchars: LINKED_ITEM_TEXT.varchars },
   createDto: NamedFieldsDto,
   fields: { phone: 'phone' },
   defaults: { phone: '' },
@@ -165,7 +166,7 @@ describe('LinkedItemWrites nested in event writes and updates', () => {
     await expect(refusal(writes.prepareCreate(admin, { venue: '   ' }, true, OUTER))).resolves.toMatchObject({
       code: 'rest_invalid_param',
       status: 400,
-      data: expect.objectContaining({ params: { venue: PARAM_MESSAGES.linked } }),
+      data: expect.objectContaining({ params: { venue: LINKED_MESSAGE } }),
     });
   });
 

@@ -12,7 +12,7 @@ import type { WriteParticipant } from '../database/write-participants';
 import type { ImageChoice } from '../media';
 import { baseSlug, ListVisibility, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug, WRITE_STATUSES } from '../items';
 import type { LinkedItemReads } from './linked-item-reads';
-import { Json, LinkedItemEntity, LinkedItemType, ParamChecks } from './linked-items';
+import { Json, LINKED_MESSAGE, LinkedItemEntity, LinkedItemType, ParamChecks } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import { LinkedItemRef, LinkedItemsParts, LinkedKind, PreparedCreate, storing } from './linked-kind';
 
@@ -97,14 +97,14 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
   /**
    * The §5.2 create path for items nested in event writes (§4.4), first half: every parameter
    * check (400), with no write and no transaction. `nested`: every invalid parameter becomes
-   * `rest_invalid_param` with params `{ <type>: PARAM_MESSAGES.linked }`. No permission check:
+   * `rest_invalid_param` with params `{ <type>: LINKED_MESSAGE }`. No permission check:
    * the caller already checked the right to write the event. Route writes of events call it
    * before their transaction opens (`reader` OUTER); writes inside a running unit of work
    * (EventWrites) give their transaction: inside a transaction every query must use its manager
    * (a pooled connection on MySQL, the queued connection on SQLite, src/database/sqlite-transactions.ts).
    */
   async prepareCreate(actor: Actor | null, input: Record<string, unknown>, nested: boolean, reader: Reader): Promise<PreparedCreate> {
-    const invalid = nested ? () => invalidParam(this.kind.type, PARAM_MESSAGES.linked) : invalidParams;
+    const invalid = nested ? () => invalidParam(this.kind.type, LINKED_MESSAGE) : invalidParams;
     const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
@@ -155,8 +155,8 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     const unfiltered = can(actor, 'unfiltered_html');
     /** The value to store, cleaned by the one rule (text-fields.ts) and checked against its column. */
     const clean = (param: string, value: string) => {
-      const text = cleanTextField(this.kind.type, param, value, unfiltered);
-      const overflow = columnOverflow(this.kind.type, param, text);
+      const text = cleanTextField(this.kind.text, param, value, unfiltered);
+      const overflow = columnOverflow(this.kind.text, param, text);
       if (overflow) checks.fail(param, overflow);
       return text;
     };
@@ -167,7 +167,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       fields[column] = (typeof value === 'string' ? clean(param, value) : value) as E[keyof E & string];
     }
     const description = input.description === undefined ? undefined : clean('description', input.description);
-    const nameOverflow = name === undefined ? null : columnOverflow(this.kind.type, this.kind.type, name);
+    const nameOverflow = name === undefined ? null : columnOverflow(this.kind.text, this.kind.type, name);
     if (nameOverflow) checks.fail(this.kind.type, nameOverflow);
     checks.settle(invalid);
     return {
@@ -285,7 +285,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
 
   /** Names are plain text for callers without unfiltered HTML (spec README §8), never empty. */
   private cleanName(actor: Actor | null, name: string): string {
-    const text = cleanTextField(this.kind.type, this.kind.type, name, can(actor, 'unfiltered_html')).trim();
+    const text = cleanTextField(this.kind.text, this.kind.type, name, can(actor, 'unfiltered_html')).trim();
     if (text === '') throw invalidParam(this.kind.type, PARAM_MESSAGES.text);
     return text;
   }

@@ -3,6 +3,7 @@ import { Allow } from 'class-validator';
 import { ListQueryDto } from '../common/pagination';
 import { AnyString, IntParam, LooseBool, NonEmptyString, Optional, UrlOrEmpty, FitsColumn } from '../common/params';
 import { ITEM_STATUSES, ItemWriteDto } from '../items';
+import { LINKED_ITEM_TEXT } from './linked-item-text';
 
 const statusListDoc = { type: 'array', items: { type: 'string', enum: [...ITEM_STATUSES] as string[] }, style: 'form', explode: false } as const;
 
@@ -14,13 +15,13 @@ export class LinkedItemFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Description (HTML); may be empty' })
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'description')
+  @FitsColumn(LINKED_ITEM_TEXT, 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Phone number; may be empty' })
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'phone')
+  @FitsColumn(LINKED_ITEM_TEXT, 'phone')
   phone?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Website: an absolute URL, or empty' })

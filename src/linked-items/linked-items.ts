@@ -191,6 +191,9 @@ export function jsonLdHead(schemaType: 'Place' | 'Person', item: LinkedItemEntit
 
 // ---- errors (errors.md) ----
 
+/** The parameter message of a nested venue or organizer of an event write that is not valid (errors.md, suggested wording). */
+export const LINKED_MESSAGE = 'The linked venue or organizer data is not valid.';
+
 /** The error codes of one kind, written out literally by each module (`venues.errors.ts`). */
 export interface LinkedItemErrorCodes {
   notAccessible: string;

@@ -5,6 +5,7 @@
 // (401/403), the operation's own checks.
 import { TypeORMError } from 'typeorm';
 import type { WpError } from '../common/errors';
+import type { TextFields } from '../common/text/text-fields';
 import type { ReadModel } from '../common/cache/read-model';
 import type { AppConfig } from '../config/app-config';
 import type { MediaService } from '../media';
@@ -22,6 +23,8 @@ export interface LinkedKind<E extends LinkedItemEntity> {
   type: LinkedItemType;
   /** List envelope key and URL segment. */
   collection: 'venues' | 'organizers';
+  /** Its text fields: how each is cleaned and what its column holds (the shared ones: LINKED_ITEM_TEXT). */
+  text: TextFields;
   /** The POST body DTO, used again to validate items nested in event writes. */
   createDto: new () => LinkedItemFieldsDto;
   /** API write field → column, for the kind's own fields: written as given. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
 import { AppConfig } from '../config/app-config';
@@ -7,6 +6,7 @@ import { OUTER, type Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
 import { PostsService } from '../posts';
 import { newTestService } from '../../test/support/new-test-service';
+import { MediaRepository } from './media.repository';
 import { MediaService } from './media.service';
 
 // Featured images by id or URL (spec endpoints.md §4.7) without a database or the network:
@@ -30,7 +30,7 @@ function setup() {
   const db = { getRepository: () => media, manager: { getRepository: () => media } };
   const posts = { allocate: jest.fn(async () => 41) };
   const service = newTestService(MediaService, [
-    { provide: DataSource, useValue: db },
+    { provide: MediaRepository, useValue: new MediaRepository(db as never) },
     { provide: PostsService, useValue: posts },
     { provide: AppConfig, useValue: { allowPrivateUrls: false } },
   ]).sut;

@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
 import { Actor, can } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { invalidParam, PARAM_MESSAGES } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import { INVALID, toInt } from '../common/params';
 import { AppConfig } from '../config/app-config';
-import { managerOf, type Reader, type Tx } from '../database/tx';
+import { OUTER, type Reader, type Tx } from '../database/tx';
 import { PostsService } from '../posts';
 import { probeImage, urlExtension } from './image-probe';
-import { MediaEntity } from './media.entity';
+import { MediaRepository } from './media.repository';
 
 /** The Image object of spec resources.md §5 (no resizing: url, id, extension). */
 export interface ImageJson {
@@ -40,7 +38,7 @@ export class MediaService {
   probe: (url: string) => Promise<string | null> = (url) => probeImage(url, { allowPrivate: this.config.allowPrivateUrls });
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly media: MediaRepository,
     private readonly posts: PostsService,
     private readonly config: AppConfig,
   ) {}
@@ -55,7 +53,7 @@ export class MediaService {
     if (value === '' || value === 0 || value === '0' || value === false) return empty === 'remove' ? { kind: 'none' } : { kind: 'keep' };
     const id = typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value.trim())) ? toInt(value) : INVALID;
     if (id !== INVALID) {
-      if (!Number.isSafeInteger(id) || !(await managerOf(reader, this.db).getRepository(MediaEntity).exists({ where: { id } }))) throw badImage();
+      if (!Number.isSafeInteger(id) || !(await this.media.exists(reader, id))) throw badImage();
       return { kind: 'id', id };
     }
     if (typeof value !== 'string' || !/^https?:\/\/[^\s/]+/i.test(value.trim()) || value.trim().length > 2000) throw badImage();
@@ -66,8 +64,8 @@ export class MediaService {
   /** Asks the image's server (a URL already known needs no request). Throws 400 when it is no image. */
   async probeChoice(choice: ImageChoice): Promise<ImageChoice> {
     if (choice.kind !== 'url' || choice.mimeType !== undefined) return choice;
-    const known = await this.db.getRepository(MediaEntity).findOne({ where: { urlHash: urlHash(choice.url) }, select: { id: true } });
-    if (known) return { kind: 'id', id: known.id };
+    const known = await this.media.idOfUrl(OUTER, urlHash(choice.url));
+    if (known !== null) return { kind: 'id', id: known };
     const mimeType = await this.probe(choice.url);
     if (!mimeType) throw badImage();
     return { ...choice, mimeType };
@@ -79,9 +77,9 @@ export class MediaService {
    */
   async knownChoice(tx: Tx, choice: ImageChoice): Promise<ImageChoice> {
     if (choice.kind !== 'url' || choice.mimeType !== undefined) return choice;
-    const known = await tx.getRepository(MediaEntity).findOne({ where: { urlHash: urlHash(choice.url) }, select: { id: true } });
-    if (!known) throw badImage();
-    return { kind: 'id', id: known.id };
+    const known = await this.media.idOfUrl(tx, urlHash(choice.url));
+    if (known === null) throw badImage();
+    return { kind: 'id', id: known };
   }
 
   /** The media id to store, inside the write's transaction: undefined = leave as is, null = none. */
@@ -91,12 +89,10 @@ export class MediaService {
     if (choice.kind === 'id') return choice.id;
     if (choice.mimeType === undefined) throw new Error('image URL written before it was probed');
     const hash = urlHash(choice.url);
-    const again = await tx.getRepository(MediaEntity).findOne({ where: { urlHash: hash }, select: { id: true } });
-    if (again) return again.id;
+    const again = await this.media.idOfUrl(tx, hash);
+    if (again !== null) return again;
     const newId = await this.posts.allocate('media', tx);
-    await tx
-      .getRepository(MediaEntity)
-      .insert({ id: newId, url: choice.url, urlHash: hash, mimeType: choice.mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
+    await this.media.insert(tx, { id: newId, url: choice.url, urlHash: hash, mimeType: choice.mimeType, authorId: actor?.id ?? 0, dateUtc: nowUtcSql() });
     return newId;
   }
 
@@ -105,12 +101,15 @@ export class MediaService {
     const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number' && id > 0))];
     const out = new Map<number, ImageJson>();
     if (wanted.length === 0) return out;
-    const rows = await this.db.getRepository(MediaEntity).find({ where: { id: In(wanted) }, select: { id: true, url: true } });
+    const rows = await this.media.urls(wanted);
     for (const row of rows) out.set(row.id, { url: row.url, id: row.id, extension: urlExtension(row.url) });
     return out;
   }
 }
 
-const badImage = () => invalidParam('image', PARAM_MESSAGES.image);
+/** The parameter message of an unusable `image` (errors.md, suggested wording). */
+const IMAGE_MESSAGE = 'Must be the id of an existing image or the URL of a reachable image.';
+
+const badImage = () => invalidParam('image', IMAGE_MESSAGE);
 
 const urlHash = (url: string): string => createHash('sha256').update(url).digest('hex');

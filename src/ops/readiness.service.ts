@@ -10,6 +10,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheBus } from '../common/cache/cache-bus';
+import { appliedMigrations, knownMigrations } from '../database/applied-migrations';
 
 /** How long the database may take to answer `SELECT 1` before it counts as down. */
 const DATABASE_TIMEOUT_MS = 1000;
@@ -54,10 +55,8 @@ export class ReadinessService {
   private async migrations(): Promise<HealthIndicatorResult<'migrations'>> {
     const check = this.indicators.check('migrations');
     try {
-      const table = this.db.options.migrationsTableName ?? 'migrations';
-      const rows = await this.db.createQueryBuilder().select('m.name', 'name').from(table, 'm').getRawMany<{ name: string }>();
-      const applied = new Set(rows.map((r) => r.name));
-      const pending = this.db.migrations.map((m) => m.name ?? m.constructor.name).filter((name) => !applied.has(name));
+      const applied = await appliedMigrations(this.db, 'fail');
+      const pending = knownMigrations(this.db).filter((name) => !applied.has(name));
       return pending.length === 0 ? check.up() : check.down({ message: `${pending.length} migration(s) not applied`, pending });
     } catch (err) {
       return check.down({ message: `the migrations table cannot be read (${(err as Error).message})` });

@@ -7,3 +7,4 @@ export { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 export { CreateOrganizerDto } from './dto/write-organizer.dto';
 export { OrganizerExtensions } from './organizer-extensions';
 export { UpdateOrganizerDto } from './dto/write-organizer.dto';
+export { ORGANIZER_TEXT } from './organizer-text';

@@ -1,6 +1,7 @@
 import { type LinkedKind, linkedItemTokens } from '../linked-items';
 import { CreateOrganizerDto } from './dto/write-organizer.dto';
 import { presentOrganizer } from './organizer.presenter';
+import { ORGANIZER_TEXT } from './organizer-text';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_ERRORS } from './organizers.errors';
 
@@ -8,6 +9,7 @@ import { ORGANIZER_ERRORS } from './organizers.errors';
 export const ORGANIZER_KIND: LinkedKind<OrganizerEntity> = {
   type: 'organizer',
   collection: 'organizers',
+  text: ORGANIZER_TEXT,
   createDto: CreateOrganizerDto,
   fields: { phone: 'phone', website: 'website', email: 'email' },
   defaults: { phone: '', website: '', email: '' },

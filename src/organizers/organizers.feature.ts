@@ -3,6 +3,7 @@ import { linkedItemFeature } from '../linked-items';
 import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
 import { OrganizersModule } from './organizers.module';
+import { ORGANIZER_LINKED_EVENTS_SQL } from './organizers.repository';
 
 /** Organizers (resources.md) and their links to events, which embed them. */
 export const ORGANIZERS_FEATURE: Feature = linkedItemFeature({
@@ -10,5 +11,5 @@ export const ORGANIZERS_FEATURE: Feature = linkedItemFeature({
   type: 'organizer',
   module: OrganizersModule,
   entities: [OrganizerEntity, EventOrganizerEntity],
-  eventsSql: 'SELECT event_id AS id FROM event_organizers WHERE organizer_id IN',
+  eventsSql: ORGANIZER_LINKED_EVENTS_SQL,
 });

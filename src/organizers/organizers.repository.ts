@@ -9,6 +9,12 @@ import { EventOrganizerEntity } from './event-organizer.entity';
 import { OrganizerEntity } from './organizer.entity';
 import { ORGANIZER_QUERY } from './organizers.filters';
 
+/**
+ * The change log's look-up of the events that embed some organizers (ChangeKind.linkedEvents of
+ * the `organizer` kind): the list of the organizers' ids follows it.
+ */
+export const ORGANIZER_LINKED_EVENTS_SQL = 'SELECT event_id AS id FROM event_organizers WHERE organizer_id IN';
+
 /** Every query on organizers (the shared ones live in LinkedItemsRepository). */
 @Injectable()
 export class OrganizersRepository extends LinkedItemsRepository<OrganizerEntity> {

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Dialect } from '../database/dialect';
+import { PostsRepository } from './posts.repository';
 import { PostsService } from './posts.service';
 
 /**
@@ -17,7 +18,7 @@ function engine(kind: 'sqlite' | 'mysql', settings = { mode: 1, step: 1 }) {
     next += rows * settings.step;
     return kind === 'mysql' ? { insertId: first } : first + (rows - 1) * settings.step;
   });
-  const posts = new PostsService({} as DataSource, new Dialect(kind));
+  const posts = new PostsService(new PostsRepository({} as DataSource, new Dialect(kind)));
   return { posts, tx: { query } as never, statements };
 }
 

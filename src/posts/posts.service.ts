@@ -1,10 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
-import { insertInChunks } from '../database/bulk-insert';
-import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
-import { PostEntity, PostType } from './post.entity';
+import type { PostType } from './post.entity';
+import { PostsRepository } from './posts.repository';
 
 /** Ids per INSERT of allocateIn (one bound value each). */
 const IDS_PER_STATEMENT = 1_000;
@@ -12,15 +9,11 @@ const IDS_PER_STATEMENT = 1_000;
 /** Allocates ids from the shared post sequence and tells what kind of item an id is. */
 @Injectable()
 export class PostsService {
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly dialect: Dialect,
-  ) {}
+  constructor(private readonly posts: PostsRepository) {}
 
   /** Reserve a new id for an item of this type (inside the caller's transaction). */
   allocate(type: PostType, manager: Tx): Promise<number> {
-    // Plain SQL: every write takes this path, and the ORM's save() costs more than the insert.
-    return this.dialect.insertReturningId(manager, 'INSERT INTO posts (type) VALUES (?)', [type]);
+    return this.posts.insertOne(manager, type);
   }
 
   /**
@@ -32,12 +25,7 @@ export class PostsService {
     const ids: number[] = [];
     while (ids.length < count) {
       const n = Math.min(IDS_PER_STATEMENT, count - ids.length);
-      const batch = await this.dialect.insertReturningIds(
-        manager,
-        `INSERT INTO posts (type) VALUES ${Array(n).fill('(?)').join(', ')}`,
-        Array(n).fill(type),
-        n,
-      );
+      const batch = await this.posts.insertMany(manager, type, n);
       if (batch) ids.push(...batch);
       else for (let i = 0; i < n; i++) ids.push(await this.allocate(type, manager));
     }
@@ -53,22 +41,11 @@ export class PostsService {
    */
   async allocateMany(type: PostType, count: number, manager: Tx): Promise<number[]> {
     if (count === 0) return [];
-    const posts = manager.getRepository(PostEntity);
-    const before = await posts.createQueryBuilder('p').select('MAX(p.id)', 'max').getRawOne<{ max: number | string | null }>();
-    const after = Number(before?.max ?? 0);
-    await insertInChunks(
-      manager,
-      PostEntity,
-      Array.from({ length: count }, () => ({ type })),
-    );
-    const rows = await posts
-      .createQueryBuilder('p')
-      .select('p.id', 'id')
-      .where('p.id > :after', { after })
-      .orderBy('p.id', 'ASC')
-      .getRawMany<{ id: number | string }>();
-    if (rows.length !== count) throw new Error(`allocated ${count} ${type} ids but found ${rows.length}: another writer interleaved`);
-    return rows.map((r) => Number(r.id));
+    const after = await this.posts.highestId(manager);
+    await this.posts.insertBulk(manager, type, count);
+    const ids = await this.posts.idsAfter(manager, after);
+    if (ids.length !== count) throw new Error(`allocated ${count} ${type} ids but found ${ids.length}: another writer interleaved`);
+    return ids;
   }
 
   /**
@@ -77,13 +54,12 @@ export class PostsService {
    * persistent counter).
    */
   async release(id: number, manager: Tx): Promise<void> {
-    await manager.getRepository(PostEntity).delete({ id });
+    await this.posts.remove(manager, id);
   }
 
   async typeOf(id: number): Promise<PostType | null> {
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    const row = await this.db.getRepository(PostEntity).findOne({ where: { id }, select: { id: true, type: true } });
-    return row?.type ?? null;
+    return this.posts.typeOf(id);
   }
 
   async isOfType(id: number, type: PostType): Promise<boolean> {

@@ -4,9 +4,9 @@ import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-c
 import { ChangeKinds } from '../database/change-kinds';
 import { EventsRepository } from '../events';
 import { OrganizersRepository } from '../organizers';
-import { PostsService } from '../posts';
+import { PostsRepository, PostsService } from '../posts';
 import { TermsRepository } from '../taxonomies';
-import { UsersService } from '../users';
+import { SessionsRepository, UsersRepository, UsersService } from '../users';
 import { VenuesRepository } from '../venues';
 import { Progress } from './progress';
 import { checkSeedOptions, resolveSeedOptions, type SeedOptions } from './seed-plan';
@@ -24,7 +24,10 @@ export const seed: CliCommand = {
   // The seeder and the repositories it writes through, without the features' modules (their start hooks are the server's).
   providers: [
     UsersService,
+    UsersRepository,
+    SessionsRepository,
     PostsService,
+    PostsRepository,
     EventsRepository,
     VenuesRepository,
     OrganizersRepository,

@@ -1,4 +1,5 @@
 import { DataSource, In, Not } from 'typeorm';
+import { Dialect } from '../database/dialect';
 import { EventEntity } from '../events';
 import { OrganizerEntity } from '../organizers';
 import { UserEntity } from '../users';
@@ -18,6 +19,11 @@ export class SeedRepository {
       .getRepository(UserEntity)
       .find({ where: { role: In(['administrator', 'editor']) }, select: { id: true }, order: { id: 'ASC' } });
     return users.map((u) => u.id);
+  }
+
+  /** Refreshes the planner's statistics of these tables (after the load: Dialect.analyzeStatement). */
+  async analyze(tables: string[]): Promise<void> {
+    await this.db.query(Dialect.of(this.db).analyzeStatement(tables));
   }
 
   /** Slugs of the kind's items that are not in the trash (new items must not reuse them, spec endpoints.md §4.6). */

@@ -122,7 +122,7 @@ export class Seeder {
     // recount: with the statistics of the empty tables, MariaDB counted a million events' term
     // links through the listing index, which lacks `published` (a row read per link, minutes),
     // instead of the covering ix_event_terms_term.
-    await this.d.db.query(Dialect.of(this.d.db).analyzeStatement([...EVENT_TABLES, 'venues', 'organizers', 'terms', 'posts']));
+    await this.d.reads.analyze([...EVENT_TABLES, 'venues', 'organizers', 'terms', 'posts']);
     await bulkTransaction(this.d.db, (tx) => this.d.terms.recount(tx, [...new Set([...categories.ids, ...tags.ids])]));
     // The change log (sync.md): a row for every new item, and for the terms whose counts moved;
     // the rows move every running server's caches too.

@@ -4,6 +4,7 @@ import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
 import type { EventReader } from '../events';
 import type { TaxonomiesService } from '../taxonomies';
+import { ChangesRepository } from './changes.repository';
 import { type ChangesQuery, ChangesService } from './changes.service';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
 import { ChangeKinds } from '../database/change-kinds';
@@ -64,7 +65,7 @@ function setup(log: LogRow[], counter = { seq: log.length === 0 ? 0 : Math.max(.
   const taxonomies = { getMany: jest.fn(async (type: string, ids: number[]) => new Map(ids.map((id) => [id, { type, id }]))) };
   const config = { baseUrl: 'http://cal.test', syncRetentionDays: 30 } as AppConfig;
   const service = new ChangesService(
-    { query } as unknown as DataSource,
+    new ChangesRepository({ query } as unknown as DataSource),
     config,
     ChangeKinds.of(FEATURES),
     events as unknown as EventReader,

@@ -1,14 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime } from 'luxon';
-import { DataSource } from 'typeorm';
 import { Actor, can, canRead } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
-import { invalidParam, syncTokenExpired } from '../common/errors';
+import { invalidParam } from '../common/errors';
 import { currentLinks } from '../common/http/api-links';
 import { JsonText, jsonWithRaw } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
-import type { ChangeKind } from '../common/feature/feature';
 import { BULK, ChangeKinds } from '../database/change-kinds';
 import { EventReader } from '../events';
 import { effectiveStatus } from '../items';
@@ -16,8 +13,9 @@ import type { LinkedItemReads } from '../linked-items';
 import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
+import { ChangesRepository } from './changes.repository';
+import { syncTokenExpired } from './sync.errors';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
-import { placeholders } from '../database/sql';
 
 /** A kind a client may ask for (`types`): a registered change kind (ChangeKinds). */
 export type SyncType = string;
@@ -74,7 +72,7 @@ export class ChangesService {
   private readonly readers: ReadonlyMap<string, ItemReader>;
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly log: ChangesRepository,
     private readonly config: AppConfig,
     private readonly kinds: ChangeKinds,
     events: EventReader,
@@ -115,7 +113,7 @@ export class ChangesService {
   async changes(actor: Actor | null, q: ChangesQuery): Promise<{ body: JsonText; hasMore: boolean }> {
     await this.purgeWhenDue();
     // The counter before the log: every change up to it has committed (database/change-log.ts).
-    const counter = await this.counter();
+    const counter = await this.log.counter();
     const since = this.startingPoint(q.since, counter);
     const rows = await this.readLog(since ?? 0, q.types, q.perPage + 1);
     const hasMore = rows.length > q.perPage;
@@ -169,18 +167,7 @@ export class ChangesService {
     let before = Number.MAX_SAFE_INTEGER;
     for (let read = 0; read < scan && found.length < limit;) {
       const batch = limit * 4;
-      const rows = (await this.db.query(
-        `SELECT type, item_id, seq, author_id, status, date_utc, modified_utc FROM change_log WHERE seq < ? AND type NOT IN (${placeholders(skipped)}) ORDER BY seq DESC LIMIT ${batch}`,
-        [before, ...skipped],
-      )) as {
-        type: SyncType;
-        item_id: number | string;
-        seq: number | string;
-        author_id: number | string | null;
-        status: string | null;
-        date_utc: string | null;
-        modified_utc: string | null;
-      }[];
+      const rows = await this.log.before(before, skipped, batch);
       const now = nowUtcSql();
       for (const r of rows) {
         if (r.status === null || found.length >= limit) continue;
@@ -209,26 +196,13 @@ export class ChangesService {
     this.purgedAt = Date.now();
     const before = DateTime.utc().minus({ days: this.config.syncRetentionDays }).toFormat('yyyy-MM-dd HH:mm:ss');
     // The tombstones of each kind: its rows in the log whose item's row is gone.
-    const gone = ({ state }: ChangeKind) =>
-      `FROM change_log WHERE type = ? AND changed_utc <= ? AND NOT EXISTS (SELECT 1 FROM ${state.table} t WHERE ${state.where ? `${state.where} AND ` : ''}t.id = change_log.item_id)`;
     const kinds = this.kinds.all();
     let top = 0;
-    for (const kind of kinds) {
-      const [row] = (await this.db.query(`SELECT MAX(seq) AS top ${gone(kind)}`, [kind.type, before])) as { top: number | string | null }[];
-      top = Math.max(top, Number(row?.top ?? 0));
-    }
+    for (const kind of kinds) top = Math.max(top, await this.log.topTombstone(kind, before));
     if (top === 0) return;
     // The mark first: a reader between the two statements is refused a token it could still have used, never the reverse.
-    await this.db.query("UPDATE change_counter SET purged_seq = ? WHERE name = 'log' AND purged_seq < ?", [top, top]);
-    for (const kind of kinds) await this.db.query(`DELETE ${gone(kind)} AND seq <= ?`, [kind.type, before, top]);
-  }
-
-  private async counter(): Promise<{ seq: number; purged: number }> {
-    const [row] = (await this.db.query("SELECT seq, purged_seq FROM change_counter WHERE name = 'log'")) as {
-      seq: number | string;
-      purged_seq: number | string;
-    }[];
-    return { seq: Number(row?.seq ?? 0), purged: Number(row?.purged_seq ?? 0) };
+    await this.log.markPurged(top);
+    for (const kind of kinds) await this.log.deleteTombstones(kind, before, top);
   }
 
   /** The seq after which to read: null without a token; 400 for a token not ours, 410 for one past the retention. */
@@ -250,20 +224,7 @@ export class ChangesService {
    */
   private async readLog(after: number, types: SyncType[], limit: number): Promise<LogRow[]> {
     const skipped = [BULK, ...this.kinds.types().filter((t) => !types.includes(t))];
-    const rows = (await this.db.query(
-      `SELECT type, item_id, seq, first_seq, was_public, author_id, status, date_utc, modified_utc FROM change_log WHERE seq > ? AND type NOT IN (${placeholders(skipped)}) ORDER BY seq LIMIT ${limit}`,
-      [after, ...skipped],
-    )) as {
-      type: SyncType;
-      item_id: number | string;
-      seq: number | string;
-      first_seq: number | string;
-      was_public: number | boolean | string;
-      author_id: number | string | null;
-      status: string | null;
-      date_utc: string | null;
-      modified_utc: string | null;
-    }[];
+    const rows = await this.log.after(after, skipped, limit);
     const now = nowUtcSql();
     return rows.map((r) => ({
       type: r.type,

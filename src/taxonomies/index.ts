@@ -1,6 +1,8 @@
 export { TaxonomiesModule } from './taxonomies.module';
 export { TaxonomiesService } from './taxonomies.service';
 export { TermListExtensions } from './term-list-extensions';
+export { TERM_EXISTS, UNKNOWN_TERM_MESSAGE } from './taxonomies.errors';
+export { termListQueryDoc } from './term-docs';
 export type { TermJson } from './term.presenter';
 export { TermsRepository } from './taxonomies.repository';
 export { TermEntity } from './entities/term.entity';
@@ -9,3 +11,4 @@ export { EventTermEntity } from './entities/event-term.entity';
 export { TermDto } from './dto/term-response.dto';
 export { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
 export { CreateCategoryDto, CreateTermDto, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
+export { TERM_TEXT } from './term-text';

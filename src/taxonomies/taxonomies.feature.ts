@@ -2,13 +2,14 @@ import type { ChangeKind, Feature } from '../common/feature/feature';
 import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity } from './entities/term.entity';
 import { TaxonomiesModule } from './taxonomies.module';
+import { TERM_LINKED_EVENTS_SQL, termChangeState } from './taxonomies.repository';
 
 /** A taxonomy's change kind: its terms are always public, and events embed them. */
 const termKind = (type: 'category' | 'tag', collection: string): ChangeKind => ({
   type,
-  state: { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: `t.taxonomy = '${type}'` },
+  state: termChangeState(type),
   hasStatus: false,
-  linkedEvents: { type: 'event', sql: 'SELECT event_id AS id FROM event_terms WHERE term_id IN' },
+  linkedEvents: { type: 'event', sql: TERM_LINKED_EVENTS_SQL },
   collection,
 });
 

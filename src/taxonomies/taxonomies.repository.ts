@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import type { ChangeKind } from '../common/feature/feature';
 import { changesOf } from '../database/change-log';
 import { insertInChunks } from '../database/bulk-insert';
 import { Dialect } from '../database/dialect';
@@ -13,6 +14,20 @@ import { shadowNameKey, termNameKey } from './term-name-key';
 import { suffixRange } from '../common/text/slugify';
 import { extended, type ListCondition } from '../common/pagination';
 import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './taxonomies.filters';
+
+/**
+ * Where the change log reads the state of a term of `taxonomy` (ChangeKind.state): its row of
+ * `terms`, always published, with no author and no dates.
+ */
+export function termChangeState(taxonomy: Taxonomy): ChangeKind['state'] {
+  return { table: 'terms', columns: ['NULL', "'publish'", 'NULL', 'NULL'], where: `t.taxonomy = '${taxonomy}'` };
+}
+
+/**
+ * The change log's look-up of the events that embed some terms (ChangeKind.linkedEvents of the
+ * `category` and `tag` kinds): the list of the terms' ids follows it.
+ */
+export const TERM_LINKED_EVENTS_SQL = 'SELECT event_id AS id FROM event_terms WHERE term_id IN';
 
 /** Every query on terms and their assignments to events. */
 @Injectable()

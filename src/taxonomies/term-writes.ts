@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Actor, can } from '../common/auth';
-import { DUPLICATE_TERM_SLUG, invalidParams, PARAM_MESSAGES, TERM_EXISTS, WpError } from '../common/errors';
+import { invalidParams, PARAM_MESSAGES } from '../common/errors';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import type { Tx } from '../database/tx';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
+import { duplicateTermSlug, termExists } from './taxonomies.errors';
+import { TERM_TEXT } from './term-text';
 
 /**
  * Writing one term row: its name and description cleaned and fitted to their columns, its name
@@ -34,10 +36,9 @@ export class TermWrites {
       saved = await this.terms.save({ ...term, slug }, tx);
     };
     if (explicit !== '') {
-      const taken = () => new WpError(DUPLICATE_TERM_SLUG, 'This slug is already used by another term.', 400);
-      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw taken();
+      if (await this.terms.slugTaken(term.taxonomy, explicit, term.id, tx)) throw duplicateTermSlug();
       await write(explicit).catch((err: unknown) => {
-        throw this.terms.isSlugConflict(err) ? taken() : err;
+        throw this.terms.isSlugConflict(err) ? duplicateTermSlug() : err;
       });
     } else {
       const base = (slugify(term.name) || term.taxonomy).slice(0, SLUG_MAX_LENGTH);
@@ -62,24 +63,22 @@ export class TermWrites {
   /** Names are plain text for callers without unfiltered HTML (spec README §8). */
   /** `param`: the parameter that gave the name (`name`, or `categories`/`tags` of an event write). */
   cleanName(actor: Actor | null, name: string, required = true, param = 'name'): string {
-    const text = cleanTextField('term', 'name', name, can(actor, 'unfiltered_html')).trim();
+    const text = cleanTextField(TERM_TEXT, 'name', name, can(actor, 'unfiltered_html')).trim();
     if (text === '' && required) throw invalidParams({ name: PARAM_MESSAGES.text });
     return fitting('name', text, param);
   }
 
   cleanDescription(actor: Actor | null, description: string): string {
-    return fitting('description', cleanTextField('term', 'description', description, can(actor, 'unfiltered_html')));
+    return fitting('description', cleanTextField(TERM_TEXT, 'description', description, can(actor, 'unfiltered_html')));
   }
 }
 
 /** `text` when it fits the column of the term field, else 400 naming the field. */
 function fitting(field: 'name' | 'description', text: string, param: string = field): string {
-  const overflow = columnOverflow('term', field, text);
+  const overflow = columnOverflow(TERM_TEXT, field, text);
   if (overflow) throw invalidParams({ [param]: overflow });
   return text;
 }
 
 /** The event-write parameter that names terms of each kind. */
 export const TERM_PARAM: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' };
-
-const termExists = (termId: number) => new WpError(TERM_EXISTS, 'A term with this name already exists.', 400, { term_id: termId });

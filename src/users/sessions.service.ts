@@ -1,14 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Tokens from '@fastify/csrf';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DateTime, Settings } from 'luxon';
-import { DataSource } from 'typeorm';
 import type { Actor } from '../common/auth';
 import { formatSql } from '../common/datetime/format';
 import { nowUtcSql } from '../common/datetime/clock';
-import { SessionEntity } from './session.entity';
-import { UserEntity } from './user.entity';
+import { SessionsRepository } from './sessions.repository';
 
 /** Idle expiry of a session (editing.md §1). */
 export const SESSION_IDLE_SECONDS = 2 * 3600;
@@ -38,14 +35,14 @@ const csrf = new Tokens({ userInfo: false });
  */
 @Injectable()
 export class SessionsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly sessions: SessionsRepository) {}
 
   /** Opens a session for the user and answers the token for its cookie (always a new one: no fixation). */
   async start(userId: number, persistent: boolean): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     // Sign-ins are rare and the expiry is indexed: sweeping here keeps the table to the open sessions without a timer.
     await this.sweep();
-    await this.db.getRepository(SessionEntity).insert({
+    await this.sessions.insert({
       tokenHash: digest(token),
       userId,
       csrfSecret: csrf.secretSync(),
@@ -59,21 +56,16 @@ export class SessionsService {
   /** The open session of a cookie's token, or null (unknown, expired, its user gone). Pushes its idle expiry forward. */
   async resolve(token: string | undefined): Promise<OpenSession | null> {
     if (!token || token.length > 100) return null;
-    const row = await this.db
-      .getRepository(SessionEntity)
-      .createQueryBuilder('s')
-      .innerJoinAndMapOne('s.user', UserEntity, 'u', 'u.id = s.user_id')
-      .where('s.token_hash = :hash', { hash: digest(token) })
-      .getOne();
+    const row = await this.sessions.withUser(digest(token));
     if (!row) return null;
     const now = nowUtcSql();
     if (row.expiresUtc <= now) {
-      await this.db.getRepository(SessionEntity).delete({ id: row.id });
+      await this.sessions.remove(row.id);
       return null;
     }
     const next = expiry(row.persistent);
     if (secondsBetween(row.expiresUtc, next) >= TOUCH_EVERY_SECONDS) {
-      await this.db.getRepository(SessionEntity).update({ id: row.id }, { expiresUtc: next });
+      await this.sessions.setExpiry(row.id, next);
     }
     return {
       id: row.id,
@@ -85,17 +77,17 @@ export class SessionsService {
 
   /** Ends the session of a cookie's token (signing out). */
   async end(token: string | undefined): Promise<void> {
-    if (token) await this.db.getRepository(SessionEntity).delete({ tokenHash: digest(token) });
+    if (token) await this.sessions.removeByTokenHash(digest(token));
   }
 
   /** Ends every session of the user (the users page's "End sessions"); answers how many there were. */
   async endAllOf(userId: number): Promise<number> {
-    return (await this.db.getRepository(SessionEntity).delete({ userId })).affected ?? 0;
+    return this.sessions.removeAllOf(userId, null);
   }
 
   /** Deletes sessions expired before now (a sweep; a stale row is refused on read anyway). */
   async sweep(): Promise<void> {
-    await this.db.getRepository(SessionEntity).createQueryBuilder().delete().where('expires_utc <= :now', { now: nowUtcSql() }).execute();
+    await this.sessions.removeExpired(nowUtcSql());
   }
 
   /** A form token of the session: what a page puts in every form that changes anything. */

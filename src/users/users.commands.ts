@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
 import { type CliCommand, UsageError } from '../common/feature/cli-command';
+import { SessionsRepository } from './sessions.repository';
+import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
 /** What the user commands need of the CLI's context. */
-const providers = [UsersService];
+const providers = [UsersService, UsersRepository, SessionsRepository];
 
 const text = { type: 'string' } as const;
 

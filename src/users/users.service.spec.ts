@@ -1,10 +1,11 @@
-import { DataSource } from 'typeorm';
-import { Dialect } from '../database/dialect';
+import { ChangeKinds } from '../database/change-kinds';
 import { UnitOfWork } from '../database/unit-of-work';
 import { newTestService } from '../../test/support/new-test-service';
 import { ApplicationPasswordEntity } from './application-password.entity';
 import { SessionEntity } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 import { UserInputError, UsersService } from './users.service';
 
 // The user commands' rules (the CLI's user:create, user:delete …) without a database:
@@ -44,7 +45,10 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
     }),
   };
   const sessions = {
-    delete: jest.fn(async (where: { userId: number }) => void written.push(`end sessions of ${where.userId}`)),
+    delete: jest.fn(async (where: { userId: number }) => {
+      written.push(`end sessions of ${where.userId}`);
+      return { affected: 1 };
+    }),
   };
   const repository = (entity: unknown) =>
     entity === UserEntity ? usersRepo : entity === ApplicationPasswordEntity ? passwords : entity === SessionEntity ? sessions : undefined;
@@ -57,13 +61,20 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
       return [];
     }),
   };
-  const changes = { record: (type: string, id: number) => void recorded.push(`${type}:${id}`) };
+  // The kinds whose rows name their author, as the events, venues and organizers features declare them.
+  const kinds = new ChangeKinds([
+    { type: 'event', state: { table: 'events' }, hasStatus: true },
+    { type: 'venue', state: { table: 'venues' }, hasStatus: true },
+    { type: 'organizer', state: { table: 'organizers' }, hasStatus: true },
+  ]);
+  const changes = { kinds, record: (type: string, id: number) => void recorded.push(`${type}:${id}`) };
   const uow = { run: jest.fn(async (work: (t: typeof tx, c: typeof changes) => Promise<unknown>) => work(tx, changes)) };
   const dialect = { lockForUpdate: jest.fn(<Q>(qb: Q) => qb) };
+  const db = { getRepository: repository };
   const service = newTestService(UsersService, [
-    { provide: DataSource, useValue: { getRepository: repository } },
+    { provide: UsersRepository, useValue: new UsersRepository(db as never, dialect as never) },
+    { provide: SessionsRepository, useValue: new SessionsRepository(db as never) },
     { provide: UnitOfWork, useValue: uow },
-    { provide: Dialect, useValue: dialect },
   ]).sut;
   return { service, written, recorded, uow, dialect };
 }

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { isRole, Role, ROLES } from '../common/auth';
 import { nowUtcSql } from '../common/datetime/clock';
 import { isValidLogin } from '../config/app-config';
-import type { ChangeType } from '../database/change-log';
-import { Dialect } from '../database/dialect';
-import { managerOf, type Reader, type Tx } from '../database/tx';
+import { itemsAuthoredBy, reassignAuthor } from '../database/authors';
+import type { Reader, Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
-import { ApplicationPasswordEntity } from './application-password.entity';
 import { generateApplicationPassword, hashPassword, normalisePassword, verifyPassword } from './password-hash';
-import { SessionEntity } from './session.entity';
+import { SessionsRepository } from './sessions.repository';
 import { UserEntity } from './user.entity';
+import { UsersRepository } from './users.repository';
 
 export class UserInputError extends Error {}
 
@@ -24,36 +21,30 @@ export interface CreatedUser {
 @Injectable()
 export class UsersService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
     private readonly uow: UnitOfWork,
-    private readonly dialect: Dialect,
   ) {}
 
   findByLogin(login: string): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOne({ where: { login } });
+    return this.users.findByLogin(login);
   }
 
   findById(id: number): Promise<UserEntity | null> {
-    return this.db.getRepository(UserEntity).findOne({ where: { id } });
+    return this.users.findById(id);
   }
 
   /** Is there a user with this id? `reader`: inside a write, its transaction (an event written by an extension's hook). */
   exists(id: number, reader: Reader): Promise<boolean> {
-    return managerOf(reader, this.db).getRepository(UserEntity).exists({ where: { id } });
+    return this.users.exists(id, reader);
   }
 
   /**
    * The user's role while this hash is still one of its application passwords (not revoked or
    * replaced), else null: a remembered sign-in holds only with the same hash and the same role.
    */
-  async roleWithPasswordHash(userId: number, hash: string): Promise<string | null> {
-    // Plain SQL: it runs on every authenticated request, and TypeORM's exists() spent ~100 µs
-    // building the query (a profile of POST /events) for a lookup that takes a few.
-    const rows = (await this.db.query(
-      'SELECT u.role AS role FROM application_passwords p INNER JOIN users u ON u.id = p.user_id WHERE p.user_id = ? AND p.password_hash = ? LIMIT 1',
-      [userId, hash],
-    )) as { role: string }[];
-    return rows.length > 0 ? rows[0].role : null;
+  roleWithPasswordHash(userId: number, hash: string): Promise<string | null> {
+    return this.users.roleWithPasswordHash(userId, hash);
   }
 
   /** Does `password` match one of the user's application passwords? */
@@ -62,9 +53,8 @@ export class UsersService {
     return false;
   }
 
-  async passwordHashes(userId: number): Promise<string[]> {
-    const rows = await this.db.getRepository(ApplicationPasswordEntity).find({ where: { userId }, select: { passwordHash: true } });
-    return rows.map((r) => r.passwordHash);
+  passwordHashes(userId: number): Promise<string[]> {
+    return this.users.passwordHashes(userId);
   }
 
   /**
@@ -79,26 +69,23 @@ export class UsersService {
     const hash = await hashPassword(clear);
     // A login taken meanwhile is found on the next attempt (the unit of work retries a lost unique race).
     return this.uow.run(async (tx) => {
-      if (await tx.getRepository(UserEntity).exists({ where: { login } })) throw new UserInputError(`A user with login "${login}" already exists.`);
-      const user = await tx.getRepository(UserEntity).save({ login, role: role as Role, createdUtc: nowUtcSql() });
-      await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
+      if (await this.users.loginTaken(tx, login)) throw new UserInputError(`A user with login "${login}" already exists.`);
+      const user = await this.users.insert(tx, { login, role: role as Role, createdUtc: nowUtcSql() });
+      await this.users.insertPassword(tx, { userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
       return { user, password: clear };
     });
   }
 
   /** Every user with how many application passwords it has, in id order (no secrets). */
   async list(): Promise<{ id: number; login: string; role: string; passwords: number }[]> {
-    const users = await this.db.getRepository(UserEntity).find({ order: { id: 'ASC' } });
-    const counts: { user_id: number | string; n: number | string }[] = await this.db.query(
-      'SELECT user_id, COUNT(*) AS n FROM application_passwords GROUP BY user_id',
-    );
-    const byUser = new Map(counts.map((c) => [Number(c.user_id), Number(c.n)]));
+    const users = await this.users.all();
+    const byUser = await this.users.passwordCounts();
     return users.map((u) => ({ id: u.id, login: u.login, role: u.role, passwords: byUser.get(u.id) ?? 0 }));
   }
 
   /** One page of the users, in login order, and how many there are (the editing pages' list). */
   async page(page: number, perPage: number): Promise<{ users: UserEntity[]; total: number }> {
-    const [users, total] = await this.db.getRepository(UserEntity).findAndCount({ order: { login: 'ASC' }, skip: (page - 1) * perPage, take: perPage });
+    const [users, total] = await this.users.page((page - 1) * perPage, perPage);
     return { users, total };
   }
 
@@ -117,7 +104,7 @@ export class UsersService {
             'Make another user an administrator first (npm run cli -- user:create LOGIN --role administrator).',
         );
       }
-      await tx.getRepository(UserEntity).update({ id: user.id }, { role });
+      await this.users.setRole(tx, user.id, role);
     });
     // The sessions and the API read the role from the user's row on every request: the new one applies at once.
     return { ...user, role };
@@ -133,10 +120,10 @@ export class UsersService {
     if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
     const hash = await hashPassword(clear);
     await this.uow.run(async (tx) => {
-      await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
-      await tx.getRepository(ApplicationPasswordEntity).save({ userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
+      await this.users.removePasswords(tx, user.id);
+      await this.users.insertPassword(tx, { userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
       // A new password ends the browser sessions opened with the old one (editing.md §1).
-      await tx.getRepository(SessionEntity).delete({ userId: user.id });
+      await this.sessions.removeAllOf(user.id, tx);
     });
     return clear;
   }
@@ -145,8 +132,8 @@ export class UsersService {
   async revoke(login: string): Promise<number> {
     const user = await this.requireLogin(login);
     return this.uow.run(async (tx) => {
-      await tx.getRepository(SessionEntity).delete({ userId: user.id });
-      return (await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id })).affected ?? 0;
+      await this.sessions.removeAllOf(user.id, tx);
+      return this.users.removePasswords(tx, user.id);
     });
   }
 
@@ -166,21 +153,20 @@ export class UsersService {
             'Create another first (npm run cli -- user:create LOGIN --role administrator), or add --force to delete it anyway.',
         );
       }
-      let authored = 0;
-      for (const [table, type] of AUTHORED_TABLES) {
-        const rows = (await tx.query(`SELECT id FROM ${table} WHERE author_id = ?`, [user.id])) as { id: number | string }[];
-        authored += rows.length;
-        // Their representations name the new author: for the read caches and the change feed, each changed.
-        for (const row of rows) changes.record(type, Number(row.id));
+      // The items of every kind whose rows name their author (events, venues, organizers).
+      const authored = await itemsAuthoredBy(tx, changes.kinds, user.id);
+      // Their representations name the new author: for the read caches and the change feed, each changed.
+      for (const item of authored) changes.record(item.type, item.id);
+      if (authored.length > 0 && !heir) {
+        throw new UserInputError(
+          `"${login}" is the author of ${authored.length} events, venues or organizers; name who takes them over with --reassign LOGIN.`,
+        );
       }
-      if (authored > 0 && !heir) {
-        throw new UserInputError(`"${login}" is the author of ${authored} events, venues or organizers; name who takes them over with --reassign LOGIN.`);
-      }
-      if (heir) for (const [table] of AUTHORED_TABLES) await tx.query(`UPDATE ${table} SET author_id = ? WHERE author_id = ?`, [heir.id, user.id]);
-      await tx.getRepository(ApplicationPasswordEntity).delete({ userId: user.id });
-      await tx.getRepository(SessionEntity).delete({ userId: user.id });
-      await tx.getRepository(UserEntity).delete({ id: user.id });
-      return { reassigned: authored };
+      if (heir) await reassignAuthor(tx, changes.kinds, user.id, heir.id);
+      await this.users.removePasswords(tx, user.id);
+      await this.sessions.removeAllOf(user.id, tx);
+      await this.users.remove(tx, user.id);
+      return { reassigned: authored.length };
     });
   }
 
@@ -190,9 +176,7 @@ export class UsersService {
    * and the second one sees that the first is gone.
    */
   private async otherAdministratorExists(tx: Tx, userId: number): Promise<boolean> {
-    const query = tx.getRepository(UserEntity).createQueryBuilder('u').select('u.id').where('u.role = :role', { role: 'administrator' });
-    const administrators = await this.dialect.lockForUpdate(query).getMany();
-    return administrators.some((a) => a.id !== userId);
+    return (await this.users.administratorIds(tx)).some((id) => id !== userId);
   }
 
   private async requireLogin(login: string): Promise<UserEntity> {
@@ -201,10 +185,3 @@ export class UsersService {
     return user;
   }
 }
-
-/** Tables whose rows name a user as their author. */
-const AUTHORED_TABLES: readonly [string, ChangeType][] = [
-  ['events', 'event'],
-  ['venues', 'venue'],
-  ['organizers', 'organizer'],
-];

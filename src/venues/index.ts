@@ -6,3 +6,4 @@ export { VenueDto, VenueListDto } from './dto/venue-response.dto';
 export { CreateVenueDto } from './dto/write-venue.dto';
 export { VenueExtensions } from './venue-extensions';
 export { UpdateVenueDto } from './dto/write-venue.dto';
+export { VENUE_TEXT } from './venue-text';

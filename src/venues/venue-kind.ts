@@ -1,6 +1,7 @@
 import { type LinkedKind, linkedItemTokens } from '../linked-items';
 import { CreateVenueDto } from './dto/write-venue.dto';
 import { presentVenue } from './venue.presenter';
+import { VENUE_TEXT } from './venue-text';
 import { VenueEntity } from './venue.entity';
 import { VENUE_ERRORS } from './venues.errors';
 
@@ -8,6 +9,7 @@ import { VENUE_ERRORS } from './venues.errors';
 export const VENUE_KIND: LinkedKind<VenueEntity> = {
   type: 'venue',
   collection: 'venues',
+  text: VENUE_TEXT,
   createDto: CreateVenueDto,
   fields: {
     address: 'address',

@@ -1,6 +1,7 @@
 import type { Feature } from '../common/feature/feature';
 import { linkedItemFeature } from '../linked-items';
 import { VenueEntity } from './venue.entity';
+import { VENUE_LINKED_EVENTS_SQL } from './venues.repository';
 import { VenuesModule } from './venues.module';
 
 /** Venues (resources.md), embedded in the events held there. */
@@ -9,5 +10,5 @@ export const VENUES_FEATURE: Feature = linkedItemFeature({
   type: 'venue',
   module: VenuesModule,
   entities: [VenueEntity],
-  eventsSql: 'SELECT id FROM events WHERE venue_id IN',
+  eventsSql: VENUE_LINKED_EVENTS_SQL,
 });

@@ -8,6 +8,12 @@ import { EVENTS_TABLE, LinkedItemsRepository } from '../linked-items';
 import { VenueEntity } from './venue.entity';
 import { VENUE_QUERY } from './venues.filters';
 
+/**
+ * The change log's look-up of the events that embed some venues (ChangeKind.linkedEvents of the
+ * `venue` kind): the list of the venues' ids follows it.
+ */
+export const VENUE_LINKED_EVENTS_SQL = `SELECT id FROM ${EVENTS_TABLE} WHERE venue_id IN`;
+
 /** Every query on venues (the shared ones live in LinkedItemsRepository). */
 @Injectable()
 export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {

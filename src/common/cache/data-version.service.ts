@@ -1,6 +1,4 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { CacheBus } from './cache-bus';
 
 /** How long another process's write may stay unseen by this process's caches, without Redis. */
@@ -11,6 +9,15 @@ export const SHARED_VERSION_POLL_MS = 250;
  * instance whose announcement could not go out (its own link to Redis down while ours is up).
  */
 export const PUSHED_VERSION_POLL_MS = 2000;
+
+/**
+ * The part of the data version that every process sharing the database sees: a value that
+ * every committed write moves. The database layer provides it (the change log's counter,
+ * database/change-log-version.ts), so the caches read no table themselves.
+ */
+export abstract class CommittedVersion {
+  abstract read(): Promise<string>;
+}
 
 /**
  * The version of the data that read caches are keyed by. A write in this process moves it at
@@ -37,7 +44,7 @@ export class DataVersion {
   readonly intervals = { pushed: PUSHED_VERSION_POLL_MS, polled: SHARED_VERSION_POLL_MS };
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly committedVersion: CommittedVersion,
     @Optional() private readonly bus?: CacheBus,
   ) {
     bus?.on('remote', () => this.nudge());
@@ -88,8 +95,7 @@ export class DataVersion {
   private async poll(): Promise<void> {
     const now = Date.now();
     const nudges = this.nudges;
-    const rows = (await this.db.query("SELECT seq FROM change_counter WHERE name = 'log'")) as { seq: number | string }[];
-    this.shared = String(rows[0]?.seq ?? 0);
+    this.shared = await this.committedVersion.read();
     // A commit announced while this query ran may not be in what it read: read again next time.
     this.checkedAt = nudges === this.nudges ? now : 0;
   }

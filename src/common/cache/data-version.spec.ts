@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { memoryDataSource } from '../../database/testing/memory-data-source';
 import { SCHEMA } from '../../schema';
+import { ChangeLogVersion } from '../../database/change-log-version';
 import { DataVersion, SHARED_VERSION_POLL_MS } from './data-version.service';
 
 /** Another process's view of the same database: its own DataVersion, polling the change log. */
@@ -10,7 +11,7 @@ describe('DataVersion across processes', () => {
 
   beforeAll(async () => {
     ds = await memoryDataSource(SCHEMA);
-    other = new DataVersion(ds);
+    other = new DataVersion(new ChangeLogVersion(ds));
     await other.current();
   });
   afterAll(async () => ds?.destroy());
@@ -34,7 +35,7 @@ describe('DataVersion across processes', () => {
   });
 
   it("this process's own commits move it at once, without waiting for a poll", async () => {
-    const mine = new DataVersion(ds);
+    const mine = new DataVersion(new ChangeLogVersion(ds));
     await mine.current();
     const before = await mine.current();
     mine.committed();

@@ -7,7 +7,6 @@ import {
   REST_NO_ROUTE,
   REST_PAYLOAD_TOO_LARGE,
   REST_PRECONDITION_FAILED,
-  REST_SYNC_TOKEN_EXPIRED,
 } from './error-codes';
 
 /**
@@ -58,9 +57,6 @@ export const missingParams = (names: string[]) =>
 
 /** 401 for anonymous callers, 403 for authenticated ones (auth.md §3). */
 export const forbidden = (authenticated: boolean) => new WpError(REST_FORBIDDEN, 'You are not allowed to perform this action.', authenticated ? 403 : 401);
-
-/** 410: a change-feed token older than the retention of tombstones (sync.md). */
-export const syncTokenExpired = () => new WpError(REST_SYNC_TOKEN_EXPIRED, 'This sync token has expired; start a full sync.', 410);
 
 /** 412: `If-Match` names no tag of the item's current state (beyond.md #4). */
 export const preconditionFailed = () => new WpError(REST_PRECONDITION_FAILED, 'The item has changed since you read it.', 412);

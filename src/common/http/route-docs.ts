@@ -13,6 +13,7 @@ import {
 } from '@nestjs/swagger';
 import type { HeadersObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ErrorResponseDto } from '../dto/error-response.dto';
+import { INCORRECT_PASSWORD, INVALID_USERNAME, REST_CANNOT_EDIT_OTHERS, REST_TOO_MANY_REQUESTS } from '../errors/error-codes';
 
 // OpenAPI documentation of routes (spec beyond.md #6). Each helper documents one kind of route
 // whole: its summary and description, parameters, security, its success answer and every error
@@ -67,7 +68,7 @@ export const idDoc = (description: string) => ({ oneOf: ID_FORMS, description })
  * on an object-typed one into a `$ref` to `Object`. A parameter that brings a `schema` is taken
  * as written; `type` only keeps the TypeScript type out of the way and is not in the document.
  */
-const queryListDoc = (item: SchemaObject, text: SchemaObject, description: string): ApiPropertyOptions =>
+export const queryListDoc = (item: SchemaObject, text: SchemaObject, description: string): ApiPropertyOptions =>
   ({
     type: 'string',
     schema: { oneOf: [{ type: 'array', items: item }, { type: 'integer', minimum: 0 }, text] },
@@ -79,17 +80,6 @@ const queryListDoc = (item: SchemaObject, text: SchemaObject, description: strin
 /** A list of ids in the query string: integers or their digits, one or many (`venue`, `include`…). */
 export const idListQueryDoc = (description: string) =>
   queryListDoc({ oneOf: ID_FORMS }, { type: 'string', pattern: '^[\\d,\\s]+$', description: 'One id, or ids separated by commas (`12,15`)' }, description);
-
-/**
- * A list of categories or tags in the query string: ids, slugs or names, one or many. A comma
- * string is split unless it is as a whole the name of a term; an array item is never split.
- */
-export const termListQueryDoc = (description: string) =>
-  queryListDoc(
-    { oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string' }] },
-    { type: 'string', description: 'One id, slug or name, or several separated by commas (unless the whole string is the name of a term)' },
-    description,
-  );
 
 const isLinkedItem = (kind: DocKind) => kind.linked;
 
@@ -166,11 +156,11 @@ const STATUS_TITLES: Record<ErrorStatus, string> = {
 export const code = (c: string, text: string) => `- \`${c}\`: ${text}`;
 
 export const BAD_LOGIN =
-  '- `invalid_username` / `incorrect_password`: the `Authorization` header names an unknown login, cannot be decoded, ' +
+  `- \`${INVALID_USERNAME}\` / \`${INCORRECT_PASSWORD}\`: the \`Authorization\` header names an unknown login, cannot be decoded, ` +
   'or carries a wrong password (on public reads too)';
 export const INVALID_PARAM = 'a parameter is not valid; `data.params` names each one with the reason';
 export const TOO_MANY = code(
-  'rest_too_many_requests',
+  REST_TOO_MANY_REQUESTS,
   'too many failed logins for this login or address (or a configured request limit); retry after `Retry-After` seconds',
 );
 export const INTERNAL = code('rest_internal_error', 'an unexpected failure on the server');
@@ -206,7 +196,7 @@ function errorLines(role: RouteRole, kind: DocKind, by?: ItemPath): Partial<Reco
   if (role === 'create' || role === 'update' || role === 'delete') {
     add(401, code('rest_forbidden', 'no credentials were sent, and this action needs them'));
     add(403, code('rest_forbidden', FORBIDDEN[role](kind)));
-    if (isLinkedItem(kind) && role !== 'delete') add(403, code('rest_cannot_edit_others', 'only editors and administrators may set `author` to another user'));
+    if (isLinkedItem(kind) && role !== 'delete') add(403, code(REST_CANNOT_EDIT_OTHERS, 'only editors and administrators may set `author` to another user'));
   }
   if (role === 'read' && isLinkedItem(kind)) {
     add(403, code(`${noun}-not-accessible`, `the ${noun} is not published and you may not read it (anonymous callers included)`));

@@ -4,7 +4,7 @@ import { IsDefined, IsOptional, ValidateBy, ValidationOptions } from 'class-vali
 import { DateTime } from 'luxon';
 import { parseDateInput } from '../datetime/parse-date';
 import { MISSING_CONTEXT, PARAM_MESSAGES } from '../errors';
-import { columnOverflow, TEXT_COLUMN_BYTES, TextKind, varcharLimit } from '../text/text-fields';
+import { columnOverflow, TEXT_COLUMN_BYTES, type TextFields, varcharLimit } from '../text/text-fields';
 import { INVALID, isNameList, toIdList, toInt, toList, toLooseBool, toNameList, toStrictBool } from './coerce';
 
 /**
@@ -114,8 +114,8 @@ export function UrlOrEmpty() {
  * The value fits the column behind the field (text-fields.ts: varchar characters, or the bytes
  * of a text column), the same limit on both engines; the write path checks the cleaned value again.
  */
-export function FitsColumn(kind: TextKind, field: string) {
-  const limit = varcharLimit(kind, field);
+export function FitsColumn(fields: TextFields, field: string) {
+  const limit = varcharLimit(fields, field);
   const message = limit === undefined ? `Must be at most ${TEXT_COLUMN_BYTES} bytes long.` : `Must be at most ${limit} characters long.`;
-  return Check('fitsColumn', (value) => typeof value !== 'string' || columnOverflow(kind, field, value) === null, message);
+  return Check('fitsColumn', (value) => typeof value !== 'string' || columnOverflow(fields, field, value) === null, message);
 }

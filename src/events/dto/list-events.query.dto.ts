@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { dateInputDoc, idListQueryDoc, termListQueryDoc } from '../../common/http/route-docs';
+import { dateInputDoc, idListQueryDoc } from '../../common/http/route-docs';
 import { Allow } from 'class-validator';
-import { PARAM_MESSAGES } from '../../common/errors';
+import { termListQueryDoc, UNKNOWN_TERM_MESSAGE } from '../../taxonomies';
 import { ListQueryDto } from '../../common/pagination';
 import { DateParam, IdListParam, IntParam, NameList, NameListParam, NonEmptyString, Optional, StrictBool } from '../../common/params';
 
@@ -52,12 +52,12 @@ export class ListEventsQueryDto extends ListQueryDto {
 
   @ApiPropertyOptional(termListQueryDoc('Categories by id, slug or name; child categories match too'))
   @Optional()
-  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  @NameListParam({ message: UNKNOWN_TERM_MESSAGE })
   categories?: NameList;
 
   @ApiPropertyOptional(termListQueryDoc('Tags by id, slug or name'))
   @Optional()
-  @NameListParam({ message: PARAM_MESSAGES.unknownTerm })
+  @NameListParam({ message: UNKNOWN_TERM_MESSAGE })
   tags?: NameList;
 
   @ApiPropertyOptional(idListQueryDoc('Venue ids'))

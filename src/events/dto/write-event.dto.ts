@@ -8,6 +8,7 @@ import { ItemWriteDto } from '../../items';
 import { CreateOrganizerDto } from '../../organizers';
 import { CreateVenueDto } from '../../venues';
 import { Check, DateParam, NameList, NameListParam, NonEmptyString, Optional, Required, StrictBool, UrlOrEmpty, FitsColumn } from '../../common/params';
+import { EVENT_TEXT } from '../event-text';
 
 const isCost = (v: unknown) =>
   typeof v === 'string' || typeof v === 'number' || (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'));
@@ -34,13 +35,13 @@ class EventFieldsDto extends ItemWriteDto {
   @ApiPropertyOptional({ type: 'string', description: 'Body text (HTML)' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('event', 'description')
+  @FitsColumn(EVENT_TEXT, 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Excerpt (HTML)' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('event', 'excerpt')
+  @FitsColumn(EVENT_TEXT, 'excerpt')
   excerpt?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'IANA time zone or UTC±H[:MM]; empty = site zone' })
@@ -138,7 +139,7 @@ export class UpdateEventDto extends EventFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Event title' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('event', 'title')
+  @FitsColumn(EVENT_TEXT, 'title')
   title?: string;
 
   @ApiPropertyOptional(dateInputDoc('Start, wall-clock time in `timezone` (or the site zone)'))
@@ -160,7 +161,7 @@ export class CreateEventDto extends EventFieldsDto {
   @ApiProperty({ type: 'string', description: 'Event title' })
   @Required()
   @NonEmptyString()
-  @FitsColumn('event', 'title')
+  @FitsColumn(EVENT_TEXT, 'title')
   title: string;
 
   @ApiProperty(dateInputDoc('Start, wall-clock time in `timezone` (or the site zone)'))

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkedItemFieldsDto } from '../../linked-items';
 import { AnyString, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
+import { ORGANIZER_TEXT } from '../organizer-text';
 
 /** Organizer write fields besides the shared ones (spec endpoints.md §5.2). */
 class OrganizerFieldsDto extends LinkedItemFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Email address (any text; may be empty)' })
   @Optional()
   @AnyString()
-  @FitsColumn('organizer', 'email')
+  @FitsColumn(ORGANIZER_TEXT, 'email')
   email?: string;
 }
 
@@ -16,7 +17,7 @@ export class CreateOrganizerDto extends OrganizerFieldsDto {
   @ApiProperty({ type: 'string', description: 'Organizer name' })
   @Required()
   @NonEmptyString()
-  @FitsColumn('organizer', 'organizer')
+  @FitsColumn(ORGANIZER_TEXT, 'organizer')
   organizer: string;
 }
 
@@ -25,6 +26,6 @@ export class UpdateOrganizerDto extends OrganizerFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Organizer name' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('organizer', 'organizer')
+  @FitsColumn(ORGANIZER_TEXT, 'organizer')
   organizer?: string;
 }

@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { ChangeLogOutbox, ChangeSet, ItemStates, NumberedChange } from '../../database/change-log';
 import { BULK } from '../../database/change-kinds';
 import { WriteParticipant, WriteParticipants } from '../../database/write-participants';
+import { type QueuedDelivery, WebhooksRepository } from './webhooks.repository';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
 export interface Subscription {
@@ -18,9 +19,6 @@ export type ChangeAction = 'created' | 'updated' | 'deleted';
 export function subscribes(patterns: readonly string[], type: string, action: string): boolean {
   return patterns.some((p) => p === '*' || p === `${type}.*` || p === `${type}.${action}`);
 }
-
-/** Rows per INSERT (10 placeholders each; MySQL takes at most 65,535 in one statement). */
-const CHUNK = 500;
 
 /** The change_counter row that versions the subscriptions: every change of one raises it. */
 const VERSION_COUNTER = 'webhooks';
@@ -53,7 +51,10 @@ export class WebhookOutbox implements WriteParticipant, OnModuleInit {
   /** Deliveries each write's change set queued (its last attempt's), for afterCommit. */
   private readonly queuedBy = new WeakMap<ChangeSet, number>();
 
-  constructor(private readonly participants: WriteParticipants) {}
+  constructor(
+    private readonly participants: WriteParticipants,
+    private readonly hooks: WebhooksRepository,
+  ) {}
 
   onModuleInit(): void {
     this.participants.register(this);
@@ -61,14 +62,13 @@ export class WebhookOutbox implements WriteParticipant, OnModuleInit {
 
   /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
   async changed(tx: EntityManager): Promise<void> {
-    await tx.query(`UPDATE change_counter SET seq = seq + 1 WHERE name = '${VERSION_COUNTER}'`);
+    await this.hooks.raiseVersion(tx, VERSION_COUNTER);
   }
 
   /** The active subscriptions at `version`, read again inside the write's transaction when it moved. */
   private async subscriptions(tx: EntityManager, version: number): Promise<Subscription[]> {
     if (version === this.version) return this.cached;
-    const rows = (await tx.query('SELECT id, events FROM webhooks WHERE active = 1')) as { id: number | string; events: string }[];
-    this.cached = rows.map((r) => ({ id: Number(r.id), patterns: parsePatterns(r.events) }));
+    this.cached = (await this.hooks.active(tx)).map((r) => ({ id: r.id, patterns: parsePatterns(r.events) }));
     this.version = version;
     return this.cached;
   }
@@ -103,24 +103,25 @@ export class WebhookOutbox implements WriteParticipant, OnModuleInit {
         subs = await this.subscriptions(tx, version);
       },
       enqueue: async (numbered, states) => {
-        this.queuedBy.set(changes, await enqueueDeliveries(tx, subs, numbered, states));
+        const rows = deliveriesOf(subs, numbered, states);
+        if (rows.length > 0) await this.hooks.insertDeliveries(tx, rows);
+        this.queuedBy.set(changes, rows.length);
       },
     };
   }
 }
 
 /**
- * One delivery row per subscription × change it asks for, inside the write's transaction.
- * `states` are the items' states at this commit, as appendChanges read them, with whether the
- * log had a row of each before this write (`logged`: else the change is a `created`). Returns
- * the number of rows written.
+ * One delivery row per subscription × change it asks for, to write inside the write's
+ * transaction. `states` are the items' states at this commit, as appendChanges read them, with
+ * whether the log had a row of each before this write (`logged`: else the change is a `created`).
  */
-async function enqueueDeliveries(tx: EntityManager, subs: Subscription[], changes: NumberedChange[], states: ItemStates): Promise<number> {
-  if (subs.length === 0) return 0;
+function deliveriesOf(subs: Subscription[], changes: NumberedChange[], states: ItemStates): QueuedDelivery[] {
+  if (subs.length === 0) return [];
   const items = changes.filter((c) => c.type !== BULK);
-  if (items.length === 0) return 0;
+  if (items.length === 0) return [];
   const now = outboxTime();
-  const rows: unknown[][] = [];
+  const rows: QueuedDelivery[] = [];
   for (const c of items) {
     const state = states.get(`${c.type}:${c.id}`);
     // What the change did: gone for good, into the trash, or else new when the log had no row of it.
@@ -131,16 +132,7 @@ async function enqueueDeliveries(tx: EntityManager, subs: Subscription[], change
       if (subscribes(sub.patterns, c.type, action)) rows.push([deliveryId(), sub.id, `${c.type}.${action}`, c.type, c.id, c.seq, body, 'pending', now, now]);
     }
   }
-  for (let at = 0; at < rows.length; at += CHUNK) {
-    const chunk = rows.slice(at, at + CHUNK);
-    await tx.query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event, type, item_id, seq, body, status, next_attempt_utc, created_utc) VALUES ${chunk
-        .map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .join(', ')}`,
-      chunk.flat(),
-    );
-  }
-  return rows.length;
+  return rows;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { AppConfig } from '../../config/app-config';
 import type { UnitOfWork } from '../../database/unit-of-work';
 import { isSealed, openSecret } from '../../common/crypto/secret-box';
 import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
+import { WebhooksRepository } from './webhooks.repository';
 import { WebhooksService } from './webhooks.service';
 import type { WebhookOutbox } from './webhook-outbox';
 import { ChangeKinds } from '../../database/change-kinds';
@@ -88,7 +89,7 @@ function setup(rows: WebhookEntity[] = [], opts: { key?: Buffer; allowPrivate?: 
   };
   const config = { webhookKey: opts.key, webhookAllowPrivate: opts.allowPrivate ?? false } as AppConfig;
   const service = new WebhooksService(
-    db as unknown as DataSource,
+    new WebhooksRepository(db as unknown as DataSource),
     config,
     outbox as unknown as WebhookOutbox,
     uow as unknown as UnitOfWork,

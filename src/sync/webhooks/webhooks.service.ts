@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { Actor, assertCan } from '../../common/auth';
 import { nowUtcSql } from '../../common/datetime/clock';
 import { invalidParam, WpError } from '../../common/errors';
@@ -12,7 +10,8 @@ import { UnitOfWork } from '../../database/unit-of-work';
 import { EVENTS_MESSAGE, isEventPattern } from './dto/webhook.dto';
 import { deliveryId, outboxTime, WebhookOutbox } from './webhook-outbox';
 import { isSealed, sealSecret } from '../../common/crypto/secret-box';
-import { WebhookDeliveryEntity, WebhookEntity } from './webhook.entity';
+import type { WebhookEntity } from './webhook.entity';
+import { WebhooksRepository } from './webhooks.repository';
 
 /** A subscription as the API shows it (the secret only in the create answer). */
 export interface WebhookJson {
@@ -46,7 +45,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Webhooks');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly hooks: WebhooksRepository,
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
     private readonly uow: UnitOfWork,
@@ -80,25 +79,11 @@ export class WebhooksService implements OnApplicationBootstrap {
     const key = this.config.webhookKey;
     if (key === undefined) return 0;
     let sealed = 0;
-    for (const { id, secret } of (await this.db.query('SELECT id, secret FROM webhooks')) as { id: number | string; secret: string }[]) {
+    for (const { id, secret } of await this.hooks.secrets()) {
       if (isSealed(secret)) continue;
-      const done = await this.hooks
-        .createQueryBuilder()
-        .update()
-        .set({ secret: sealSecret(secret, key) })
-        .where('id = :id AND secret = :secret', { id: Number(id), secret })
-        .execute();
-      sealed += done.affected ?? 0;
+      sealed += await this.hooks.replaceSecret(id, secret, sealSecret(secret, key));
     }
     return sealed;
-  }
-
-  private get hooks() {
-    return this.db.getRepository(WebhookEntity);
-  }
-
-  private get deliveries() {
-    return this.db.getRepository(WebhookDeliveryEntity);
   }
 
   async create(actor: Actor | null, input: WebhookInput & { url: string; events: string[] }): Promise<WebhookJson> {
@@ -107,15 +92,13 @@ export class WebhooksService implements OnApplicationBootstrap {
     await this.checkUrl(input.url);
     const secret = input.secret ?? randomBytes(32).toString('hex');
     const row = await this.uow.runUnlogged(async (tx) => {
-      const saved = await tx.save(
-        tx.create(WebhookEntity, {
-          url: input.url,
-          events: JSON.stringify(input.events),
-          secret: sealSecret(secret, this.config.webhookKey),
-          active: input.active ?? true,
-          createdUtc: nowUtcSql(),
-        }),
-      );
+      const saved = await this.hooks.insert(tx, {
+        url: input.url,
+        events: JSON.stringify(input.events),
+        secret: sealSecret(secret, this.config.webhookKey),
+        active: input.active ?? true,
+        createdUtc: nowUtcSql(),
+      });
       await this.outbox.changed(tx);
       return saved;
     });
@@ -124,7 +107,7 @@ export class WebhooksService implements OnApplicationBootstrap {
 
   async list(actor: Actor | null): Promise<{ webhooks: WebhookJson[] }> {
     assertCan(actor, 'manage_webhooks');
-    return { webhooks: (await this.hooks.find({ order: { id: 'ASC' } })).map(present) };
+    return { webhooks: (await this.hooks.all()).map(present) };
   }
 
   async get(actor: Actor | null, id: number): Promise<WebhookJson> {
@@ -144,7 +127,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     if (input.secret !== undefined) row.secret = sealSecret(input.secret, this.config.webhookKey);
     if (input.active !== undefined) row.active = input.active;
     await this.uow.runUnlogged(async (tx) => {
-      await tx.save(row);
+      await this.hooks.save(tx, row);
       await this.outbox.changed(tx);
     });
     return present(row);
@@ -154,8 +137,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     assertCan(actor, 'manage_webhooks');
     const row = await this.find(id);
     await this.uow.runUnlogged(async (tx) => {
-      await tx.delete(WebhookDeliveryEntity, { webhookId: id });
-      await tx.delete(WebhookEntity, { id });
+      await this.hooks.remove(tx, id);
       await this.outbox.changed(tx);
     });
     return { deleted: true, previous: present(row) };
@@ -164,7 +146,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   async deliveryLog(actor: Actor | null, id: number): Promise<{ deliveries: Record<string, unknown>[] }> {
     assertCan(actor, 'manage_webhooks');
     await this.find(id);
-    const rows = await this.deliveries.find({ where: { webhookId: id }, order: { createdUtc: 'DESC', seq: 'DESC', id: 'ASC' }, take: LOG_SIZE });
+    const rows = await this.hooks.deliveryLog(id, LOG_SIZE);
     return {
       deliveries: rows.map((d) => ({
         id: d.id,
@@ -183,7 +165,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     assertCan(actor, 'manage_webhooks');
     await this.find(id);
     const now = outboxTime();
-    const delivery = this.deliveries.create({
+    const delivery = {
       id: deliveryId(),
       webhookId: id,
       event: 'ping',
@@ -195,14 +177,14 @@ export class WebhooksService implements OnApplicationBootstrap {
       attempts: 0,
       nextAttemptUtc: now,
       createdUtc: now,
-    });
-    await this.deliveries.insert(delivery);
+    };
+    await this.hooks.insertDelivery(delivery);
     this.outbox.queued();
     return { id: delivery.id, event: 'ping', status: 'pending' };
   }
 
   private async find(id: number): Promise<WebhookEntity> {
-    const row = await this.hooks.findOneBy({ id });
+    const row = await this.hooks.find(id);
     if (row === null) throw webhookNotFound(id);
     return row;
   }

@@ -1,13 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { idDoc } from '../../common/http/route-docs';
 import { IntParam, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
+import { TERM_TEXT } from '../term-text';
 
 /** Write fields of categories and tags (spec endpoints.md §6.3–§6.4). */
 class TermFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Term description' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('term', 'description')
+  @FitsColumn(TERM_TEXT, 'description')
   description?: string;
 
   @ApiPropertyOptional({ type: 'string', description: 'Term slug; generated from the name when omitted' })
@@ -20,7 +21,7 @@ export class CreateTermDto extends TermFieldsDto {
   @ApiProperty({ type: 'string', description: 'Term name' })
   @Required()
   @NonEmptyString()
-  @FitsColumn('term', 'name')
+  @FitsColumn(TERM_TEXT, 'name')
   name: string;
 }
 
@@ -28,7 +29,7 @@ export class UpdateTermDto extends TermFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Term name' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('term', 'name')
+  @FitsColumn(TERM_TEXT, 'name')
   name?: string;
 }
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkedItemFieldsDto } from '../../linked-items';
 import { AnyString, LooseBool, NonEmptyString, Optional, Required, FitsColumn } from '../../common/params';
+import { VENUE_TEXT } from '../venue-text';
 
 const text = (description: string) => ({ type: 'string', description: `${description}; may be empty` }) as const;
 // No `default` in write bodies (generated clients would make the field required): the text says it.
@@ -12,43 +13,43 @@ class VenueFieldsDto extends LinkedItemFieldsDto {
   @ApiPropertyOptional(text('Street address'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'address')
+  @FitsColumn(VENUE_TEXT, 'address')
   address?: string;
 
   @ApiPropertyOptional(text('City'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'city')
+  @FitsColumn(VENUE_TEXT, 'city')
   city?: string;
 
   @ApiPropertyOptional(text('Country'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'country')
+  @FitsColumn(VENUE_TEXT, 'country')
   country?: string;
 
   @ApiPropertyOptional(text('Province'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'province')
+  @FitsColumn(VENUE_TEXT, 'province')
   province?: string;
 
   @ApiPropertyOptional(text('State'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'state')
+  @FitsColumn(VENUE_TEXT, 'state')
   state?: string;
 
   @ApiPropertyOptional(text('Postal code'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'zip')
+  @FitsColumn(VENUE_TEXT, 'zip')
   zip?: string;
 
   @ApiPropertyOptional(text('State or province'))
   @Optional()
   @AnyString()
-  @FitsColumn('venue', 'stateprovince')
+  @FitsColumn(VENUE_TEXT, 'stateprovince')
   stateprovince?: string;
 
   @ApiPropertyOptional(flag('Show a map'))
@@ -67,7 +68,7 @@ export class CreateVenueDto extends VenueFieldsDto {
   @ApiProperty({ type: 'string', description: 'Venue name' })
   @Required()
   @NonEmptyString()
-  @FitsColumn('venue', 'venue')
+  @FitsColumn(VENUE_TEXT, 'venue')
   venue: string;
 }
 
@@ -76,6 +77,6 @@ export class UpdateVenueDto extends VenueFieldsDto {
   @ApiPropertyOptional({ type: 'string', description: 'Venue name' })
   @Optional()
   @NonEmptyString()
-  @FitsColumn('venue', 'venue')
+  @FitsColumn(VENUE_TEXT, 'venue')
   venue?: string;
 }
