@@ -3,7 +3,17 @@
 // deletes made per kind by linkedItemProviders, their routes (linkedItemController) and their
 // feature description (linkedItemFeature). Each kind's folder gives only what differs (LinkedKind).
 export { LINKED_ITEM_TEXT } from './linked-item-text';
-export { EVENTS_TABLE, LINKED_MESSAGE, finishLinkedItem, searchCondition, searchFragments, jsonLdHead, linkedItemErrors, linkedItemHead, permalink } from './linked-items';
+export {
+  EVENTS_TABLE,
+  LINKED_MESSAGE,
+  finishLinkedItem,
+  searchCondition,
+  searchFragments,
+  jsonLdHead,
+  linkedItemErrors,
+  linkedItemHead,
+  permalink,
+} from './linked-items';
 export type { EventLink, Json, LinkedItemEntity, LinkedItemQueryShape, LinkedItemType, LinkedPresentContext } from './linked-items';
 export { LinkedItemFieldsDto, ListLinkedItemsQueryDto } from './linked-items.dto';
 export { linkedItemRouteTexts } from './linked-item-docs';

@@ -21,7 +21,17 @@ import { WebhooksService } from './webhooks/webhooks.service';
 @Module({
   imports: [CacheModule, MetricsModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule],
   controllers: [ChangesController, WebhooksController],
-  providers: [ChangesService, ChangesRepository, WebhooksService, WebhooksRepository, WebhookWorker, DeliveryClaimsRepository, DeliveryBodies, WebhookOutbox, WebhookMetrics],
+  providers: [
+    ChangesService,
+    ChangesRepository,
+    WebhooksService,
+    WebhooksRepository,
+    WebhookWorker,
+    DeliveryClaimsRepository,
+    DeliveryBodies,
+    WebhookOutbox,
+    WebhookMetrics,
+  ],
   // ChangesService: the editing pages' overview shows the latest changes.
   exports: [ChangesService],
 })
