@@ -171,7 +171,7 @@ export class EventWritePersist {
       return (ref as { id: number }).id;
     }
     const service = kind === 'venue' ? this.venues.items : this.organizers.items;
-    const { entity, reused } = await service.createPrepared(actor, prepared, tx);
+    const { entity, reused } = await service.createPrepared(actor, prepared, tx, changes);
     if (!reused) changes.record(kind, entity.id);
     return entity.id;
   }

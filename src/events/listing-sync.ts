@@ -1,8 +1,9 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { Hook } from '../common/feature/hooks';
 import type { ChangeSet } from '../database/change-log';
 import { Dialect } from '../database/dialect';
 import type { Tx } from '../database/tx';
-import { WriteParticipant, WriteParticipants } from '../database/write-participants';
+import { type WriteParticipant, WRITE_PARTICIPANTS } from '../database/write-participants';
 
 /** Events per UPDATE (bound parameters stay far below either engine's limit). */
 const IDS_PER_STATEMENT = 500;
@@ -16,16 +17,10 @@ const IDS_PER_STATEMENT = 500;
  * columns onto their links, whichever path wrote them. Bulk loads outside the unit of work (the
  * seed) write the links with the columns set.
  */
+@Hook(WRITE_PARTICIPANTS)
 @Injectable()
-export class ListingSync implements WriteParticipant, OnModuleInit {
-  constructor(
-    private readonly participants: WriteParticipants,
-    private readonly dialect: Dialect,
-  ) {}
-
-  onModuleInit(): void {
-    this.participants.register(this);
-  }
+export class ListingSync implements WriteParticipant {
+  constructor(private readonly dialect: Dialect) {}
 
   async beforeCommit(tx: Tx, changes: ChangeSet): Promise<void> {
     const ids = changes

@@ -1,6 +1,7 @@
 import type { Actor } from '../common/auth';
 import type { Tagged } from '../common/http/preconditions';
 import type { JsonText, ListPage } from '../common/pagination';
+import type { ChangeSet } from '../database/change-log';
 import type { Reader, Tx } from '../database/tx';
 import type { LinkedItemDeletes } from './linked-item-deletes';
 import type { LinkedItemReads } from './linked-item-reads';
@@ -68,8 +69,8 @@ export class LinkedItems<E extends LinkedItemEntity> {
     return this.writes.knownPrepared(tx, prepared);
   }
 
-  createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: Tx): Promise<{ entity: E; reused: boolean }> {
-    return this.writes.createPrepared(actor, prepared, manager);
+  createPrepared(actor: Actor | null, prepared: PreparedCreate, tx: Tx, changes: ChangeSet): Promise<{ entity: E; reused: boolean }> {
+    return this.writes.createPrepared(actor, prepared, tx, changes);
   }
 
   existingIds(ids: number[]): Promise<Set<number>> {

@@ -2,7 +2,7 @@
 // shape, the list filters, the head and tail of their representation, their error family.
 // Pure code: no database, no Nest. The repository and service built on it sit beside this file.
 import type { ItemColumns } from './item-columns';
-import type { ItemExtras } from './item-extensions';
+import type { RecordExtras } from './record-hooks';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { autop, firstWords, stripTags } from '../common/text/autop';
 import { REST_INVALID_PARAM, WpError } from '../common/errors';
@@ -147,8 +147,8 @@ export interface LinkedPresentContext {
   nowUtc: string;
   image?: { url: string; id: number; extension: string };
   jsonLd: boolean;
-  /** Output of registered extensions (item-extensions.ts). */
-  extra?: ItemExtras;
+  /** What the kind's hooks add (ItemHook.present). */
+  extra?: RecordExtras;
 }
 
 /** Public permalink: `{base_url}/venue/{slug}/` (or on CALENDAR_SITE_URL), `{base_url}/organizer/{slug}/`. */

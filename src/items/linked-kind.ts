@@ -8,7 +8,7 @@ import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { UsersService } from '../users';
 import type { UnitOfWork } from '../database/unit-of-work';
-import type { ItemExtensions } from './item-extensions';
+import type { ItemHooks } from './item-hooks';
 import type { Json, LinkedItemEntity, LinkedItemErrors, LinkedItemType, LinkedPresentContext } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsRepository } from './linked-items.repository';
@@ -44,7 +44,7 @@ export interface LinkedItemsParts<E extends LinkedItemEntity> {
   media: MediaService;
   users: UsersService;
   config: AppConfig;
-  extensions: ItemExtensions<E>;
+  hooks: ItemHooks<E>;
   readModel: ReadModel;
   uow: UnitOfWork;
 }

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type Actor, can, canDelete, canEdit } from '../common/auth';
 import { WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
-import type { ItemExtensions, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
+import type { ItemHooks, Json, LinkedItemEntity, LinkedItemFieldsDto, LinkedItems, ListLinkedItemsQueryDto } from '../items';
 import { UsersService } from '../users';
 import type { FieldError } from './form-errors';
 import { listed, STATUS_TABS, validated } from './form-input';
@@ -58,9 +58,9 @@ export interface RecordKind {
   listColumns: { param: string; label: string }[];
   createDto: new () => LinkedItemFieldsDto;
   updateDto: new () => LinkedItemFieldsDto;
-  /** The kind's service (VenuesService, OrganizersService) and its extension registry. */
+  /** The kind's service (VenuesService, OrganizersService) and its hooks (VenueHooks, OrganizerHooks: their parameters are fields of the form). */
   service: Type<RecordService>;
-  extensions: Type<ItemExtensions<{ id: number }>>;
+  hooks: Type<ItemHooks<{ id: number }>>;
 }
 
 /** What the pages use of a kind's service (VenuesService, OrganizersService): the reads and writes its API routes call. */
@@ -87,7 +87,7 @@ export function recordPagesController(kind: RecordKind) {
   class RecordPages {
     constructor(
       @Inject(kind.service) readonly service: RecordService,
-      @Inject(kind.extensions) readonly extensions: ItemExtensions<{ id: number }>,
+      @Inject(kind.hooks) readonly hooks: ItemHooks<{ id: number }>,
       @Inject(ManageViews) readonly views: ManageViews,
       @Inject(RecordCounts) readonly counts: RecordCounts,
       @Inject(UsersService) readonly users: UsersService,
@@ -280,7 +280,7 @@ export function recordPagesController(kind: RecordKind) {
     }
 
     extensionParams(): string[] {
-      return this.extensions.all().flatMap((e) => [...e.params]);
+      return this.hooks.params();
     }
 
     async showForm(

@@ -1,6 +1,6 @@
 export { TaxonomiesModule } from './taxonomies.module';
 export { TaxonomiesService } from './taxonomies.service';
-export { TermListExtensions } from './term-list-extensions';
+export { CATEGORY_LIST_HOOKS, TAG_LIST_HOOKS } from './term-list-hooks';
 export type { TermJson } from './term.presenter';
 export { TermsRepository } from './taxonomies.repository';
 export { TermEntity } from './entities/term.entity';
