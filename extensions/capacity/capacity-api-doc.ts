@@ -1,6 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { addParameters, addProperties, requestBodySchemas } from '../../src/extend';
+import { addParameters, addProperties, API_DOC_HOOKS, Hook, requestBodySchemas } from '../../src/extend';
+import type { ApiDocHook } from '../../src/extend';
 import { MAX_CAPACITY } from './capacity-param';
 
 // What the capacity module adds to the core's part of the OpenAPI document: `capacity` on the
@@ -24,13 +26,17 @@ const MIN_CAPACITY: ParameterObject = {
 
 const EVENT_WRITES = /^\/events(\/\{id\}|\/by-slug\/\{slug\})?$/;
 
-export function documentCapacity(document: OpenAPIObject): void {
-  const schemas = document.components?.schemas ?? {};
-  addProperties(schemas.Event, { capacity: CAPACITY });
-  for (const [path, item] of Object.entries(document.paths)) {
-    if (!EVENT_WRITES.test(path)) continue;
-    for (const op of [item.post, item.put, item.patch])
-      for (const name of op ? requestBodySchemas(op) : []) addProperties(schemas[name], { capacity: CAPACITY });
-    if (path === '/events' && item.get) addParameters(item.get, [MIN_CAPACITY]);
+@Hook(API_DOC_HOOKS)
+@Injectable()
+export class CapacityApiDoc implements ApiDocHook {
+  documentApi(document: OpenAPIObject): void {
+    const schemas = document.components?.schemas ?? {};
+    addProperties(schemas.Event, { capacity: CAPACITY });
+    for (const [path, item] of Object.entries(document.paths)) {
+      if (!EVENT_WRITES.test(path)) continue;
+      for (const op of [item.post, item.put, item.patch])
+        for (const name of op ? requestBodySchemas(op) : []) addProperties(schemas[name], { capacity: CAPACITY });
+      if (path === '/events' && item.get) addParameters(item.get, [MIN_CAPACITY]);
+    }
   }
 }

@@ -1,4 +1,5 @@
 import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
@@ -54,6 +55,8 @@ export class CliModule {
         }),
         // The unit of work (cache:flush) and the read model it moves; nothing reads through them here.
         CacheModule,
+        // The unit of work finds its participants (the webhook outbox below) by their @Hook.
+        DiscoveryModule,
       ],
       providers: [
         { provide: Dialect, inject: [DataSource], useFactory: (db: DataSource) => Dialect.of(db) },

@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { CacheModule } from '../common/cache/cache.module';
@@ -11,13 +12,13 @@ import { WriteParticipants } from './write-participants';
 
 /**
  * Exposes the Dialect of the configured connection to repositories, the unit of work every
- * write runs in, and the registry of its participants (a feature registers in onModuleInit);
+ * write runs in, and the participants of every write (WriteParticipants, found by `@Hook`);
  * adds the pool's gauges to the metrics.
  */
 @Global()
 @Module({
   // UnitOfWork moves the data version when a write commits; the pool's gauges join the metrics.
-  imports: [CacheModule, MetricsModule],
+  imports: [DiscoveryModule, CacheModule, MetricsModule],
   providers: [
     { provide: Dialect, inject: [getDataSourceToken()], useFactory: (ds: DataSource) => Dialect.of(ds) },
     UnitOfWork,

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { listedHooks } from '../../test/support/hooks';
 import { DataVersion } from '../common/cache/data-version.service';
 import { CacheShares } from '../common/cache/cache-shares';
 import { NamedCache, ReadModel } from '../common/cache/read-model';
@@ -12,7 +13,7 @@ import { ChangeLogVersion } from './change-log-version';
 import { Dialect } from './dialect';
 import { memoryDataSource } from './testing/memory-data-source';
 import { UnitOfWork, WRITE_ATTEMPTS } from './unit-of-work';
-import { WriteParticipants } from './write-participants';
+import { type WriteParticipant, WRITE_PARTICIPANTS, WriteParticipants } from './write-participants';
 
 /** What SQLite throws when another connection holds the write lock: a reason to run the write again. */
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
@@ -22,7 +23,6 @@ describe('UnitOfWork', () => {
   let version: DataVersion;
   let uow: UnitOfWork;
   let readModel: ReadModel;
-  let participants: WriteParticipants;
   /** A cache a write may empty (taken once: the read model refuses a name twice). */
   let totals: NamedCache<number>;
 
@@ -31,11 +31,14 @@ describe('UnitOfWork', () => {
     version = new DataVersion(new ChangeLogVersion(ds));
     await version.current();
     readModel = new ReadModel(version, loadConfig({}), CacheShares.of(FEATURES));
-    participants = new WriteParticipants();
-    uow = new UnitOfWork(ds, Dialect.of(ds), readModel, ChangeKinds.of(FEATURES), participants);
+    uow = unitOfWork();
     totals = readModel.cache<number>('events.totals');
   });
   afterAll(async () => ds?.destroy());
+
+  /** A unit of work over the database, with these participants of every write. */
+  const unitOfWork = (...participants: WriteParticipant[]) =>
+    new UnitOfWork(ds, Dialect.of(ds), readModel, ChangeKinds.of(FEATURES), new WriteParticipants(listedHooks(WRITE_PARTICIPANTS, ...participants)));
 
   const changeRows = async () => (await ds.query('SELECT type, item_id AS id FROM change_log ORDER BY seq')) as { type: string; id: number }[];
   const writes = async () => (await ds.query("SELECT name FROM write_locks WHERE name LIKE 'uow-%' ORDER BY name")) as { name: string }[];
@@ -139,12 +142,14 @@ describe('UnitOfWork', () => {
       expect(totals.get('warm')).toBe(1);
     });
   });
-  describe('and the registered write participants', () => {
+  describe('and the participants of every write', () => {
     /** What the participants saw, in order; `refuse` makes the second one throw. */
     const log: string[] = [];
     let refuse = false;
+    /** The unit of work with two participants of every write. */
+    let uow: UnitOfWork;
     beforeAll(() => {
-      participants.register({
+      const first: WriteParticipant = {
         beforeCommit: async (tx, changes) => {
           log.push(`first before ${changes.entries().length}`);
           await tx.query("INSERT INTO write_locks (name) VALUES ('uow-participant')");
@@ -157,21 +162,22 @@ describe('UnitOfWork', () => {
               .map((e) => `${e.type}:${e.id}`)
               .join(',')}`,
           ),
-      });
-      participants.register({
+      };
+      const second: WriteParticipant = {
         beforeCommit: async (_tx, changes: ChangeSet) => {
           log.push(`second before ${changes.entries().length}`);
           if (refuse) throw new WpError('rest_invalid_param', 'refused by a participant', 400);
         },
         afterCommit: () => void log.push('second after'),
-      });
+      };
+      uow = unitOfWork(first, second);
     });
     beforeEach(() => {
       log.length = 0;
       refuse = false;
     });
 
-    it('calls each before the change rows, in order of registration, in the transaction (what it records is logged), then each after the commit', async () => {
+    it('calls each before the change rows, in the hooks’ order, in the transaction (what it records is logged), then each after the commit', async () => {
       await uow.run(async (tx, changes) => {
         await tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')");
         changes.record('event', 1);

@@ -35,8 +35,8 @@ export const writeConflict = (): WpError => {
  * Every write runs here: one transaction (READ COMMITTED on MySQL, see Dialect.writeIsolation),
  * the change rows of what it did (`changes.record(type, id)`; they move every instance's
  * caches and feed the change feed) written inside it, the write participants (those the caller
- * declared for this write, then the registered ones, WriteParticipants, in order of
- * registration: before the change rows; with the change rows, such as the webhook outbox; after
+ * declared for this write, then those of every write, WriteParticipants, in the hooks' order:
+ * before the change rows; with the change rows, such as the webhook outbox; after
  * the commit), and the bounded retry
  * when the database refuses the transaction for a concurrency reason (deadlock, lock wait, a
  * lost unique race the work did not resolve itself, a busy SQLite file). `work` is called again
@@ -59,7 +59,7 @@ export class UnitOfWork {
     private readonly participants: WriteParticipants,
   ) {}
 
-  /** `declared`: participants of this write alone (WriteParticipant), before the registered ones. */
+  /** `declared`: participants of this write alone (WriteParticipant), before those of every write. */
   async run<T>(work: (tx: Tx, changes: ChangeSet) => Promise<T>, declared: readonly WriteParticipant[] = []): Promise<T> {
     let committed: ChangeSet | undefined;
     const participants = declared.length === 0 ? this.participants.all() : [...declared, ...this.participants.all()];

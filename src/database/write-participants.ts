@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { hookKind, Hooks } from '../common/feature/hooks';
 import type { ChangeLogOutbox, ChangeSet } from './change-log';
 import type { Tx } from './tx';
 
 /**
  * A participant in a write (extending.md §1, write hooks): called by the unit of work in the
  * write's transaction, after the write's own work and before its change rows; and once after the
- * commit. Registered (WriteParticipants), it joins every write: the webhook outbox (src/sync), an
- * extension that must see, refuse or add to every write. Declared by the caller of one write
+ * commit. A provider declared `@Hook(WRITE_PARTICIPANTS)` joins every write: the listing
+ * columns (src/events), the webhook outbox (src/sync), an extension that must see, refuse or
+ * add to every write. Declared by the caller of one write
  * (UnitOfWork.run's `declared`), it joins that write alone: an importer's record of which source
  * record a row came from (src/imports).
  */
@@ -32,16 +35,12 @@ export interface WriteParticipant {
   afterCommit?(changes: ChangeSet): void;
 }
 
-/** The registry the unit of work calls; modules register in onModuleInit. */
+export const WRITE_PARTICIPANTS = hookKind<WriteParticipant>('write participant');
+
+/** The participants of every write, as the app provides them (Hooks), for the unit of work. */
 @Injectable()
-export class WriteParticipants {
-  private readonly list: WriteParticipant[] = [];
-
-  register(participant: WriteParticipant): void {
-    this.list.push(participant);
-  }
-
-  all(): readonly WriteParticipant[] {
-    return this.list;
+export class WriteParticipants extends Hooks<WriteParticipant> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, WRITE_PARTICIPANTS);
   }
 }

@@ -14,7 +14,7 @@ import { TaxonomiesService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { presentEvent } from './event.presenter';
-import { EventExtensions } from './event-extensions';
+import { EventHooks } from './event-hooks';
 import { eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
 
@@ -35,7 +35,7 @@ export class EventAccess {
     @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly media: MediaService,
     private readonly config: AppConfig,
-    private readonly extensions: EventExtensions,
+    private readonly hooks: EventHooks,
   ) {}
 
   /** The event with this id, or the spec's 404 / 400 (spec §4.2 steps 2–3). */
@@ -81,8 +81,8 @@ export class EventAccess {
   }
 
   /**
-   * Presents events with everything they embed and what the extensions add, in a constant
-   * number of queries (one call of each extension's `present` for the whole page).
+   * Presents events with everything they embed and what the hooks add, in a constant
+   * number of queries (one call of each hook's `present` for the whole page).
    */
   async present(rows: EventEntity[], opts: { jsonLd: boolean; actor?: Actor | null }): Promise<Json[]> {
     if (rows.length === 0) return [];
@@ -91,7 +91,7 @@ export class EventAccess {
       this.taxonomies.termsOfEvents(ids),
       this.events.organizerIds(ids),
       this.media.present(rows.map((e) => e.imageId)),
-      this.extensions.present(rows),
+      this.hooks.present(rows),
     ]);
     const venueIds = [...new Set(rows.map((e) => e.venueId).filter((v): v is number => v !== null))];
     const [venues, organizers] = await Promise.all([

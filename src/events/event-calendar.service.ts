@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CalendarEventJson, CalendarOptions, eventCalendar, eventFileName } from './event-calendar';
 import { EventAccess } from './event-access';
-import { EventExtensions, IcalProperty, IcalShape, IcalTimes } from './event-extensions';
+import { IcalHooks, type IcalShape, type IcalTimes } from './event-calendar-hooks';
 import { EventReader, type FeedWindow } from './event-reader';
 import { EventListRepository } from './event-list.repository';
 
@@ -22,7 +22,7 @@ export class EventCalendarService {
   constructor(
     private readonly events: EventReader,
     private readonly config: AppConfig,
-    private readonly extensions: EventExtensions,
+    private readonly hooks: IcalHooks,
     private readonly rows: EventListRepository,
     private readonly access: EventAccess,
   ) {}
@@ -53,14 +53,14 @@ export class EventCalendarService {
   private async calendar(events: CalendarEventJson[], single: boolean, shape: IcalShape): Promise<string> {
     const base: CalendarOptions = { name: this.config.siteTitle };
     if (shape === 'tec') base.tec = { siteUrl: this.config.publicUrl, timezone: this.config.timezone };
-    if (!this.extensions.changesIcal()) return eventCalendar(events, base);
+    if (this.hooks.all().length === 0) return eventCalendar(events, base);
     return eventCalendar(...(await this.planned(events, single, shape, base)));
   }
 
   /**
-   * The answer's events as the event extensions plan them (IcalPlan, in registration order):
-   * some left out, some added (presented as list items are), other UIDs, more properties.
-   * Their rows are read once for the answer, and only when some extension changes iCalendar.
+   * The answer's events as the iCalendar hooks plan them (IcalHooks.plan): some left out, some
+   * added (presented as list items are), other UIDs and times, more properties. Their rows are
+   * read once for the answer, and only when some hook is loaded.
    */
   private async planned(
     events: CalendarEventJson[],
@@ -68,26 +68,17 @@ export class EventCalendarService {
     shape: IcalShape,
     base: CalendarOptions,
   ): Promise<[CalendarEventJson[], CalendarOptions]> {
-    const plans = await this.extensions.icalPlans(await this.rows.findByIds(events.map((e) => e.id)), single, shape);
-    const omitted = new Set(plans.flatMap((p) => [...(p.omit ?? [])]));
+    const { omit, add, uids, properties, times } = await this.hooks.plan(await this.rows.findByIds(events.map((e) => e.id)), single, shape);
     const known = new Set(events.map((e) => e.id));
-    const added = plans.flatMap((p) => p.add ?? []).filter((row) => !known.has(row.id) && !omitted.has(row.id) && known.add(row.id));
+    const added = add.filter((row) => !known.has(row.id) && !omit.has(row.id) && known.add(row.id));
     const presented = (await this.access.present(added, { jsonLd: false })) as unknown as CalendarEventJson[];
-    const uids = new Map<number, string>();
-    const properties = new Map<number, IcalProperty[]>();
-    const times = new Map<number, IcalTimes>();
-    for (const plan of plans) {
-      for (const [id, uid] of plan.uids ?? []) uids.set(id, uid);
-      for (const [id, list] of plan.properties ?? []) properties.set(id, [...(properties.get(id) ?? []), ...list]);
-      for (const [id, at] of plan.times ?? []) times.set(id, at);
-    }
     const lastUtc = new Map([...times].flatMap(([id, at]) => (at.lastUtc ? [[id, at.lastUtc] as const] : [])));
-    const kept = [...events.filter((e) => !omitted.has(e.id)), ...presented].map((e) => retimed(e, times.get(e.id)));
+    const kept = [...events.filter((e) => !omit.has(e.id)), ...presented].map((e) => retimed(e, times.get(e.id)));
     return [kept, { ...base, uids, properties, lastUtc }];
   }
 }
 
-/** The event with the times an extension gave its VEVENT (a copy: list items are shared). */
+/** The event with the times a hook gave its VEVENT (a copy: list items are shared). */
 function retimed(e: CalendarEventJson, at: IcalTimes | undefined): CalendarEventJson {
   if (!at) return e;
   const modified = at.modifiedUtc !== undefined && at.modifiedUtc > e.modified_utc ? at.modifiedUtc : e.modified_utc;

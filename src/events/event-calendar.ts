@@ -35,7 +35,7 @@ export interface CalendarEventJson {
 export interface CalendarOptions {
   /** X-WR-CALNAME (CALENDAR_SITE_TITLE). */
   name: string;
-  /** What the event extensions give VEVENTs (IcalPlan), by event id: another UID, more properties. */
+  /** What the iCalendar hooks give VEVENTs (IcalPlan), by event id: another UID, more properties. */
   uids?: ReadonlyMap<number, string>;
   properties?: ReadonlyMap<number, readonly PropertyLine[]>;
   /**
@@ -108,7 +108,7 @@ export function tecUid(e: Pick<CalendarEventJson, 'id' | 'utc_start_date' | 'utc
   return `${e.id}-${unix(e.utc_start_date)}-${unix(e.utc_end_date)}@${host}`;
 }
 
-/** A VEVENT's text with the extensions' properties added last, before its END line. */
+/** A VEVENT's text with the hooks' properties added last, before its END line. */
 function withProperties(vevent: string, properties: readonly PropertyLine[] | undefined): string {
   if (!properties || properties.length === 0) return vevent;
   const end = vevent.lastIndexOf('END:VEVENT');

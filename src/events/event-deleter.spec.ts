@@ -3,12 +3,14 @@ import { WpError } from '../common/errors';
 import { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
+import type { WriteParticipant } from '../database/write-participants';
+import { listedHooks } from '../../test/support/hooks';
 import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { EventDeleter } from './event-deleter';
-import { EventExtensions } from './event-extensions';
+import { EVENT_HOOKS, EventHooks } from './event-hooks';
 import type { EventsRepository } from './events.repository';
 
 const admin: Actor = { id: 1, login: 'admin', role: 'administrator' };
@@ -36,18 +38,21 @@ function deleterOn(stored: EventEntity | null, kind: string | null = stored ? 'e
     findBySlug: jest.fn(async () => stored),
     findForUpdate: jest.fn(async () => stored),
     save: jest.fn(async (next: EventEntity) => void saved.push(next)),
+    remove: jest.fn(async () => undefined),
   } as unknown as EventsRepository;
-  const posts = { typeOf: jest.fn(async () => kind) } as unknown as PostsService;
+  const posts = { typeOf: jest.fn(async () => kind), release: jest.fn(async () => undefined) } as unknown as PostsService;
   const taxonomies = {
     eventPublicationChanged: jest.fn(async (_tx: Tx, id: number, published: boolean) => void publication.push([id, published])),
+    eventRemoved: jest.fn(async () => undefined),
   } as unknown as TaxonomiesService;
   const uow = fakeUnitOfWork(changeSets);
+  const run = jest.spyOn(uow, 'run');
   const unused = {} as never; // what only presenting needs: venues, organizers, media, config
   const access = new EventAccess(events, posts, taxonomies, unused, unused, unused, unused, unused);
   const present = async (rows: EventEntity[]) => rows.map((r): Record<string, unknown> => ({ id: r.id, status: r.status, slug: r.slug }));
   jest.spyOn(access, 'present').mockImplementation(present);
-  const deleter = new EventDeleter(events, access, posts, taxonomies, uow, new EventExtensions());
-  return { deleter, saved, publication, recorded: () => changeSets.flatMap((c) => c.entries()), writes: () => changeSets.length };
+  const deleter = new EventDeleter(events, access, posts, taxonomies, uow, new EventHooks(listedHooks(EVENT_HOOKS)));
+  return { deleter, run, saved, publication, recorded: () => changeSets.flatMap((c) => c.entries()), writes: () => changeSets.length };
 }
 
 const failure = async (p: Promise<unknown>) => {
@@ -85,5 +90,20 @@ describe('EventDeleter', () => {
     expect(await failure(others.deleter.removeById(author, 10))).toEqual({ status: 403, code: 'rest_forbidden' });
     expect(others.writes()).toBe(0);
     expect((await deleterOn(event({})).deleter.removeBySlug(author, 'concert')).status).toBe('trash');
+  });
+
+  it("runs a trash and a delete for good with the participants its origin declares (an import's bookkeeping), as its creates and updates", async () => {
+    const bookkeeping: WriteParticipant = { written: jest.fn(async () => undefined) };
+    const origin = { kind: 'import', participants: [bookkeeping] } as const;
+    const trashed = deleterOn(event({}));
+    await trashed.deleter.removeById(admin, 10, false, undefined, {}, origin);
+    expect(trashed.run).toHaveBeenCalledWith(expect.any(Function), [bookkeeping]);
+    const removed = deleterOn(event({}));
+    expect(await removed.deleter.removeById(admin, 10, true, undefined, {}, origin)).toEqual({
+      deleted: true,
+      previous: { id: 10, status: 'publish', slug: 'concert' },
+    });
+    expect(removed.run).toHaveBeenCalledWith(expect.any(Function), [bookkeeping]);
+    expect(removed.recorded()).toEqual([{ type: 'event', id: 10 }]);
   });
 });

@@ -11,7 +11,7 @@ import { PostsService } from '../posts';
 import { TaxonomiesService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
-import { EventExtensions } from './event-extensions';
+import { EventHooks } from './event-hooks';
 import { declaredParticipants, EXTENSION_ORIGIN, type EventWriteOrigin, ROUTE_ORIGIN } from './event-write-origin';
 import { eventInTrash, eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
 import { EventsRepository } from './events.repository';
@@ -27,10 +27,10 @@ export class EventDeleter {
     private readonly posts: PostsService,
     private readonly taxonomies: TaxonomiesService,
     private readonly uow: UnitOfWork,
-    private readonly extensions: EventExtensions,
+    private readonly hooks: EventHooks,
   ) {}
 
-  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). `input`: the request's parameters, for the extensions. */
+  /** DELETE by id (spec §4.9); with `force`, for good (beyond.md #1). `input`: the request's parameters, for the hooks. */
   async removeById(actor: Actor | null, id: number, force = false, ifMatch?: string, input: Json = {}, origin: EventWriteOrigin = ROUTE_ORIGIN): Promise<Json> {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
@@ -60,7 +60,7 @@ export class EventDeleter {
 
   /**
    * A delete inside a running unit of work (EventWrites.remove): the row locked, the right to
-   * delete it checked, then the route's trash or permanent delete with the extensions' hooks.
+   * delete it checked, then the route's trash or permanent delete with the event hooks.
    */
   async removeIn(
     tx: Tx,
@@ -94,10 +94,10 @@ export class EventDeleter {
     return (await this.access.present([trashed], { jsonLd: false }))[0];
   }
 
-  /** The locked row `current` to the trash, the extensions told first. */
+  /** The locked row `current` to the trash, the hooks told first. */
   private async trashRow(tx: Tx, changes: ChangeSet, { actor, input, origin }: DeleteParts, current: EventEntity): Promise<EventEntity> {
     if (current.status === 'trash') throw eventInTrash();
-    await this.extensions.deleting(tx, current, { actor, input, force: false, changes, origin });
+    await this.hooks.deleting(tx, current, { actor, input, force: false, changes, origin });
     const next = Object.assign(new EventEntity(), current, {
       statusBeforeTrash: current.status,
       status: 'trash',
@@ -109,9 +109,9 @@ export class EventDeleter {
     return next;
   }
 
-  /** The locked row `event` and everything keyed by its id, for good; the extensions told first. */
+  /** The locked row `event` and everything keyed by its id, for good; the hooks told first. */
   private async removeRow(tx: Tx, changes: ChangeSet, { actor, input, origin }: DeleteParts, event: EventEntity): Promise<void> {
-    await this.extensions.deleting(tx, event, { actor, input, force: true, changes, origin });
+    await this.hooks.deleting(tx, event, { actor, input, force: true, changes, origin });
     await this.taxonomies.eventRemoved(tx, event.id);
     await this.events.remove(event.id, tx);
     await this.posts.release(event.id, tx);
@@ -135,6 +135,7 @@ export class EventDeleter {
       lock: (tx, id) => this.events.findForUpdate(id, tx),
       gone: op.gone,
       remove: (tx, event, changes) => this.removeRow(tx, changes, op, event),
+      participants: declaredParticipants(op.origin),
     });
   }
 }

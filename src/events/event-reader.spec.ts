@@ -8,7 +8,7 @@ import type { PostsService } from '../posts';
 import type { TaxonomiesService } from '../taxonomies';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import type { EventAccess } from './event-access';
-import { EventListExtensions } from './event-list-extensions';
+import { EVENT_LIST_HOOKS, type EventListHook, EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
 import { EventReader } from './event-reader';
 import type { EventListFilters } from './events.filters';
@@ -16,6 +16,7 @@ import type { EventListRepository } from './event-list.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
 import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
+import { listedHooks } from '../../test/support/hooks';
 
 // How EventReader plans a list (spec endpoints.md §4.1) without a database: fake
 // repository, access, taxonomies, linked items and publisher; a real read model over a fake data
@@ -25,7 +26,7 @@ import { FEATURES } from '../features';
 const admin: Actor = { id: 1, login: 'ad', role: 'administrator' };
 const EVENTS = [11, 12, 13];
 
-function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
+function setup(opts: { searchPlan?: number[] | 'index'; due?: string; listHooks?: EventListHook[] } = {}) {
   const events = {
     countMatching: jest.fn(async (_f: EventListFilters, _extra: unknown[]) => EVENTS.length),
     pageIds: jest.fn(async (_f: EventListFilters, offset: number, limit: number, _extra: unknown[]) => EVENTS.slice(offset, offset + limit)),
@@ -44,7 +45,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
   const existing = (known: number[]) => ({ existingIds: jest.fn(async (ids: number[]) => new Set(ids.filter((id) => known.includes(id)))) });
   const venues = existing([21]);
   const organizers = existing([31]);
-  const extensions = new EventListExtensions();
+  const listHooks = new EventListHooks(listedHooks(EVENT_LIST_HOOKS, ...(opts.listHooks ?? [])));
   const publisher = { dueCutoff: jest.fn(() => opts.due) };
   const config = { baseUrl: 'http://cal.test', timezone: 'Europe/Rome', icsMaxEvents: 500, cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
@@ -61,12 +62,12 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string } = {}) {
     events as unknown as EventListRepository,
     access as unknown as EventAccess,
     lookups,
-    extensions,
+    listHooks,
     publisher as unknown as ScheduledPublisher,
     config,
     readModel,
   );
-  return { reader, events, posts, taxonomies, venues, extensions };
+  return { reader, events, posts, taxonomies, venues };
 }
 
 const q = (over: Partial<ListEventsQueryDto> = {}) => over as ListEventsQueryDto;
@@ -158,10 +159,9 @@ describe('EventReader.list: the plan handed to the repository', () => {
     expect(events.countMatching.mock.calls[1][0].visibility.statuses).toContain('draft');
   });
 
-  it('a registered list extension adds its condition to both the count and the pages', async () => {
-    const { reader, events, extensions } = setup();
+  it('a list hook adds its condition to both the count and the pages', async () => {
     const condition = jest.fn();
-    extensions.register({ params: ['near'], prepare: (raw) => (raw.near ? condition : null) });
+    const { reader, events } = setup({ listHooks: [{ params: ['near'], prepare: (raw) => (raw.near ? condition : null) }] });
     await reader.list(null, q(), { near: 'here' });
     expect(events.countMatching.mock.calls[0][1]).toEqual([condition]);
     expect(events.pageIds.mock.calls[0][3]).toEqual([condition]);

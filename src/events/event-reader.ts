@@ -13,7 +13,7 @@ import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
 import { DateWindows } from './date-windows';
-import { EventListExtensions } from './event-list-extensions';
+import { EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
 import { eventNoLongerAvailable, eventNotAccessible, eventPageNotFound, geoDisabled, invalidEventId, ticketsNotActive } from './events.errors';
 import type { EventListFilters, EventListOrder, EventQueryExtension } from './events.filters';
@@ -68,7 +68,7 @@ export class EventReader {
     private readonly events: EventListRepository,
     private readonly access: EventAccess,
     private readonly lookups: EventListLookups,
-    private readonly extensions: EventListExtensions,
+    private readonly listHooks: EventListHooks,
     private readonly publisher: ScheduledPublisher,
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
@@ -85,19 +85,19 @@ export class EventReader {
   /** `editing`: what the editing pages add to the API's grammar (their orders, hidden events listed). */
   async list(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}): Promise<ListPage<JsonText>> {
     const { filters, extra, echo, plan } = await this.listQuery(actor, q, raw, editing);
-    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
+    const hookKey = this.listHooks.all().flatMap((h) => h.params.map((p) => raw[p]));
 
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
     const params: Record<string, string> = { page: String(page), per_page: String(perPage), ...echo };
-    for (const key of [...ECHOED_PARAMS, ...this.extensions.all().flatMap((e) => e.params)]) {
+    for (const key of [...ECHOED_PARAMS, ...this.listHooks.all().flatMap((h) => h.params)]) {
       const text = rawParam(raw[key]);
       if (text !== undefined && !(key in params)) params[key] = text;
     }
     return this.pipeline.answer({
       page,
       perPage,
-      filterKey: JSON.stringify([filters, extensionKey]),
+      filterKey: JSON.stringify([filters, hookKey]),
       count: () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra),
       pageIds: (offset, limit) => this.events.pageIds(walkFilters(filters, plan), offset, limit, extra),
       present: (ids) => this.presentListed(ids),
@@ -114,8 +114,8 @@ export class EventReader {
    */
   async count(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}): Promise<number> {
     const { filters, extra, plan } = await this.listQuery(actor, q, raw, editing);
-    const extensionKey = this.extensions.all().flatMap((e) => e.params.map((p) => raw[p]));
-    return this.pipeline.total(JSON.stringify([filters, extensionKey]), () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra));
+    const hookKey = this.listHooks.all().flatMap((h) => h.params.map((p) => raw[p]));
+    return this.pipeline.total(JSON.stringify([filters, hookKey]), () => this.events.countMatching({ ...filters, searchCandidates: plan }, extra));
   }
 
   /**
@@ -154,9 +154,9 @@ export class EventReader {
 
   /** What every list of events starts with: the parameters checked and made filters, the data brought up to date, the search planned. */
   private async listQuery(actor: Actor | null, q: ListEventsQueryDto, raw: Json, editing: EditingListOptions = {}) {
-    // TEC answers ticketed=true with this error when ticketing is off; an extension that claims the parameter filters by it.
-    if (q.ticketed === true && !this.extensions.owns('ticketed')) throw ticketsNotActive();
-    const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.extensions.owns(p));
+    // TEC answers ticketed=true with this error when ticketing is off; a list hook that claims the parameter filters by it.
+    if (q.ticketed === true && !this.listHooks.owns('ticketed')) throw ticketsNotActive();
+    const unowned = GEO_PARAMS.filter((p) => raw[p] !== undefined && !this.listHooks.owns(p));
     if (unowned.length > 0) throw geoDisabled(unowned);
     await this.readModel.snapshot();
     const listed = await this.listFilters(actor, q, raw);
@@ -172,7 +172,7 @@ export class EventReader {
   /**
    * The list parameters as filters (spec endpoints.md §4.1), every invalid one reported
    * together: the date window, terms by slug/id/name with their descendants, linked ids that
-   * must exist, and the extensions' conditions. Lookups and query plans depend only on the
+   * must exist, and the list hooks' conditions. Lookups and query plans depend only on the
    * data, so they come from the read model. `echo`: the window's parameters for rest_url.
    */
   private async listFilters(
@@ -194,8 +194,8 @@ export class EventReader {
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
     if (q.post_parent !== undefined && !(await this.lookups.isEvent(q.post_parent))) throw invalidEventId();
     const extra: EventQueryExtension[] = [];
-    for (const extension of this.extensions.all()) {
-      const condition = await extension.prepare(raw, actor);
+    for (const hook of this.listHooks.all()) {
+      const condition = await hook.prepare(raw, actor);
       if (condition) extra.push(condition);
     }
     const termIds = [...(categoryIds ?? []), ...(tagIds ?? [])];

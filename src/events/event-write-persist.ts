@@ -172,7 +172,7 @@ export class EventWritePersist {
       return (ref as { id: number }).id;
     }
     const writes = kind === 'venue' ? this.venues : this.organizers;
-    const { entity, reused } = await writes.createPrepared(actor, prepared, tx);
+    const { entity, reused } = await writes.createPrepared(actor, prepared, tx, changes);
     if (!reused) changes.record(kind, entity.id);
     return entity.id;
   }

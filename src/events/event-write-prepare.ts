@@ -16,7 +16,7 @@ import { UsersService } from '../users';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import type { EventEntity } from './entities/event.entity';
-import { EventExtensions } from './event-extensions';
+import { EventHooks } from './event-hooks';
 import type { EventWriteOrigin } from './event-write-origin';
 import { invalidLinkedPostId, LinkedRef, parseOrganizerInput, parseVenueInput } from './linked-input';
 
@@ -45,7 +45,7 @@ export interface PreparedWrite {
   nested: Map<LinkedRef, PreparedCreate>;
   /** The transaction that checked (and locked) the linked ids, for a write inside a running unit of work. */
   checkedIn?: Tx;
-  /** The write's parameters as received, for the event extensions (the DTO keeps only the core's). */
+  /** The write's parameters as received, for the event hooks (the DTO keeps only the core's). */
   raw: Json;
 }
 
@@ -60,14 +60,14 @@ export interface WriteRequest {
 /**
  * The first step of an event write (EventWriter): every check that needs no write, in the spec's
  * order (parameters before permission, endpoints.md §4.3–§4.8): dates in the write's zone, text
- * and the extensions' parameters (reported together), then author, linked ids and image. Also the
+ * and the hooks' parameters (reported together), then author, linked ids and image. Also the
  * outbound requests of a write (probe), made after its permission and target are checked.
  */
 @Injectable()
 export class EventWritePrepare {
   constructor(
     private readonly config: AppConfig,
-    private readonly extensions: EventExtensions,
+    private readonly hooks: EventHooks,
     private readonly users: UsersService,
     @Inject(VENUE_TOKENS.reads) private readonly venueReads: LinkedItemReads<VenueEntity>,
     @Inject(VENUE_TOKENS.writes) private readonly venueWrites: LinkedItemWrites<VenueEntity>,
@@ -126,7 +126,7 @@ export class EventWritePrepare {
     return ref === w.venue ? this.venueWrites : this.organizerWrites;
   }
 
-  /** The checks of prepare() that need no read: dates, text and the extensions' parameters. */
+  /** The checks of prepare() that need no read: dates, text and the hooks' parameters. */
   private async prepareFields({ actor, dto, raw, origin }: WriteRequest, current: EventEntity | null): Promise<PreparedWrite> {
     const bad: Record<string, string> = {};
     const now = DateTime.utc();
@@ -177,7 +177,7 @@ export class EventWritePrepare {
       const overflow = columnOverflow(EVENT_TEXT, 'cost', JSON.stringify(w.cost)); // stored as one JSON list
       if (overflow) bad.cost = overflow;
     }
-    Object.assign(bad, await this.extensions.check(raw, { actor, current, origin }));
+    Object.assign(bad, await this.hooks.check(raw, { actor, current, origin }));
     if (Object.keys(bad).length > 0) throw invalidParams(bad);
     return w;
   }

@@ -13,7 +13,7 @@ import type { UsersService } from '../users';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
 import { EventAccess } from './event-access';
-import { EventExtensions } from './event-extensions';
+import { EVENT_HOOKS, type EventHook, EventHooks } from './event-hooks';
 import { EventWriteAuthorize } from './event-write-authorize';
 import { FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
 import { EventWriteParticipants } from './event-write-participants';
@@ -22,6 +22,7 @@ import { EventWritePrepare } from './event-write-prepare';
 import { EventWriter } from './event-writer';
 import type { EventsRepository } from './events.repository';
 import type { ScheduledPublisher } from './scheduled-publisher';
+import { listedHooks } from '../../test/support/hooks';
 
 // Event creates and updates without HTTP or a database: the write pipeline's real
 // steps over fakes of the repository, posts, taxonomies, venues, organizers, media and the unit of
@@ -64,7 +65,10 @@ function linkedItems(known: number[], createdId: number, reused = false) {
   };
 }
 
-function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean; extensions?: EventExtensions } = {}) {
+/** The event hooks the app would find: these. */
+const eventHooks = (...hooks: EventHook[]) => new EventHooks(listedHooks(EVENT_HOOKS, ...hooks));
+
+function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: boolean; hooks?: EventHooks } = {}) {
   const inserted: { event: EventEntity; slugBase: string }[] = [];
   const changeSets: ChangeSet[] = [];
   const events = {
@@ -105,10 +109,10 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused, unused);
   jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
   jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
-  const extensions = options.extensions ?? new EventExtensions();
+  const hooks = options.hooks ?? eventHooks();
   const prepare = new EventWritePrepare(
     config,
-    extensions,
+    hooks,
     users as unknown as UsersService,
     venues.items as never,
     venues.items as never,
@@ -129,7 +133,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
     prepare,
     new EventWriteAuthorize(access, posts as unknown as PostsService, events as unknown as EventsRepository),
     persist,
-    new EventWriteParticipants(extensions, publisher as unknown as ScheduledPublisher),
+    new EventWriteParticipants(hooks, publisher as unknown as ScheduledPublisher),
     uow as unknown as UnitOfWork,
     access,
     events as unknown as EventsRepository,
@@ -218,7 +222,7 @@ describe('EventWriter.create (spec endpoints.md §4.3)', () => {
   it('creates a nested venue inside the transaction, links it and records it only when it is new', async () => {
     const created = writerOn();
     await expect(created.writer.create(admin, valid({ venue: { venue: 'Hall' } }))).resolves.toMatchObject({ id: 42, venue: 21 });
-    expect(created.venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX);
+    expect(created.venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX, expect.any(ChangeSet));
     expect(created.recorded()).toEqual(
       expect.arrayContaining([
         { type: 'event', id: 42 },
@@ -254,20 +258,16 @@ describe('EventWriter updates (spec endpoints.md §4.7)', () => {
   });
 });
 
-describe('EventWriter with event extensions', () => {
-  const seats = (saved: jest.Mock = jest.fn()) => {
-    const extensions = new EventExtensions();
-    extensions.register({
-      name: 'seats',
+describe('EventWriter with event hooks', () => {
+  const seats = (saved: jest.Mock = jest.fn()) =>
+    eventHooks({
       params: ['seats'],
       check: (input): Record<string, string> => (input.seats === 'many' ? { seats: 'Must be a number.' } : {}),
       saved,
     });
-    return extensions;
-  };
 
-  it("reports an extension's bad parameter together with the writer's own, before permission and writes", async () => {
-    const { writer, uow } = writerOn(null, { extensions: seats() });
+  it("reports a hook's bad parameter together with the writer's own, before permission and writes", async () => {
+    const { writer, uow } = writerOn(null, { hooks: seats() });
     const err = await refusal(writer.create(null, valid({ start_date: 'not a date' }), { seats: 'many' }));
     expect(err).toMatchObject({
       code: 'rest_invalid_param',
@@ -279,7 +279,7 @@ describe('EventWriter with event extensions', () => {
 
   it('runs saved in the write, after the row and the links, with the raw input, the row before and the change set', async () => {
     const saved = jest.fn();
-    const { writer, events } = writerOn(stored(), { extensions: seats(saved) });
+    const { writer, events } = writerOn(stored(), { hooks: seats(saved) });
     await writer.updateById(admin, 10, valid({ organizer: [30] }), undefined, { seats: 4 });
     expect(saved).toHaveBeenCalledWith(
       TX,
@@ -291,9 +291,9 @@ describe('EventWriter with event extensions', () => {
 
   it('tells the checks and the hooks who asked for the write (a route unless the caller says otherwise)', async () => {
     const saved = jest.fn();
-    const extensions = seats(saved);
-    const check = jest.spyOn(extensions, 'check');
-    const { writer } = writerOn(null, { extensions });
+    const hooks = seats(saved);
+    const check = jest.spyOn(hooks, 'check');
+    const { writer } = writerOn(null, { hooks });
     await writer.create(admin, valid());
     await writer.create(admin, valid(), {}, FORM_ORIGIN);
     expect(check.mock.calls.map(([, ctx]) => ctx.origin)).toEqual([ROUTE_ORIGIN, FORM_ORIGIN]);
@@ -304,10 +304,9 @@ describe('EventWriter with event extensions', () => {
 describe('EventWriter for an import (origin import)', () => {
   it("declares the import's participants to the unit of work, which runs them after the hooks with the stored row", async () => {
     const order: string[] = [];
-    const extensions = new EventExtensions();
-    extensions.register({ name: 'x', params: [], saved: async () => void order.push('saved') });
+    const hooks = eventHooks({ params: [], saved: async () => void order.push('saved') });
     const written = jest.fn(async (_tx: unknown, row: unknown) => void order.push(`written ${(row as EventEntity).id}`));
-    const { writer, uow } = writerOn(null, { extensions });
+    const { writer, uow } = writerOn(null, { hooks });
     await writer.create(admin, valid(), {}, { kind: 'import', participants: [{ written }] });
     expect(uow.run).toHaveBeenCalledWith(expect.any(Function), [{ written }]);
     expect(order).toEqual(['saved', 'written 42']);
@@ -340,7 +339,7 @@ describe('EventWriter inside a running unit of work (EventWrites)', () => {
     expect(venues.items.prepareCreate).toHaveBeenCalledWith(admin, { venue: 'Hall' }, true, TX);
     expect(venues.items.knownPrepared).toHaveBeenCalledWith(TX, expect.any(PreparedCreate));
     expect(venues.items.probePrepared).not.toHaveBeenCalled();
-    expect(venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX);
+    expect(venues.items.createPrepared).toHaveBeenCalledWith(admin, expect.any(PreparedCreate), TX, expect.any(ChangeSet));
     expect(event.venueId).toBe(21);
   });
 

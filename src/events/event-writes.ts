@@ -8,16 +8,35 @@ import type { Tx } from '../database/tx';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
 import type { EventEntity } from './entities/event.entity';
 import { EventDeleter } from './event-deleter';
-import { EventWrites } from './event-extensions';
 import { EXTENSION_ORIGIN, type EventWriteOrigin } from './event-write-origin';
 import { EventWriter } from './event-writer';
 
 type Json = Record<string, unknown>;
 
 /**
+ * Writes of events inside a running unit of work (a hook's, an extension's), under the same
+ * rules as the routes' writes: the same checks, rights of `actor`, slugs, links, change rows
+ * and hooks (whose `saved`/`deleting` run for these writes too, told the `origin` the caller
+ * gives: `extension` when none, `series` for a series' occurrences). Errors are the routes' errors.
+ */
+export abstract class EventWrites {
+  abstract create(tx: Tx, changes: ChangeSet, actor: Actor | null, input: Json, origin?: EventWriteOrigin): Promise<EventEntity>;
+  /**
+   * As many creates in a row, with the same rows, links, change records, errors and `saved`
+   * hooks (in the list's order, after every row and link is written), in far fewer statements
+   * when the inputs share their author, venue, organizers, image and terms (a series'
+   * occurrences). Answers the rows in the order of `inputs`.
+   */
+  abstract createMany(tx: Tx, changes: ChangeSet, actor: Actor | null, inputs: Json[], origin?: EventWriteOrigin): Promise<EventEntity[]>;
+  abstract update(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, input: Json, origin?: EventWriteOrigin): Promise<EventEntity>;
+  /** To the trash (`force` false) or for good. */
+  abstract remove(tx: Tx, changes: ChangeSet, actor: Actor | null, id: number, force: boolean, input?: Json, origin?: EventWriteOrigin): Promise<void>;
+}
+
+/**
  * Writes of events inside a running unit of work (EventWrites, extending.md §1 "write hooks"):
  * the input is validated against the routes' DTOs as the global pipe validates a request
- * (unknown parameters dropped for the core, kept for the extensions), then the write pipeline
+ * (unknown parameters dropped for the core, kept for the hooks), then the write pipeline
  * and the deleter do what the routes do, in the caller's transaction and change set, with the
  * origin the caller gives (`extension` when none). Answers are the
  * stored rows, not representations: presenting reads the outer connection, which a write may

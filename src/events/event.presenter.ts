@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { dateDetails, DateDetails, isoAtWallTime, isoStartOfDay, utcSqlMillis } from '../common/datetime/format';
 import { timezoneAbbr } from '../common/datetime/zones';
-import { effectiveStatus, globalIdFields, publicationFields } from '../items';
+import { effectiveStatus, globalIdFields, publicationFields, type RecordExtras } from '../items';
 import { autop, firstWords, plainJsonLd, stripTags } from '../common/text/autop';
 import type { ApiLinks } from '../common/http/api-links';
 import type { AppConfig } from '../config/app-config';
@@ -9,7 +9,6 @@ import type { ImageJson } from '../media';
 import type { TermJson } from '../taxonomies';
 import { offerPrice, parseCost } from './cost';
 import type { EventEntity } from './entities/event.entity';
-import type { EventExtras } from './event-extensions';
 
 type Json = Record<string, unknown>;
 
@@ -20,8 +19,8 @@ export interface EventRelations {
   venues: Map<number, Json>;
   organizers: Map<number, Json>;
   organizerIds: Map<number, number[]>;
-  /** What the event extensions add, by event id (EventExtensions.present). */
-  extras?: Map<number, EventExtras>;
+  /** What the event hooks add, by event id (EventHooks.present). */
+  extras?: Map<number, RecordExtras>;
 }
 
 export interface PresentOptions {
@@ -91,12 +90,12 @@ export function presentEvent(e: EventEntity, rel: EventRelations, config: Pick<A
 }
 
 /**
- * JSON-LD members an extension may give in place of the core's: `offers` (an extension that sells
+ * JSON-LD members a hook may give in place of the core's: `offers` (an extension that sells
  * tickets describes them, rather than the one offer the event's cost makes).
  */
 const EXTENSION_JSON_LD: ReadonlySet<string> = new Set(['offers']);
 
-/** An extension's keys go after the core's and replace none of them (extending.md §1: it adds keys), but those of `replaceable`. */
+/** A hook's keys go after the core's and replace none of them (extending.md §1: it adds keys), but those of `replaceable`. */
 function appendNew(target: Json, added: Json, replaceable: ReadonlySet<string> = new Set()): void {
   for (const [key, value] of Object.entries(added)) if (!(key in target) || replaceable.has(key)) target[key] = value;
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CacheModule } from '../common/cache/cache.module';
 import { MediaModule } from '../media';
 import { OrganizersModule } from '../organizers';
@@ -8,15 +9,16 @@ import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { EventCalendarController } from './event-calendar.controller';
 import { EventCalendarService } from './event-calendar.service';
-import { EventExtensions, EventWrites } from './event-extensions';
-import { EventListExtensions } from './event-list-extensions';
+import { IcalHooks } from './event-calendar-hooks';
+import { EventHooks } from './event-hooks';
+import { EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
 import { EventWriteAuthorize } from './event-write-authorize';
 import { EventWriteParticipants } from './event-write-participants';
 import { EventWritePersist } from './event-write-persist';
 import { EventWritePrepare } from './event-write-prepare';
 import { EventWriter } from './event-writer';
-import { EventWritesInTx } from './event-writes';
+import { EventWrites, EventWritesInTx } from './event-writes';
 import { EventsController } from './events.controller';
 import { EventListRepository } from './event-list.repository';
 import { EventsRepository } from './events.repository';
@@ -27,7 +29,7 @@ import { ListingSync } from './listing-sync';
 import { ScheduledPublisher } from './scheduled-publisher';
 
 @Module({
-  imports: [TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
+  imports: [DiscoveryModule, TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
   controllers: [EventsController, EventCalendarController],
   providers: [
     EventsRepository,
@@ -42,28 +44,18 @@ import { ScheduledPublisher } from './scheduled-publisher';
     EventWritePersist,
     EventWriteParticipants,
     EventWriter,
-    EventListExtensions,
-    EventExtensions,
+    EventListHooks,
+    EventHooks,
+    IcalHooks,
     { provide: EventWrites, useClass: EventWritesInTx },
     EventCalendarService,
     ListingSync,
   ],
   // EventWriter: the editing form and the importers (src/imports) write through it as the routes do, each with its origin.
   // EventReader: the change feed and the public pages read events as the routes do; ScheduledPublisher: whether one is due.
-  // EventListExtensions, EventExtensions, EventWrites: the public extension API (extending.md §1, README "Extending").
+  // EventWrites: the public extension API (extending.md §1, README "Extending").
   // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).
   // EventsRepository: the importers read an imported event's status and start, and set its modified date.
-  exports: [
-    EventAccess,
-    EventReader,
-    ScheduledPublisher,
-    EventWriter,
-    EventDeleter,
-    EventListExtensions,
-    EventExtensions,
-    EventWrites,
-    EventCalendarService,
-    EventsRepository,
-  ],
+  exports: [EventAccess, EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventWrites, EventCalendarService, EventsRepository],
 })
 export class EventsModule {}

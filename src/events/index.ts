@@ -15,30 +15,18 @@ export { applyTiming } from './event-timing';
 export type { EventTiming } from './event-timing';
 export { EventDto, EventListDto } from './dto/event-response.dto';
 export { ListEventsQueryDto } from './dto/list-events.query.dto';
-export { EventListExtensions } from './event-list-extensions';
-export type { EventListExtension } from './event-list-extensions';
+export { EVENT_LIST_HOOKS } from './event-list-hooks';
+export type { EventListHook } from './event-list-hooks';
 export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
 export { EXTENSION_ORIGIN, FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
 export type { EventWriteOrigin } from './event-write-origin';
 export { EventAccess } from './event-access';
-export { validatedEventInput } from './event-writes';
-export { EventExtensions, EventWrites } from './event-extensions';
-export type {
-  EventCheckContext,
-  EventDeleteContext,
-  EventExtension,
-  EventExtras,
-  EventFormContext,
-  EventFormField,
-  EventFormQuestion,
-  EventFormSection,
-  EventWriteContext,
-  IcalPlan,
-  IcalProperty,
-  IcalShape,
-  IcalTimes,
-} from './event-extensions';
+export { EventWrites, validatedEventInput } from './event-writes';
+export { EVENT_HOOKS } from './event-hooks';
+export type { EventCheckContext, EventDeleteContext, EventHook, EventHookContexts, EventWriteContext } from './event-hooks';
+export { ICAL_HOOKS } from './event-calendar-hooks';
+export type { IcalHook, IcalPlan, IcalProperty, IcalShape, IcalTimes } from './event-calendar-hooks';
 // The links of the request being answered (compat.md: a client never leaves the path it came by):
 // an extension writes each API link it adds as the core does, `currentLinks(config.baseUrl).href(path)`.
 export { currentLinks } from '../common/http/api-links';

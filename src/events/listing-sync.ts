@@ -1,7 +1,8 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { Hook } from '../common/feature/hooks';
 import type { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
-import { WriteParticipant, WriteParticipants } from '../database/write-participants';
+import { type WriteParticipant, WRITE_PARTICIPANTS } from '../database/write-participants';
 import { EventsRepository } from './events.repository';
 
 /**
@@ -13,16 +14,10 @@ import { EventsRepository } from './events.repository';
  * (EventsRepository.copyListingColumns), whichever path wrote them. Bulk loads outside the unit
  * of work (the seed) write the links with the columns set.
  */
+@Hook(WRITE_PARTICIPANTS)
 @Injectable()
-export class ListingSync implements WriteParticipant, OnModuleInit {
-  constructor(
-    private readonly participants: WriteParticipants,
-    private readonly events: EventsRepository,
-  ) {}
-
-  onModuleInit(): void {
-    this.participants.register(this);
-  }
+export class ListingSync implements WriteParticipant {
+  constructor(private readonly events: EventsRepository) {}
 
   async beforeCommit(tx: Tx, changes: ChangeSet): Promise<void> {
     const ids = changes

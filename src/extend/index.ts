@@ -13,23 +13,27 @@ export { API_NAMESPACE, AppConfig } from '../config/app-config';
 export { countSetting, onOffSetting } from '../config/settings';
 export type { Setting } from '../config/settings';
 
-// ---- hooks: events -------------------------------------------------------------------------
-export { EventExtensions, EventListExtensions, EventWrites, EventsModule, EventReader, EventEntity, currentLinks } from '../events';
+// ---- hooks: how to declare one --------------------------------------------------------------
+// A provider declares itself a hook of a kind by `@Hook(KIND)` and is found while its module is
+// loaded (README "Hooks"); each kind is declared by the feature that calls its hooks.
+export { firstGiven, Hook, hookKind, Hooks } from '../common/feature/hooks';
+export type { HookKind } from '../common/feature/hooks';
+export type { RecordExtras, RecordHook, RecordHookContexts } from '../items';
+
+// ---- hooks: events, their list and their iCalendar answers -----------------------------------
+export { EVENT_HOOKS, EVENT_LIST_HOOKS, ICAL_HOOKS, EventWrites, EventsModule, EventReader, EventEntity, currentLinks } from '../events';
 export { EXTENSION_ORIGIN } from '../events';
 export type {
   ApiLinks,
   EventCheckContext,
   EventDeleteContext,
-  EventExtension,
-  EventExtras,
-  EventFormContext,
-  EventFormField,
-  EventFormQuestion,
-  EventFormSection,
-  EventListExtension,
+  EventHook,
+  EventHookContexts,
+  EventListHook,
   EventQueryExtension,
   EventWriteContext,
   EventWriteOrigin,
+  IcalHook,
   IcalPlan,
   IcalProperty,
   IcalShape,
@@ -37,22 +41,28 @@ export type {
 } from '../events';
 
 // ---- hooks: venues, organizers, terms, lists -----------------------------------------------
-export { ItemExtensions } from '../items';
-export type { ItemExtension, ItemExtras } from '../items';
-export { VenueEntity, VenueExtensions, VenuesModule } from '../venues';
-export { OrganizerEntity, OrganizerExtensions, OrganizersModule } from '../organizers';
-export { TaxonomiesModule, TermListExtensions } from '../taxonomies';
+export type { ItemCheckContext, ItemDeleteContext, ItemHook, ItemWriteContext } from '../items';
+export { VENUE_HOOKS, VENUE_LIST_HOOKS, VenueEntity, VenuesModule } from '../venues';
+export type { VenueHook } from '../venues';
+export { ORGANIZER_HOOKS, ORGANIZER_LIST_HOOKS, OrganizerEntity, OrganizersModule } from '../organizers';
+export type { OrganizerHook } from '../organizers';
+export { CATEGORY_LIST_HOOKS, TAG_LIST_HOOKS, TaxonomiesModule } from '../taxonomies';
 export type { Taxonomy } from '../taxonomies';
-export { ListExtensions } from '../common/pagination';
-export type { ListCondition, ListExtension } from '../common/pagination';
+export type { ListCondition, ListHook } from '../common/pagination';
+
+// ---- hooks: the public pages and the editing form ------------------------------------------
+export { EVENT_PAGE_HOOKS, ORGANIZER_PAGE_HOOKS, VENUE_PAGE_HOOKS } from '../pages';
+export type { PageHook } from '../pages';
+export { EVENT_FORM_HOOKS } from '../manage';
+export type { EventFormContext, EventFormField, EventFormHook, EventFormQuestion, EventFormSection } from '../manage';
 
 // ---- hooks: every write, iCalendar imports, the OpenAPI document ---------------------------
-export { WriteParticipants } from '../database/write-participants';
+export { WRITE_PARTICIPANTS } from '../database/write-participants';
 export type { WriteParticipant } from '../database/write-participants';
-export { IcsSeriesHooks, IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
-export type { IcsSeriesHook, SeriesInstance } from '../common/ical/ics-series-hooks';
-export { addParameters, addProperties, ApiDocExtensions, IndexModule, requestBodySchemas } from '../index';
-export type { ApiDocChange } from '../index';
+export { ICS_SERIES_HOOKS } from '../imports';
+export type { IcsSeriesHook, SeriesInstance } from '../imports';
+export { addParameters, addProperties, API_DOC_HOOKS, requestBodySchemas } from '../index';
+export type { ApiDocHook } from '../index';
 
 // ---- writing: units of work and transactions -----------------------------------------------
 export type { Tx } from '../database/tx';

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import { invalidParams, PARAM_MESSAGES } from '../common/errors';
+import { Hook } from '../common/feature/hooks';
 import { INVALID, toStrictBool } from '../common/params';
 import { Dialect } from '../database/dialect';
-import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
+import { type EventEntity, EVENT_LIST_HOOKS, type EventListHook, type EventQueryExtension } from '../events';
 import { boundingBox, DEFAULT_RADIUS_KM, distanceKmSql } from './distance';
 import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
@@ -49,8 +50,9 @@ export function readGeoFilter(query: Record<string, unknown>): GeoFilter | null 
  * a radius of a centre, nearest first. A bounding box on the indexed (lat, lng) columns narrows
  * the rows before the exact great-circle distance is computed.
  */
+@Hook(EVENT_LIST_HOOKS)
 @Injectable()
-export class GeoEventListExtension implements EventListExtension {
+export class GeoEventListExtension implements EventListHook {
   readonly params = ['geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius'] as const;
 
   constructor(private readonly dialect: Dialect) {}

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import type { VenueEntity } from '../venues';
 import { newTestService } from '../../test/support/new-test-service';
@@ -25,6 +26,11 @@ function setup(stored: { venueId: number; lat: string; lng: string }[] = []) {
 }
 
 const venue = (id: number) => ({ id }) as VenueEntity;
+/** A check on create (no current venue) or on update. */
+const onCreate = { actor: null, current: null };
+const onUpdate = { actor: null, current: venue(1) };
+/** What `saved` is told: the write's raw input. */
+const write = (input: Record<string, unknown>) => ({ actor: null, input, before: null, changes: new ChangeSet() });
 
 describe('readCoordinate', () => {
   it.each([
@@ -51,40 +57,40 @@ describe('GeoVenueExtension.check', () => {
   const { geo } = setup();
 
   it('needs both coordinates on create, one alone on update', () => {
-    expect(geo.check({ geo_lat: '1' }, true)).toEqual({ geo_lng: expect.any(String) });
-    expect(geo.check({ geo_lng: '1' }, true)).toEqual({ geo_lat: expect.any(String) });
-    expect(geo.check({ geo_lat: '1' }, false)).toEqual({});
+    expect(geo.check({ geo_lat: '1' }, onCreate)).toEqual({ geo_lng: expect.any(String) });
+    expect(geo.check({ geo_lng: '1' }, onCreate)).toEqual({ geo_lat: expect.any(String) });
+    expect(geo.check({ geo_lat: '1' }, onUpdate)).toEqual({});
   });
 
   it('clears both at once: "" for one and a value for the other is refused', () => {
-    expect(geo.check({ geo_lat: '', geo_lng: '' }, false)).toEqual({});
-    expect(geo.check({ geo_lat: '', geo_lng: '2' }, false)).toEqual({ geo_lng: expect.any(String) });
+    expect(geo.check({ geo_lat: '', geo_lng: '' }, onUpdate)).toEqual({});
+    expect(geo.check({ geo_lat: '', geo_lng: '2' }, onUpdate)).toEqual({ geo_lng: expect.any(String) });
   });
 
   it('names each coordinate out of range', () => {
-    expect(Object.keys(geo.check({ geo_lat: '91', geo_lng: '181' }, true)).sort()).toEqual(['geo_lat', 'geo_lng']);
+    expect(Object.keys(geo.check({ geo_lat: '91', geo_lng: '181' }, onCreate)).sort()).toEqual(['geo_lat', 'geo_lng']);
   });
 });
 
-describe('GeoVenueExtension.save and present', () => {
+describe('GeoVenueExtension.saved, present and deleting', () => {
   it('writes nothing when neither coordinate is given', async () => {
     const { geo, repo, tx } = setup();
-    await geo.save(tx, venue(1), { venue: 'Hall' });
+    await geo.saved(tx, venue(1), write({ venue: 'Hall' }));
     expect(repo.save).not.toHaveBeenCalled();
     expect(repo.delete).not.toHaveBeenCalled();
   });
 
   it('keeps the stored coordinate an update leaves out, and clears both with ""', async () => {
     const { geo, rows, tx } = setup([{ venueId: 1, lat: '10', lng: '20' }]);
-    await geo.save(tx, venue(1), { geo_lat: '11' });
+    await geo.saved(tx, venue(1), write({ geo_lat: '11' }));
     expect(rows.get(1)).toEqual({ venueId: 1, lat: '11', lng: '20' });
-    await geo.save(tx, venue(1), { geo_lat: '', geo_lng: '' });
+    await geo.saved(tx, venue(1), write({ geo_lat: '', geo_lng: '' }));
     expect(rows.has(1)).toBe(false);
   });
 
   it('refuses one coordinate for a venue that has none', async () => {
     const { geo, tx } = setup();
-    await expect(geo.save(tx, venue(2), { geo_lat: '11' })).rejects.toMatchObject({ status: 400 });
+    await expect(geo.saved(tx, venue(2), write({ geo_lat: '11' }))).rejects.toMatchObject({ status: 400 });
   });
 
   it('presents fields and JSON-LD only when both coordinates are non-zero', async () => {
@@ -100,9 +106,11 @@ describe('GeoVenueExtension.save and present', () => {
     });
   });
 
-  it('drops the row when the venue goes', async () => {
+  it('keeps the row when the venue goes to the trash, drops it when the venue goes for good', async () => {
     const { geo, rows, tx } = setup([{ venueId: 3, lat: '1', lng: '1' }]);
-    await geo.remove(tx, 3);
+    await geo.deleting(tx, venue(3), { actor: null, force: false, changes: new ChangeSet() });
+    expect(rows.has(3)).toBe(true);
+    await geo.deleting(tx, venue(3), { actor: null, force: true, changes: new ChangeSet() });
     expect(rows.has(3)).toBe(false);
   });
 });

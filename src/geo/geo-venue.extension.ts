@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { invalidParam } from '../common/errors';
+import { Hook } from '../common/feature/hooks';
 import type { Tx } from '../database/tx';
-import type { ItemExtension, ItemExtras } from '../items';
-import type { VenueEntity } from '../venues';
+import type { ItemCheckContext, ItemDeleteContext, ItemWriteContext, RecordExtras } from '../items';
+import { type VenueEntity, VENUE_HOOKS, type VenueHook } from '../venues';
 import { GEO_MESSAGE } from './geo.errors';
 import { VenueGeoEntity } from './venue-geo.entity';
 import { VenueGeoRepository } from './venue-geo.repository';
@@ -25,13 +26,15 @@ export function readCoordinate(input: Record<string, unknown>, param: GeoParam):
  * Venue coordinates (geo.md §2.1): `geo_lat`/`geo_lng` on venue writes and nested venues,
  * `geo_lat`/`geo_lng` in the representation when both are non-zero, `geo` in the JSON-LD.
  */
+@Hook(VENUE_HOOKS)
 @Injectable()
-export class GeoVenueExtension implements ItemExtension<VenueEntity> {
+export class GeoVenueExtension implements VenueHook {
   readonly params = ['geo_lat', 'geo_lng'] as const;
 
   constructor(private readonly rows: VenueGeoRepository) {}
 
-  check(input: Record<string, unknown>, isCreate: boolean): Record<string, string> {
+  check(input: Record<string, unknown>, ctx: ItemCheckContext<VenueEntity>): Record<string, string> {
+    const isCreate = ctx.current === null;
     const lat = readCoordinate(input, 'geo_lat');
     const lng = readCoordinate(input, 'geo_lng');
     const bad: Record<string, string> = {};
@@ -46,9 +49,9 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     return bad;
   }
 
-  async save(manager: Tx, venue: VenueEntity, input: Record<string, unknown>): Promise<void> {
-    const lat = readCoordinate(input, 'geo_lat');
-    const lng = readCoordinate(input, 'geo_lng');
+  async saved(manager: Tx, venue: VenueEntity, ctx: ItemWriteContext<VenueEntity>): Promise<void> {
+    const lat = readCoordinate(ctx.input, 'geo_lat');
+    const lng = readCoordinate(ctx.input, 'geo_lng');
     if (lat.kind === 'absent' && lng.kind === 'absent') return;
     if (lat.kind === 'clear' || lng.kind === 'clear') {
       await this.rows.remove(manager, venue.id);
@@ -66,13 +69,14 @@ export class GeoVenueExtension implements ItemExtension<VenueEntity> {
     await this.rows.save(manager, next as VenueGeoEntity);
   }
 
-  async remove(manager: Tx, id: number): Promise<void> {
-    await this.rows.remove(manager, id);
+  /** The trash keeps the coordinates (a restored venue has them again); a delete for good takes them away. */
+  async deleting(tx: Tx, venue: VenueEntity, ctx: ItemDeleteContext): Promise<void> {
+    if (ctx.force) await this.rows.remove(tx, venue.id);
   }
 
-  async present(venues: VenueEntity[]): Promise<Map<number, ItemExtras>> {
+  async present(venues: readonly VenueEntity[]): Promise<Map<number, RecordExtras>> {
     const rows = await this.rows.ofVenues(venues.map((v) => v.id));
-    const out = new Map<number, ItemExtras>();
+    const out = new Map<number, RecordExtras>();
     for (const row of rows) {
       const [latitude, longitude] = [Number(row.lat), Number(row.lng)];
       if (latitude === 0 || longitude === 0) continue; // shown only when both are non-zero

@@ -1,29 +1,14 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { EventListExtensions, EventsModule } from '../events';
-import { VenueExtensions, VenuesModule } from '../venues';
+import { Module } from '@nestjs/common';
 import { GeoEventListExtension } from './geo-event-list.extension';
 import { GeoVenueExtension } from './geo-venue.extension';
 import { VenueGeoRepository } from './venue-geo.repository';
 
 /**
- * The geo extension (geo.md), registered by AppModule only when CALENDAR_GEO=on. It plugs into
- * the two public extension points: VenueExtensions (coordinates on venue writes and output)
- * and EventListExtensions (distance filters on GET /events).
+ * The geo extension (geo.md), loaded by AppModule only when CALENDAR_GEO=on. Its two hooks:
+ * a venue hook (coordinates on venue writes and output) and a list hook of GET /events
+ * (distance filters).
  */
 @Module({
-  imports: [VenuesModule, EventsModule],
   providers: [GeoVenueExtension, GeoEventListExtension, VenueGeoRepository],
 })
-export class GeoModule implements OnModuleInit {
-  constructor(
-    private readonly venueExtensions: VenueExtensions,
-    private readonly eventListExtensions: EventListExtensions,
-    private readonly venueGeo: GeoVenueExtension,
-    private readonly eventGeo: GeoEventListExtension,
-  ) {}
-
-  onModuleInit(): void {
-    this.venueExtensions.register(this.venueGeo);
-    this.eventListExtensions.register(this.eventGeo);
-  }
-}
+export class GeoModule {}

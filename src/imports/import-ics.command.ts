@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { AppConfig } from '../config/app-config';
-import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
 import { type CliCommand, parseUsage, UsageError } from '../common/feature/cli-command';
+import { IcsSeriesHooks } from './ics-series-hooks';
 import { IcsInputError } from './ics/ics-calendar';
 import { IcsImporter, summaryLine } from './ics/ics-importer';
 import { ImportedRecordsRepository } from './imported-records.repository';

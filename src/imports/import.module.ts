@@ -5,7 +5,7 @@ import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
-import { IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
+import { IcsSeriesHooksModule } from './ics-series-hooks';
 import { ImportedRecordsRepository } from './imported-records.repository';
 import { ImportWriter } from './import-writer';
 import { LocalRecords } from './local-records';

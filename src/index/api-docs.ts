@@ -7,7 +7,7 @@ import { EventDto, EventListDto } from '../events';
 import { OrganizerDto, OrganizerListDto } from '../organizers';
 import { TermDto } from '../taxonomies';
 import { VenueDto, VenueListDto } from '../venues';
-import { ApiDocExtensions } from './api-doc-extensions';
+import { ApiDocHooks } from './api-doc-hooks';
 import { ApiDocsService } from './api-docs.service';
 
 /** Every resource representation of spec resources.md, and the error body, listed in components.schemas (endpoints.md §2). */
@@ -75,7 +75,7 @@ export function setupApiDocs(app: INestApplication): OpenAPIObject {
     .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Your login and an application password' }, 'basicAuth');
   for (const [name, description] of Object.entries(TAGS)) builder.addTag(name, description);
   const raw = SwaggerModule.createDocument(app, builder.build(), { deepScanRoutes: true, extraModels: RESOURCE_SCHEMAS });
-  const document = app.get(ApiDocExtensions).apply(relativeToApiRoot(raw));
+  const document = app.get(ApiDocHooks).apply(relativeToApiRoot(raw));
   app.get(ApiDocsService).setDocument(document);
   SwaggerModule.setup(DOCS_PAGE_PATH, app, document, { useGlobalPrefix: false, ui: true, raw: false });
   return document;

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
-import { ApiDocExtensions } from './api-doc-extensions';
+import { DiscoveryModule } from '@nestjs/core';
+import { ApiDocHooks } from './api-doc-hooks';
 import { ApiDocsService } from './api-docs.service';
 import { IndexController } from './index.controller';
 import { IndexService } from './index.service';
 
 @Module({
+  imports: [DiscoveryModule],
   controllers: [IndexController],
-  providers: [IndexService, ApiDocsService, ApiDocExtensions],
-  // ApiDocExtensions: extensions add what they document on core schemas and operations.
-  exports: [ApiDocsService, ApiDocExtensions],
+  providers: [IndexService, ApiDocsService, ApiDocHooks],
+  exports: [ApiDocsService],
 })
 export class IndexModule {}

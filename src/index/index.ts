@@ -1,3 +1,3 @@
 export { IndexModule } from './index.module';
-export { addParameters, addProperties, ApiDocExtensions, requestBodySchemas } from './api-doc-extensions';
-export type { ApiDocChange } from './api-doc-extensions';
+export { addParameters, addProperties, API_DOC_HOOKS, requestBodySchemas } from './api-doc-hooks';
+export type { ApiDocHook } from './api-doc-hooks';

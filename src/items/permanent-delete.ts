@@ -5,6 +5,7 @@ import { assertIfMatch, assertUnchanged, sameRow } from '../common/http/precondi
 import type { ChangeSet, ChangeType } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
+import type { WriteParticipant } from '../database/write-participants';
 
 type Json = Record<string, unknown>;
 
@@ -32,6 +33,8 @@ export interface PermanentDelete<T extends { id: number }> {
   gone(): WpError;
   /** Deletes the item and everything keyed by its id, inside `tx`. */
   remove(tx: Tx, item: T, changes: ChangeSet): Promise<void>;
+  /** Participants its caller declares for the delete's unit of work (UnitOfWork.run), as for its other writes. */
+  participants?: readonly WriteParticipant[];
 }
 
 /** How often the item is read and presented again when a concurrent write changed it in between. */
@@ -62,7 +65,7 @@ export async function deleteForGood<T extends { id: number }>(uow: UnitOfWork, o
         if (attempt < FRESH_ATTEMPTS && !sameRow(current, seen)) throw new ChangedMeanwhile();
         changes.record(op.type, seen.id);
         await op.remove(tx, current, changes);
-      });
+      }, op.participants);
       return { deleted: true, previous };
     } catch (err) {
       if (!(err instanceof ChangedMeanwhile)) throw err;

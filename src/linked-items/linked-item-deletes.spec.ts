@@ -46,11 +46,11 @@ function setup(stored: LinkedItemEntity | null, current: LinkedItemEntity | null
   };
   // The transaction handle is opaque here: the fakes only pass it along.
   const uow = { run: jest.fn(async (work: (tx: unknown, c: typeof changes) => Promise<unknown>) => work(TX, changes)) };
-  const parts = { repo, uow, posts: { release: jest.fn() }, extensions: { remove: jest.fn() } };
+  const parts = { repo, uow, posts: { release: jest.fn() }, hooks: { deleting: jest.fn() } };
   const deletes = new LinkedItemDeletes(
     KIND,
     reads as unknown as LinkedItemReads<LinkedItemEntity>,
-    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'extensions' | 'uow'>,
+    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'hooks' | 'uow'>,
   );
   return { deletes, reads, repo, uow, changes };
 }

@@ -12,7 +12,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
   constructor(
     private readonly kind: LinkedKind<E>,
     private readonly reads: LinkedItemReads<E>,
-    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'extensions' | 'uow'>,
+    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'hooks' | 'uow'>,
   ) {}
 
   /**
@@ -33,6 +33,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
         if (!current) throw this.reads.unknown(ref); // deleted for good meanwhile
         assertUnchanged(ifMatch, item, current);
         if (current.status === 'trash') throw this.kind.errors.inTrash(); // a concurrent delete came first
+        await this.parts.hooks.deleting(tx, current, { actor, force: false, changes });
         return this.parts.repo.trash(current, effectiveStatus(current.status, current.dateUtc, nowUtc), nowUtc, tx);
       }),
     );
@@ -40,7 +41,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
   }
 
   /**
-   * The item, its links from events (the events stay, without it), the extensions' data and its
+   * The item, its links from events (the events stay, without it), the hooks' data and its
    * id, for good. `previous`: the item as the caller's single read shows it (with json_ld).
    */
   private deleteForGood(actor: Actor | null, ref: LinkedItemRef, found: E, ifMatch: string | undefined): Promise<DeletedAnswer> {
@@ -55,8 +56,8 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
       present: (item) => this.reads.presentOne(item, true),
       lock: (tx, id) => this.parts.repo.findForUpdate(id, tx),
       gone: () => this.reads.unknown(ref),
-      remove: async (tx, item) => {
-        await this.parts.extensions.remove(tx, item.id);
+      remove: async (tx, item, changes) => {
+        await this.parts.hooks.deleting(tx, item, { actor, force: true, changes });
         await this.parts.repo.remove(item.id, tx);
         await this.parts.posts.release(item.id, tx);
       },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import type { DataVersion } from '../common/cache/data-version.service';
 import { ReadModel } from '../common/cache/read-model';
@@ -8,7 +9,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
 import { UsersService } from '../users';
-import { ItemExtensions } from '../items';
+import { hookKind } from '../common/feature/hooks';
+import { type ItemHook, ItemHooks } from '../items';
 import { LinkedItemDeletes } from './linked-item-deletes';
 import { linkedItemProviders, linkedItemTokens } from './linked-item-providers';
 import { LinkedItemReads } from './linked-item-reads';
@@ -28,7 +30,11 @@ class FakeRepository {
 }
 
 @Injectable()
-class FakeExtensions extends ItemExtensions<LinkedItemEntity> {}
+class FakeHooks extends ItemHooks<LinkedItemEntity> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, hookKind<ItemHook<LinkedItemEntity>>('test item'), hookKind('test item list'));
+  }
+}
 
 const KIND = { type: 'venue', collection: 'venues', present: (item: LinkedItemEntity) => ({ id: item.id }) } as unknown as LinkedKind<LinkedItemEntity>;
 const TOKENS = linkedItemTokens('venue');
@@ -37,9 +43,10 @@ function testingModule() {
   const config = { baseUrl: 'http://cal.test', timezone: 'UTC', cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
   return Test.createTestingModule({
+    imports: [DiscoveryModule],
     providers: [
-      FakeExtensions,
-      ...linkedItemProviders({ kind: KIND, tokens: TOKENS, repository: FakeRepository as never, extensions: FakeExtensions }),
+      FakeHooks,
+      ...linkedItemProviders({ kind: KIND, tokens: TOKENS, repository: FakeRepository as never, hooks: FakeHooks }),
       FakeRepository,
       { provide: PostsService, useValue: {} },
       { provide: MediaService, useValue: { present: async () => new Map() } },

@@ -4,10 +4,10 @@ import type { Provider, Type } from '@nestjs/common';
 import { ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import type { ItemExtensions } from '../items';
 import { MediaService } from '../media';
 import { PostsService } from '../posts';
 import { UsersService } from '../users';
+import type { ItemHooks } from '../items';
 import { LinkedItemDeletes } from './linked-item-deletes';
 import { LinkedItemReads } from './linked-item-reads';
 import { LinkedItemWrites } from './linked-item-writes';
@@ -30,12 +30,12 @@ export function linkedItemTokens(type: LinkedItemType): LinkedItemTokens {
   return { reads: Symbol(`${type}.reads`), writes: Symbol(`${type}.writes`), deletes: Symbol(`${type}.deletes`) };
 }
 
-/** What a kind's module names for its providers: the kind, their tokens, and its own repository and extension registry. */
+/** What a kind's module names for its providers: the kind, their tokens, and its own repository and registry of hooks. */
 export interface LinkedItemWiring<E extends LinkedItemEntity> {
   kind: LinkedKind<E>;
   tokens: LinkedItemTokens;
   repository: Type<LinkedItemsRepository<E>>;
-  extensions: Type<ItemExtensions<E>>;
+  hooks: Type<ItemHooks<E>>;
 }
 
 /**
@@ -43,17 +43,17 @@ export interface LinkedItemWiring<E extends LinkedItemEntity> {
  * it uses, and the writes and deletes with the kind's reads, so a spec or a test module can
  * replace any of them (`overrideProvider(VENUE_TOKENS.reads)`).
  */
-export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, repository, extensions }: LinkedItemWiring<E>): Provider[] {
+export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, repository, hooks }: LinkedItemWiring<E>): Provider[] {
   return [
     {
       provide: tokens.reads,
-      inject: [repository, PostsService, MediaService, AppConfig, extensions, ReadModel],
-      useFactory: (repo: LinkedItemsRepository<E>, posts: PostsService, media: MediaService, config: AppConfig, ext: ItemExtensions<E>, readModel: ReadModel) =>
-        new LinkedItemReads(kind, { repo, posts, media, config, extensions: ext, readModel }),
+      inject: [repository, PostsService, MediaService, AppConfig, hooks, ReadModel],
+      useFactory: (repo: LinkedItemsRepository<E>, posts: PostsService, media: MediaService, config: AppConfig, hookList: ItemHooks<E>, readModel: ReadModel) =>
+        new LinkedItemReads(kind, { repo, posts, media, config, hooks: hookList, readModel }),
     },
     {
       provide: tokens.writes,
-      inject: [tokens.reads, repository, PostsService, MediaService, UsersService, AppConfig, extensions, UnitOfWork],
+      inject: [tokens.reads, repository, PostsService, MediaService, UsersService, AppConfig, hooks, UnitOfWork],
       useFactory: (
         reads: LinkedItemReads<E>,
         repo: LinkedItemsRepository<E>,
@@ -61,15 +61,15 @@ export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, 
         media: MediaService,
         users: UsersService,
         config: AppConfig,
-        ext: ItemExtensions<E>,
+        hookList: ItemHooks<E>,
         uow: UnitOfWork,
-      ) => new LinkedItemWrites(kind, reads, { repo, posts, media, users, config, extensions: ext, uow }),
+      ) => new LinkedItemWrites(kind, reads, { repo, posts, media, users, config, hooks: hookList, uow }),
     },
     {
       provide: tokens.deletes,
-      inject: [tokens.reads, repository, PostsService, extensions, UnitOfWork],
-      useFactory: (reads: LinkedItemReads<E>, repo: LinkedItemsRepository<E>, posts: PostsService, ext: ItemExtensions<E>, uow: UnitOfWork) =>
-        new LinkedItemDeletes(kind, reads, { repo, posts, extensions: ext, uow }),
+      inject: [tokens.reads, repository, PostsService, hooks, UnitOfWork],
+      useFactory: (reads: LinkedItemReads<E>, repo: LinkedItemsRepository<E>, posts: PostsService, hookList: ItemHooks<E>, uow: UnitOfWork) =>
+        new LinkedItemDeletes(kind, reads, { repo, posts, hooks: hookList, uow }),
     },
   ];
 }

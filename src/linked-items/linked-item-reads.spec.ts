@@ -2,7 +2,9 @@ import type { Actor } from '../common/auth';
 import type { DataVersion } from '../common/cache/data-version.service';
 import { ReadModel } from '../common/cache/read-model';
 import { refusal } from '../common/errors/testing/refusal';
-import { ListExtensions } from '../common/pagination/list-extensions';
+import { listedHooks } from '../../test/support/hooks';
+import { hookKind } from '../common/feature/hooks';
+import { type ListCondition, type ListHook, ListHooks } from '../common/pagination';
 import type { AppConfig } from '../config/app-config';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
 import { OUTER } from '../database/tx';
@@ -14,7 +16,7 @@ import { CacheShares } from '../common/cache/cache-shares';
 import { FEATURES } from '../features';
 
 // The reads of venues and organizers without HTTP or a database: a fake
-// repository answering from an array, fake posts, media and extensions, and a real read model
+// repository answering from an array, fake posts, media and hooks, and a real read model
 // over a fake data version, so that what is cached, and what is not, shows.
 
 const admin: Actor = { id: 1, login: 'ad', role: 'administrator' };
@@ -51,14 +53,15 @@ function setup(items: LinkedItemEntity[]) {
   };
   const posts = { isOfType: jest.fn(async (id: number, type: string) => type === 'event' && id === 500) };
   const media = { present: jest.fn(async () => new Map()) };
-  // No extension registered: nothing to present, and a real, empty registry of list parameters.
-  const extensions = { present: jest.fn(async () => new Map()), lists: new ListExtensions() };
+  // No hook in the app: nothing to present, and a real, empty list of list hooks.
+  const listKind = hookKind<ListHook<ListCondition>>('venue list');
+  const hooks = { present: jest.fn(async () => new Map()), lists: new ListHooks(listedHooks(listKind), listKind) };
   const config = { baseUrl: 'http://cal.test', timezone: 'UTC', cacheMb: 8 } as AppConfig;
   const version = { fresh: () => '1', current: async () => '1' } as unknown as DataVersion;
-  const parts = { repo, posts, media, extensions, config, readModel: new ReadModel(version, config, CacheShares.of(FEATURES)) };
+  const parts = { repo, posts, media, hooks, config, readModel: new ReadModel(version, config, CacheShares.of(FEATURES)) };
   const reads = new LinkedItemReads(
     KIND,
-    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'config' | 'extensions' | 'readModel'>,
+    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'config' | 'hooks' | 'readModel'>,
   );
   return { reads, repo, posts };
 }

@@ -27,7 +27,7 @@ export class LinkedItemReads<E extends LinkedItemEntity> {
 
   constructor(
     private readonly kind: LinkedKind<E>,
-    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'config' | 'extensions' | 'readModel'>,
+    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'config' | 'hooks' | 'readModel'>,
   ) {
     this.listed = parts.readModel.cache(`${kind.collection}.listed`);
     this.embedded = parts.readModel.cache(`${kind.collection}.embedded`);
@@ -42,7 +42,7 @@ export class LinkedItemReads<E extends LinkedItemEntity> {
     const modifiedAfter = modifiedAfterUtc(q.modified_after, this.parts.config.timezone, DateTime.utc());
     if (modifiedAfter === null) checks.fail('modified_after', PARAM_MESSAGES.date);
     checks.settle(invalidParams);
-    const extended = await this.parts.extensions.lists.prepare(raw, actor);
+    const extended = await this.parts.hooks.lists.prepare(raw, actor);
 
     const page = q.page ?? 1;
     const perPage = q.per_page ?? 10;
@@ -187,7 +187,7 @@ export class LinkedItemReads<E extends LinkedItemEntity> {
 
   /** Items with their images, in one media query. */
   private async presentMany(items: E[], jsonLd: (item: E) => boolean = () => false): Promise<Json[]> {
-    const [images, extras] = await Promise.all([this.parts.media.present(items.map((item) => item.imageId)), this.parts.extensions.present(items)]);
+    const [images, extras] = await Promise.all([this.parts.media.present(items.map((item) => item.imageId)), this.parts.hooks.present(items)]);
     const nowUtc = nowUtcSql();
     return items.map((item) =>
       this.kind.present(item, {

@@ -68,12 +68,12 @@ function setup(duplicate: LinkedItemEntity | null = null, problems: Record<strin
     media: { probeChoice: jest.fn(async (c: unknown) => c), choose: jest.fn(async () => undefined), idFor: jest.fn(async () => undefined) },
     users: { exists: jest.fn(async () => true) },
     config: { timezone: 'UTC' },
-    extensions: { check: jest.fn(() => problems), save: jest.fn() },
+    hooks: { check: jest.fn(async () => problems), saved: jest.fn() },
   };
   const writes = new LinkedItemWrites(
     KIND,
     reads as unknown as LinkedItemReads<LinkedItemEntity>,
-    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'extensions' | 'uow'>,
+    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'uow'>,
   );
   return { writes, repo, uow, changes, posts: parts.posts };
 }

@@ -8,6 +8,7 @@ import { forbidden, invalidParam, invalidParams, PARAM_MESSAGES, toWpValidationE
 import { assertIfMatch, assertUnchanged, Tagged, tagOfJson } from '../common/http/preconditions';
 import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { OUTER, type Reader, type Tx } from '../database/tx';
+import type { ChangeSet } from '../database/change-log';
 import type { WriteParticipant } from '../database/write-participants';
 import type { ImageChoice } from '../media';
 import { baseSlug, ListVisibility, publicationDateUtc, resolveAuthor, resolveWriteStatus, TRASHED_SUFFIX, trashedSlug, WRITE_STATUSES } from '../items';
@@ -27,7 +28,7 @@ interface PreparedWrite<E> {
   /** Chosen with the parameters, probed after the permission check, stored in the transaction. */
   image: ImageChoice;
   fields: Partial<E>;
-  /** The write's parameters as given, for the registered extensions. */
+  /** The write's parameters as given, for the kind's hooks. */
   raw: Record<string, unknown>;
 }
 
@@ -40,7 +41,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
   constructor(
     private readonly kind: LinkedKind<E>,
     private readonly reads: LinkedItemReads<E>,
-    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'extensions' | 'uow'>,
+    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'uow'>,
   ) {}
 
   /** POST /venues, POST /organizers (§5.2). `participants`: declared for the write's unit of work (an import's bookkeeping). */
@@ -50,12 +51,12 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     raw: Record<string, unknown> = {},
     participants: readonly WriteParticipant[] = [],
   ): Promise<Json> {
-    const write = await this.prepare(actor, input, invalidParams, raw, true, OUTER);
+    const write = await this.prepare(actor, input, invalidParams, raw, null, OUTER);
     assertCan(actor, 'create_items');
     write.image = await this.parts.media.probeChoice(write.image);
     const { entity } = await storing(this.kind.errors.couldNotCreate, () =>
       this.parts.uow.run(async (tx, changes) => {
-        const stored = await this.insertOrReuse(actor, write, tx);
+        const stored = await this.insertOrReuse(actor, write, tx, changes);
         if (!stored.reused) changes.record(this.kind.type, stored.entity.id);
         return stored;
       }, participants),
@@ -73,7 +74,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     participants: readonly WriteParticipant[] = [],
   ): Promise<Tagged | Json> {
     const item = await this.reads.require(ref);
-    const write = await this.prepare(actor, input, invalidParams, raw, false, OUTER);
+    const write = await this.prepare(actor, input, invalidParams, raw, item, OUTER);
     if (!canEdit(actor, item)) throw forbidden(actor !== null);
     await assertIfMatch(ifMatch, () => this.reads.singleBody(actor, item));
     write.image = await this.parts.media.probeChoice(write.image);
@@ -84,7 +85,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
         const current = await this.parts.repo.findForUpdate(item.id, tx);
         if (!current) throw this.reads.unknown(ref); // deleted for good meanwhile
         assertUnchanged(ifMatch, item, current);
-        return this.applyUpdate(actor, current, write, tx);
+        return this.applyUpdate(actor, current, write, tx, changes);
       }, participants),
     );
     const answer = await this.reads.presentOne(updated, false);
@@ -109,7 +110,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     const dto = plainToInstance(this.kind.createDto, given);
     const errors = validateSync(dto, { whitelist: true, stopAtFirstError: true });
     if (errors.length > 0) throw nested ? invalid({}) : toWpValidationError(errors);
-    return new PreparedCreate(await this.prepare(actor, dto, invalid, given, true, reader));
+    return new PreparedCreate(await this.prepare(actor, dto, invalid, given, null, reader));
   }
 
   /** The outbound part of a prepared create (its image URL), for after the event write's permission checks. */
@@ -124,27 +125,28 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     return new PreparedCreate({ ...write, image: await this.parts.media.knownChoice(tx, write.image) });
   }
 
-  /** The second half: status scaling, slug rules and duplicate reuse inside `manager`'s transaction. */
-  createPrepared(actor: Actor | null, prepared: PreparedCreate, manager: Tx): Promise<{ entity: E; reused: boolean }> {
-    return this.insertOrReuse(actor, prepared.write as PreparedWrite<E>, manager);
+  /** The second half: status scaling, slug rules and duplicate reuse inside `tx`'s transaction, recorded in `changes`. */
+  createPrepared(actor: Actor | null, prepared: PreparedCreate, tx: Tx, changes: ChangeSet): Promise<{ entity: E; reused: boolean }> {
+    return this.insertOrReuse(actor, prepared.write as PreparedWrite<E>, tx, changes);
   }
 
   // ---- writing ----
 
   /**
    * Every parameter check that needs the database or the caller, all reported together:
-   * name (sanitised, non-empty), author, publication date, image. Returns the cleaned write.
+   * name (sanitised, non-empty), author, publication date, image, and the hooks' parameters.
+   * `current`: the item updated (null on create). Returns the cleaned write.
    */
   private async prepare(
     actor: Actor | null,
     input: LinkedItemFieldsDto,
     invalid: (params: Record<string, string>) => WpError,
     raw: Record<string, unknown>,
-    isCreate: boolean,
+    current: E | null,
     reader: Reader,
   ): Promise<PreparedWrite<E>> {
     const checks = new ParamChecks();
-    for (const [param, message] of Object.entries(this.parts.extensions.check(raw, isCreate))) checks.fail(param, message);
+    for (const [param, message] of Object.entries(await this.parts.hooks.check(raw, { actor, current }))) checks.fail(param, message);
     const nameValue = this.field(input, this.kind.type);
     const name = typeof nameValue === 'string' ? await checks.run(() => this.cleanName(actor, nameValue)) : undefined;
     const authorId = await checks.run(() => resolveAuthor(actor, input.author, (id) => this.parts.users.exists(id, reader)));
@@ -188,7 +190,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
    * (a named lock in the database, held to the end of the transaction), so concurrent creates of
    * one item on any number of instances make one item and reuse it.
    */
-  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: Tx): Promise<{ entity: E; reused: boolean }> {
+  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: Tx, changes: ChangeSet): Promise<{ entity: E; reused: boolean }> {
     const now = DateTime.utc();
     const nowUtc = formatSql(now);
     const name = w.name as string; // required by the create DTO
@@ -201,7 +203,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       await this.parts.repo.lockName(manager, duplicateLockName(this.kind.type, name));
       duplicate = await findDuplicate();
     }
-    if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, manager), reused: true };
+    if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, manager, changes), reused: true };
 
     const id = await this.parts.posts.allocate(this.kind.type, manager);
     const dateUtc = w.dateUtc ?? nowUtc;
@@ -221,7 +223,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       imageId: (await this.parts.media.idFor(manager, w.image, actor)) ?? null,
     } as E;
     await this.parts.repo.underFreeSlug(entity, baseSlug(w.slug, name, String(id)), manager, () => this.parts.repo.insert(entity, manager));
-    await this.parts.extensions.save(manager, entity, w.raw, true);
+    await this.parts.hooks.saved(manager, entity, { actor, input: w.raw, before: null, changes });
     return { entity, reused: false };
   }
 
@@ -230,22 +232,21 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
    * create cannot change what the caller could not change by an update (compatibility note).
    * Status, author, date and slug of the existing item are never touched.
    */
-  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: Tx): Promise<E> {
+  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: Tx, changes: ChangeSet): Promise<E> {
     if (!canEdit(actor, item)) return item;
-    const changes: Partial<E> = { ...w.fields };
+    const fields: Partial<E> = { ...w.fields };
     const imageId = await this.parts.media.idFor(manager, w.image, actor);
-    if (imageId !== undefined) changes.imageId = imageId;
-    await this.parts.extensions.save(manager, item, w.raw, false);
+    if (imageId !== undefined) fields.imageId = imageId;
     // Only what differs is written: reusing an item as it is stored changes nothing (not even
     // its modified date), and a popular item is not a row every reuse writes.
-    for (const key of Object.keys(changes) as (keyof E)[]) if (changes[key] === item[key]) delete changes[key];
-    if (Object.keys(changes).length === 0) return item;
-    const next: E = { ...item, ...changes, modifiedUtc: nowUtc };
-    await this.parts.repo.update(next, manager);
+    for (const key of Object.keys(fields) as (keyof E)[]) if (fields[key] === item[key]) delete fields[key];
+    const next: E = Object.keys(fields).length === 0 ? item : { ...item, ...fields, modifiedUtc: nowUtc };
+    if (next !== item) await this.parts.repo.update(next, manager);
+    await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
     return next;
   }
 
-  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: Tx): Promise<E> {
+  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: Tx, changes: ChangeSet): Promise<E> {
     const now = DateTime.utc();
     const next: E = { ...item, ...w.fields, modifiedUtc: formatSql(now) };
     if (w.name !== undefined) next.name = w.name;
@@ -264,12 +265,12 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       if (next.status === 'trash') next.slug = trashedSlug(base);
       else {
         await this.parts.repo.underFreeSlug(next, base, manager, () => this.parts.repo.update(next, manager));
-        await this.parts.extensions.save(manager, next, w.raw, false);
+        await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
         return next;
       }
     }
     await this.parts.repo.update(next, manager);
-    await this.parts.extensions.save(manager, next, w.raw, false);
+    await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
     return next;
   }
 

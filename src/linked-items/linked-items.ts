@@ -8,9 +8,9 @@ import {
   globalIdFields,
   isEmptyValue,
   type ItemColumns,
-  type ItemExtras,
   type ListVisibility,
   publicationFields,
+  type RecordExtras,
 } from '../items';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { autop, firstWords, stripTags } from '../common/text/autop';
@@ -138,8 +138,8 @@ export interface LinkedPresentContext {
   nowUtc: string;
   image?: { url: string; id: number; extension: string };
   jsonLd: boolean;
-  /** Output of registered extensions (item-extensions.ts). */
-  extra?: ItemExtras;
+  /** What the kind's hooks add (ItemHook.present). */
+  extra?: RecordExtras;
 }
 
 /** Public permalink: `{base_url}/venue/{slug}/` (or on CALENDAR_SITE_URL), `{base_url}/organizer/{slug}/`. */

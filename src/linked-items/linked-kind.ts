@@ -12,7 +12,7 @@ import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
 import type { UsersService } from '../users';
 import type { UnitOfWork } from '../database/unit-of-work';
-import type { ItemExtensions } from '../items';
+import type { ItemHooks } from '../items';
 import type { Json, LinkedItemEntity, LinkedItemErrors, LinkedItemType, LinkedPresentContext } from './linked-items';
 import type { LinkedItemFieldsDto } from './linked-items.dto';
 import type { LinkedItemsRepository } from './linked-items.repository';
@@ -50,7 +50,7 @@ export interface LinkedItemsParts<E extends LinkedItemEntity> {
   media: MediaService;
   users: UsersService;
   config: AppConfig;
-  extensions: ItemExtensions<E>;
+  hooks: ItemHooks<E>;
   readModel: ReadModel;
   uow: UnitOfWork;
 }

@@ -1,9 +1,9 @@
-import type { EventEntity, EventExtension } from '../events';
+import type { EventEntity } from '../events';
+import type { EventFormHook } from './event-form-hooks';
 import { endBeforeStart, newEventValues, postedValues, tagNames, writeInput } from './event-form-values';
 
-const seats: EventExtension = {
+const seats: EventFormHook = {
   name: 'cap',
-  params: ['seats', 'vip'],
   formFields: [
     { param: 'seats', label: 'Seats', kind: 'number' },
     { param: 'vip', label: 'VIP', kind: 'checkbox' },

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
-import type { EventEntity, EventExtension, EventFormField } from '../events';
+import type { EventEntity } from '../events';
 import { storedCost } from '../events';
+import { type EventFormField, type EventFormHook, formFields } from './event-form-hooks';
 
 type Json = Record<string, unknown>;
 
@@ -68,16 +69,16 @@ export interface EventFormValues {
   /** `YYYY-MM-DDTHH:MM` in the event's zone (datetime-local); empty on a new event: now. */
   publish_date: string;
   flags: Record<EventFlag, boolean>;
-  /** Extension fields by write parameter (a checkbox: `1` or empty). */
+  /** The form hooks' fields by write parameter (a checkbox: `1` or empty). */
   ext: Record<string, string>;
-  /** Extension sections' own posted parts, by extension name. */
+  /** The form hooks' sections' own posted parts, by hook name. */
   sections: Record<string, Json>;
-  /** Answers to the extensions' questions, by parameter. */
+  /** Answers to the sections' questions, by parameter. */
   answers: Record<string, string>;
 }
 
 /** The values of a new event's form: an hour from the next whole hour, in the site zone. */
-export function newEventValues(zone: string, extensions: readonly EventExtension[]): EventFormValues {
+export function newEventValues(zone: string, hooks: readonly EventFormHook[]): EventFormValues {
   const start = DateTime.now().setZone(zone).startOf('hour').plus({ hours: 1 });
   const end = start.plus({ hours: 1 });
   return {
@@ -106,14 +107,14 @@ export function newEventValues(zone: string, extensions: readonly EventExtension
     status: '',
     publish_date: '',
     flags: { featured: false, sticky: false, hide_from_listings: false, show_map: true, show_map_link: true },
-    ext: Object.fromEntries(formFields(extensions).map((f) => [f.param, ''])),
+    ext: Object.fromEntries(formFields(hooks).map((f) => [f.param, ''])),
     sections: {},
     answers: {},
   };
 }
 
-/** The form's values of a stored event: its row for what it holds as typed, its representation for links and the extensions' fields. */
-export function storedEventValues(e: EventEntity, body: Json, extensions: readonly EventExtension[]): EventFormValues {
+/** The form's values of a stored event: its row for what it holds as typed, its representation for links and the form hooks' fields. */
+export function storedEventValues(e: EventEntity, body: Json, hooks: readonly EventFormHook[]): EventFormValues {
   const ids = (list: unknown) => (Array.isArray(list) ? list.map((x) => String((x as Json).id)) : []);
   const image = body.image as Json | false;
   return {
@@ -142,18 +143,18 @@ export function storedEventValues(e: EventEntity, body: Json, extensions: readon
     status: e.status,
     publish_date: publishDate(e),
     flags: { featured: e.featured, sticky: e.sticky, hide_from_listings: e.hideFromListings, show_map: e.showMap, show_map_link: e.showMapLink },
-    ext: Object.fromEntries(formFields(extensions).map((f) => [f.param, storedExtValue(f, body)])),
+    ext: Object.fromEntries(formFields(hooks).map((f) => [f.param, storedExtValue(f, body)])),
     sections: {},
     answers: {},
   };
 }
 
 /** The values as posted (application/x-www-form-urlencoded through qs): anything missing or odd is empty. */
-export function postedValues(body: Json, extensions: readonly EventExtension[]): EventFormValues {
+export function postedValues(body: Json, hooks: readonly EventFormHook[]): EventFormValues {
   const flags = Object.fromEntries(EVENT_FLAGS.map(([name]) => [name, body[name] !== undefined])) as Record<EventFlag, boolean>;
   const ext = asObject(body.ext);
   const sections: Record<string, Json> = {};
-  for (const extension of extensions) if (extension.formSection) sections[extension.name] = asObject(body[`ext_${extension.name}`]);
+  for (const hook of hooks) if (hook.formSection) sections[hook.name] = asObject(body[`ext_${hook.name}`]);
   const answers: Record<string, string> = {};
   for (const [key, value] of Object.entries(asObject(body.answers))) answers[key] = text(value);
   return {
@@ -182,7 +183,7 @@ export function postedValues(body: Json, extensions: readonly EventExtension[]):
     status: text(body.status),
     publish_date: text(body.publish_date),
     flags,
-    ext: Object.fromEntries(formFields(extensions).map((f) => [f.param, f.kind === 'checkbox' ? (ext[f.param] !== undefined ? '1' : '') : text(ext[f.param])])),
+    ext: Object.fromEntries(formFields(hooks).map((f) => [f.param, f.kind === 'checkbox' ? (ext[f.param] !== undefined ? '1' : '') : text(ext[f.param])])),
     sections,
     answers,
   };
@@ -193,9 +194,9 @@ export function postedValues(body: Json, extensions: readonly EventExtension[]):
  * send it: dates as `YYYY-MM-DD HH:MM:SS` in the chosen zone, the venue by id or as the fields of
  * a new one (the API's nested input), organizers as ids and one new organizer's fields, terms
  * by id (categories) and by name (tags, one a line: a comma belongs to the name), flags as
- * booleans, the extensions' fields under their parameters.
+ * booleans, the form hooks' fields under their parameters.
  */
-export function writeInput(v: EventFormValues, stored: EventEntity | null, extensions: readonly EventExtension[]): Json {
+export function writeInput(v: EventFormValues, stored: EventEntity | null, hooks: readonly EventFormHook[]): Json {
   const create = stored === null;
   const input: Json = { title: v.title };
   // The API takes no empty description or excerpt; a new event simply has none.
@@ -221,7 +222,7 @@ export function writeInput(v: EventFormValues, stored: EventEntity | null, exten
   // The publish date is sent only when it was changed (or given for a new event), so a save never moves it by its seconds.
   if (v.publish_date !== '' && (create || v.publish_date !== publishDate(stored))) input.date = v.publish_date.replace('T', ' ');
   for (const [name] of EVENT_FLAGS) input[name] = v.flags[name];
-  for (const field of formFields(extensions)) {
+  for (const field of formFields(hooks)) {
     const value = v.ext[field.param] ?? '';
     input[field.param] = field.kind === 'checkbox' ? value !== '' : value;
   }
@@ -243,11 +244,6 @@ export function endBeforeStart(v: EventFormValues): boolean {
   const start = wallTime(v.start_date, v.start_time, v.all_day, '00:00');
   const end = wallTime(v.end_date, v.end_time, v.all_day, '23:59');
   return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(start) && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(end) && end < start;
-}
-
-/** Every form field of the extensions, in their order. */
-export function formFields(extensions: readonly EventExtension[]): EventFormField[] {
-  return extensions.flatMap((e) => [...(e.formFields ?? [])]);
 }
 
 /** The stored publish date as the form shows it: `YYYY-MM-DDTHH:MM` in the event's zone. */

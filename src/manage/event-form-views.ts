@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { can } from '../common/auth';
-import { EventExtensions, type EventFormContext, type EventFormQuestion } from '../events';
-import { EVENT_FLAGS, type EventFormValues, formFields, NEW_ORGANIZER_FIELDS, NEW_VENUE_FIELDS, tagNames } from './event-form-values';
+import { type EventFormContext, EventFormHooks, type EventFormQuestion } from './event-form-hooks';
+import { EventFormPickers } from './event-form-pickers';
+import { EVENT_FLAGS, type EventFormValues, NEW_ORGANIZER_FIELDS, NEW_VENUE_FIELDS, tagNames } from './event-form-values';
 import { EventFormService, type OpenedEvent } from './event-form.service';
 import { type FieldError, messageOf } from './form-errors';
 import type { EditorSession } from './manage-session';
@@ -19,9 +20,9 @@ export interface EventFormView {
   notice?: string;
   /** After a save over a newer version: the stored values, shown beside the editor's. */
   conflictWith?: EventFormValues;
-  /** The form as posted, when it comes back (for the extensions' sections). */
+  /** The form as posted, when it comes back (for the form hooks' sections). */
   posted?: Json;
-  /** The refused write's messages by write parameter (for the extensions' sections). */
+  /** The refused write's messages by write parameter (for the form hooks' sections). */
   paramErrors?: Record<string, string>;
   /** Questions that ask first (`confirm`), asked now because their button was pressed without an answer. */
   asked?: EventFormQuestion[];
@@ -58,14 +59,15 @@ const COMPARED: [string, (v: EventFormValues) => string][] = [
 /**
  * The event form's view model: the values with their messages, the pickers' chosen items and
  * search pages, the categories' tree, the zones, the statuses and buttons the editor's role
- * allows (auth.md §2), the extensions' fields, sections and questions, and after a conflict the
+ * allows (auth.md §2), the form hooks' fields, sections and questions, and after a conflict the
  * fields where the stored event and the editor's differ.
  */
 @Injectable()
 export class EventFormViews {
   constructor(
     private readonly forms: EventFormService,
-    private readonly extensions: EventExtensions,
+    private readonly pickers: EventFormPickers,
+    private readonly hooks: EventFormHooks,
   ) {}
 
   async build(view: EventFormView): Promise<Json> {
@@ -74,11 +76,11 @@ export class EventFormViews {
     const errors = view.errors ?? [];
     const ctx: EventFormContext = { actor, event: opened?.body ?? null, posted: view.posted ?? null, errors: view.paramErrors ?? {} };
     const [venues, organizers, chosen, categories, sections] = await Promise.all([
-      this.forms.searchVenues(actor, values.venue_search, values.venue_page),
-      this.forms.searchOrganizers(actor, values.organizer_search, values.organizer_page),
-      this.forms.chosen(actor, values.venue, values.organizers),
-      this.forms.categoryTree(actor),
-      this.forms.sections(ctx),
+      this.pickers.searchVenues(actor, values.venue_search, values.venue_page),
+      this.pickers.searchOrganizers(actor, values.organizer_search, values.organizer_page),
+      this.pickers.chosen(actor, values.venue, values.organizers),
+      this.pickers.categoryTree(actor),
+      this.hooks.sections(ctx),
     ]);
     const publisher = can(actor, 'publish_items');
     const status = opened?.entity.status ?? '';
@@ -108,7 +110,7 @@ export class EventFormViews {
       organizerPicker: { chosen: chosen.organizers, ...organizers, newFields: NEW_ORGANIZER_FIELDS },
       categories: categories.map((c) => ({ ...c, checked: values.categories.includes(c.id) })),
       flags: EVENT_FLAGS.map(([name, label]) => ({ name, label, checked: values.flags[name] })),
-      extFields: formFields(this.extensions.all()).map((f) => ({
+      extFields: this.hooks.fields().map((f) => ({
         id: `ext-${f.param}`,
         name: `ext[${f.param}]`,
         label: f.label,
@@ -130,7 +132,7 @@ export class EventFormViews {
 
   /** The questions asked before a save and, on an existing event, before a trash: one set of radio buttons per name. */
   private questions(ctx: EventFormContext, existing: boolean) {
-    const all = [...this.forms.questions('save', ctx), ...(existing ? this.forms.questions('trash', ctx) : [])];
+    const all = [...this.hooks.questions('save', ctx), ...(existing ? this.hooks.questions('trash', ctx) : [])];
     return all.filter((q, i) => all.findIndex((other) => other.name === q.name) === i);
   }
 }

@@ -2,8 +2,8 @@ import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res, UseFilter
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WpError } from '../common/errors';
-import { EventExtensions, type EventFormContext, type EventFormQuestion } from '../events';
-import { endBeforeStart, type EventFormValues, formFields, newEventValues, postedValues, storedEventValues } from './event-form-values';
+import { type EventFormContext, EventFormHooks, type EventFormQuestion } from './event-form-hooks';
+import { endBeforeStart, type EventFormValues, newEventValues, postedValues, storedEventValues } from './event-form-values';
 import { type EventFormView, EventFormViews, formChanged } from './event-form-views';
 import { EventFormService, type OpenedEvent } from './event-form.service';
 import { formErrors, type FieldError } from './form-errors';
@@ -54,13 +54,13 @@ export class EventFormController {
     private readonly forms: EventFormService,
     private readonly views: EventFormViews,
     private readonly manage: ManageViews,
-    private readonly extensions: EventExtensions,
+    private readonly hooks: EventFormHooks,
   ) {}
 
   @Get('new')
   @ManageRoute()
   async create(@Editor() editor: EditorSession, @Res() reply: FastifyReply) {
-    return this.show(reply, editor, { values: newEventValues(this.forms.siteZone, this.extensions.all()), opened: null });
+    return this.show(reply, editor, { values: newEventValues(this.forms.siteZone, this.hooks.all()), opened: null });
   }
 
   @Post('new')
@@ -75,7 +75,7 @@ export class EventFormController {
     const opened = await this.forms.open(editor.actor, id);
     const notice =
       query.saved !== undefined ? 'Saved' : query.trashed !== undefined ? 'Moved to the trash' : query.restored !== undefined ? 'Restored' : undefined;
-    return this.show(reply, editor, { values: storedEventValues(opened.entity, opened.body, this.extensions.all()), opened, notice });
+    return this.show(reply, editor, { values: storedEventValues(opened.entity, opened.body, this.hooks.all()), opened, notice });
   }
 
   @Post(':id')
@@ -87,7 +87,7 @@ export class EventFormController {
   /** A post of the form: a search of a picker, a save, a trash or a restore. */
   private async take(reply: FastifyReply, editor: EditorSession, opened: OpenedEvent | null, body: Json) {
     const action = typeof body.action === 'string' ? body.action : 'save';
-    const values = postedValues(body, this.extensions.all());
+    const values = postedValues(body, this.hooks.all());
     const version = typeof body.version === 'string' ? body.version : '';
     const ctx: EventFormContext = { actor: editor.actor, event: opened?.body ?? null, posted: body, errors: {} };
     const form = opened ? this.manage.path('events', opened.entity.id) : '';
@@ -96,7 +96,7 @@ export class EventFormController {
       return reply.redirect(`${form}?restored=1`, 303);
     }
     if (action === 'trash' && opened) {
-      const asked = this.forms.unanswered('trash', ctx, values.answers);
+      const asked = this.hooks.unanswered('trash', ctx, values.answers);
       if (asked.length > 0) return this.ask(reply, editor, { values, opened, version, posted: body }, asked);
       try {
         await this.forms.trash(editor.actor, opened.entity.id, version, values.answers);
@@ -109,16 +109,16 @@ export class EventFormController {
     if (action.startsWith('venues_') || action.startsWith('organizers_')) {
       return this.show(reply, editor, { values: turnPage(values, action), opened, version, posted: body });
     }
-    if (this.forms.redisplay(body)) return this.show(reply, editor, { values, opened, version, posted: body });
+    if (this.hooks.redisplay(body)) return this.show(reply, editor, { values, opened, version, posted: body });
     if (action === 'publish') values.status = 'publish';
     if (action === 'submit') values.status = 'pending';
-    if (opened) ctx.changed = formChanged(storedEventValues(opened.entity, opened.body, this.extensions.all()), values);
-    if (opened && ctx.changed === false && this.forms.unchangedWritesNothing(ctx)) return reply.redirect(`${form}?saved=1`, 303);
+    if (opened) ctx.changed = formChanged(storedEventValues(opened.entity, opened.body, this.hooks.all()), values);
+    if (opened && ctx.changed === false && this.hooks.unchangedWritesNothing(ctx)) return reply.redirect(`${form}?saved=1`, 303);
     if (endBeforeStart(values)) {
       const errors = [{ field: 'end_date', message: 'The end must not be before the start.' }];
       return this.show(reply, editor, { values, opened, version, posted: body, errors }, 400);
     }
-    const asked = this.forms.unanswered('save', ctx, values.answers);
+    const asked = this.hooks.unanswered('save', ctx, values.answers);
     if (asked.length > 0) return this.ask(reply, editor, { values, opened, version, posted: body }, asked);
     let id: number;
     try {
@@ -135,7 +135,7 @@ export class EventFormController {
   /** Saved over a newer version: the form comes back with the editor's values, the stored ones beside them, and the new version. */
   private async conflict(reply: FastifyReply, editor: EditorSession, previous: OpenedEvent, values: EventFormValues, body: Json) {
     const opened = await this.forms.open(editor.actor, previous.entity.id);
-    const stored = storedEventValues(opened.entity, opened.body, this.extensions.all());
+    const stored = storedEventValues(opened.entity, opened.body, this.hooks.all());
     return this.show(reply, editor, { values, opened, version: opened.version, posted: body, conflictWith: stored }, 409);
   }
 
@@ -146,11 +146,11 @@ export class EventFormController {
   }
 
   private errorsOf(err: WpError, ctx: EventFormContext): FieldError[] {
-    const ext = new Set(formFields(this.extensions.all()).map((f) => f.param));
+    const ext = new Set(this.hooks.fields().map((f) => f.param));
     const params = paramErrors(err);
     return formErrors(
       err,
-      (param) => FIELD_OF[param] ?? (ext.has(param) ? `ext-${param}` : this.forms.sectionFieldOf(param, params[param] ?? '', ctx)),
+      (param) => FIELD_OF[param] ?? (ext.has(param) ? `ext-${param}` : this.hooks.sectionFieldOf(param, params[param] ?? '', ctx)),
       'event-form',
     );
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { EventFormService } from './event-form.service';
+import { EventFormPickers } from './event-form-pickers';
 import { BULK_ACTIONS, type BulkAction, EVENT_TABS, EVENTS_PER_PAGE, type EventsListQuery, EventsListService } from './events-list.service';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { Editor, type EditorSession, ManageGuard, safeNext } from './manage-session';
@@ -30,7 +30,7 @@ export class EventsListController {
   constructor(
     private readonly views: ManageViews,
     private readonly events: EventsListService,
-    private readonly form: EventFormService,
+    private readonly pickers: EventFormPickers,
   ) {}
 
   @Get()
@@ -42,8 +42,8 @@ export class EventsListController {
       this.events.page(editor.actor, query),
       // The category filter is a choice among the tree (categories are few); a venue or organizer
       // filter (set from the venues' and organizers' pages) is named beside its field.
-      this.form.categoryTree(editor.actor),
-      this.form.chosen(editor.actor, String(query.venue ?? ''), query.organizer === undefined ? [] : [String(query.organizer)]),
+      this.pickers.categoryTree(editor.actor),
+      this.pickers.chosen(editor.actor, String(query.venue ?? ''), query.organizer === undefined ? [] : [String(query.organizer)]),
     ]);
     const href = (changes: Partial<Record<keyof EventsListQuery, string | number | undefined>>) => this.listHref(query, changes);
     return this.views.send(reply, {

@@ -1,2 +1,4 @@
 export { MANAGE_FEATURE } from './manage.feature';
 export { registerManage } from './manage-http';
+export { EVENT_FORM_HOOKS } from './event-form-hooks';
+export type { EventFormContext, EventFormField, EventFormHook, EventFormQuestion, EventFormSection } from './event-form-hooks';

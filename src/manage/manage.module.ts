@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { SourcesModule } from '../sources';
@@ -7,6 +8,8 @@ import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
 import { EventFormController } from './event-form.controller';
+import { EventFormHooks } from './event-form-hooks';
+import { EventFormPickers } from './event-form-pickers';
 import { EventFormService } from './event-form.service';
 import { EventFormViews } from './event-form-views';
 import { EventsListController } from './events-list.controller';
@@ -27,7 +30,7 @@ import { ManageVenuesController } from './venues.controller';
 
 /** The editing pages (editing.md); registered only when CALENDAR_MANAGE is on. */
 @Module({
-  imports: [UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule, SyncModule],
+  imports: [DiscoveryModule, UsersModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, SourcesModule, SyncModule],
   controllers: [
     SignInController,
     ManageAssetsController,
@@ -41,6 +44,17 @@ import { ManageVenuesController } from './venues.controller';
     ManageUsersController,
     ManageSourcesController,
   ],
-  providers: [ManageViews, ManageGuard, ManageErrorsFilter, RecordCounts, EventFormService, EventFormViews, EventsListService, OverviewService],
+  providers: [
+    ManageViews,
+    ManageGuard,
+    ManageErrorsFilter,
+    RecordCounts,
+    EventFormHooks,
+    EventFormService,
+    EventFormPickers,
+    EventFormViews,
+    EventsListService,
+    OverviewService,
+  ],
 })
 export class ManageModule {}

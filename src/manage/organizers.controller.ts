@@ -1,6 +1,6 @@
 import { Controller, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { CreateOrganizerDto, ORGANIZER_TOKENS, OrganizerExtensions, UpdateOrganizerDto } from '../organizers';
+import { CreateOrganizerDto, ORGANIZER_TOKENS, OrganizerHooks, UpdateOrganizerDto } from '../organizers';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
 import { recordPagesController, type RecordKind } from './records';
@@ -24,7 +24,7 @@ export const ORGANIZER_PAGES: RecordKind = {
   createDto: CreateOrganizerDto,
   updateDto: UpdateOrganizerDto,
   tokens: ORGANIZER_TOKENS,
-  extensions: OrganizerExtensions,
+  hooks: OrganizerHooks,
 };
 
 @ApiExcludeController()

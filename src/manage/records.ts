@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { type Actor, can, canDelete, canEdit } from '../common/auth';
 import { WpError } from '../common/errors';
 import { tagOfJson } from '../common/http/preconditions';
-import type { ItemExtensions } from '../items';
+import type { ItemHooks } from '../items';
 import type {
   Json,
   LinkedItemDeletes,
@@ -68,9 +68,9 @@ export interface RecordKind {
   listColumns: { param: string; label: string }[];
   createDto: new () => LinkedItemFieldsDto;
   updateDto: new () => LinkedItemFieldsDto;
-  /** The kind's reads, writes and deletes (VENUE_TOKENS, ORGANIZER_TOKENS) and its extension registry. */
+  /** The kind's reads, writes and deletes (VENUE_TOKENS, ORGANIZER_TOKENS) and its hooks (VenueHooks, OrganizerHooks: their parameters are fields of the form). */
   tokens: LinkedItemTokens;
-  extensions: Type<ItemExtensions<{ id: number }>>;
+  hooks: Type<ItemHooks<{ id: number }>>;
 }
 
 const TABS = STATUS_TABS;
@@ -91,7 +91,7 @@ export function recordPagesController(kind: RecordKind) {
       @Inject(kind.tokens.reads) readonly reads: LinkedItemReads<LinkedItemEntity>,
       @Inject(kind.tokens.writes) readonly writes: LinkedItemWrites<LinkedItemEntity>,
       @Inject(kind.tokens.deletes) readonly deletes: LinkedItemDeletes<LinkedItemEntity>,
-      @Inject(kind.extensions) readonly extensions: ItemExtensions<{ id: number }>,
+      @Inject(kind.hooks) readonly hooks: ItemHooks<{ id: number }>,
       @Inject(ManageViews) readonly views: ManageViews,
       @Inject(RecordCounts) readonly counts: RecordCounts,
       @Inject(UsersService) readonly users: UsersService,
@@ -280,7 +280,7 @@ export function recordPagesController(kind: RecordKind) {
     }
 
     extensionParams(): string[] {
-      return this.extensions.all().flatMap((e) => [...e.params]);
+      return this.hooks.params();
     }
 
     async showForm(

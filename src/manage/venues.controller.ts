@@ -1,6 +1,6 @@
 import { Controller, UseFilters, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { CreateVenueDto, UpdateVenueDto, VENUE_TOKENS, VenueExtensions } from '../venues';
+import { CreateVenueDto, UpdateVenueDto, VENUE_TOKENS, VenueHooks } from '../venues';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageGuard } from './manage-session';
 import { recordPagesController, type RecordKind } from './records';
@@ -32,7 +32,7 @@ export const VENUE_PAGES: RecordKind = {
   createDto: CreateVenueDto,
   updateDto: UpdateVenueDto,
   tokens: VENUE_TOKENS,
-  extensions: VenueExtensions,
+  hooks: VenueHooks,
 };
 
 @ApiExcludeController()

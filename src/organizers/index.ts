@@ -5,6 +5,7 @@ export { EventOrganizerEntity } from './event-organizer.entity';
 export { OrganizersRepository } from './organizers.repository';
 export { OrganizerDto, OrganizerListDto } from './dto/organizer-response.dto';
 export { CreateOrganizerDto } from './dto/write-organizer.dto';
-export { OrganizerExtensions } from './organizer-extensions';
+export { ORGANIZER_HOOKS, ORGANIZER_LIST_HOOKS, OrganizerHooks } from './organizer-hooks';
+export type { OrganizerHook } from './organizer-hooks';
 export { UpdateOrganizerDto } from './dto/write-organizer.dto';
 export { ORGANIZER_TEXT } from './organizer-text';

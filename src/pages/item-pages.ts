@@ -1,16 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { EventExtensions, EventReader } from '../events';
+import { EventReader } from '../events';
 import type { LinkedItemReads } from '../linked-items';
-import { OrganizerEntity, OrganizerExtensions, ORGANIZER_TOKENS } from '../organizers';
-import { VenueEntity, VenueExtensions, VENUE_TOKENS } from '../venues';
+import { OrganizerEntity, ORGANIZER_TOKENS } from '../organizers';
+import { VenueEntity, VENUE_TOKENS } from '../venues';
 import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, venueAddress } from './event-view';
 import { cleanHtml, isItem, Json, LIST_PER_PAGE, pageNumber, PageView, parseJson, Query, safeLink, summary } from './page-parts';
+import { PageHooks } from './page-hooks';
 import { PageReads } from './page-reads';
 
 /**
  * The public pages of one record (pages.md): an event, a venue or
- * an organizer with its upcoming events; each with the fragments its extensions add.
+ * an organizer with its upcoming events; each with the fragments its page hooks add.
  */
 @Injectable()
 export class ItemPages {
@@ -20,9 +21,7 @@ export class ItemPages {
     @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly config: AppConfig,
-    private readonly eventExtensions: EventExtensions,
-    private readonly venueExtensions: VenueExtensions,
-    private readonly organizerExtensions: OrganizerExtensions,
+    private readonly hooks: PageHooks,
   ) {}
 
   /** `/event/{slug}/`: one event, as an anonymous API reader sees it. */
@@ -53,8 +52,8 @@ export class ItemPages {
           ics: `${this.config.apiRoot}/events/${e.id}.ics`,
           google: googleCalendarLink(e, venue ? [venue.name, venue.address].filter(Boolean).join(', ') : ''),
           month: this.reads.url(`/events/month/${e.start_date.slice(0, 7)}/`),
-          // The extensions' own HTML (pages.md), escaped by them, from the event as the API shows it.
-          fragments: await this.eventExtensions.pageFragments(e as unknown as Json),
+          // The hooks' own HTML (pages.md), escaped by them, from the event as the API shows it.
+          fragments: await this.hooks.fragments('event', e as unknown as Json),
         },
         jsonLd: e.json_ld ? scriptJson(e.json_ld) : undefined,
       },
@@ -94,7 +93,7 @@ export class ItemPages {
         item: {
           ...view,
           body: cleanHtml(item.description),
-          fragments: (kind === 'venue' ? this.venueExtensions : this.organizerExtensions).pageFragments(item),
+          fragments: await this.hooks.fragments(kind, item),
         },
         events: found.events.map((e) => this.reads.listItem(e, undefined)),
         total: found.total,

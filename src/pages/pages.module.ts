@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CacheModule } from '../common/cache/cache.module';
 import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
@@ -7,6 +8,7 @@ import { VenuesModule } from '../venues';
 import { PageAssets } from './page-assets';
 import { PagesController } from './pages.controller';
 import { ItemPages } from './item-pages';
+import { PageHooks } from './page-hooks';
 import { ListingPages } from './listing-pages';
 import { PageReads } from './page-reads';
 import { PagesService } from './pages.service';
@@ -14,8 +16,8 @@ import { RenderedPages } from './rendered-pages';
 
 /** The public pages (pages.md); registered only when CALENDAR_PAGES is on (app.module.ts). */
 @Module({
-  imports: [EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, CacheModule],
+  imports: [DiscoveryModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, CacheModule],
   controllers: [PagesController],
-  providers: [PagesService, PageReads, ListingPages, ItemPages, PageAssets, RenderedPages],
+  providers: [PagesService, PageReads, ListingPages, ItemPages, PageAssets, RenderedPages, PageHooks],
 })
 export class PagesModule {}

@@ -1,10 +1,12 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
-import { EventCalendarService, EventExtensions, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
-import { OrganizerExtensions, ORGANIZER_TOKENS } from '../organizers';
+import { EventCalendarService, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
+import { ORGANIZER_TOKENS } from '../organizers';
 import { TaxonomiesService } from '../taxonomies';
-import { VenueExtensions, VENUE_TOKENS } from '../venues';
+import { VENUE_TOKENS } from '../venues';
+import { listedHooks } from '../../test/support/hooks';
+import { EVENT_PAGE_HOOKS, PageHooks } from './page-hooks';
 import { newTestService } from '../../test/support/new-test-service';
 import type { EventJson } from './event-view';
 import { ItemPages } from './item-pages';
@@ -84,10 +86,8 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     { provide: VENUE_TOKENS.reads, useValue: venues },
     { provide: ORGANIZER_TOKENS.reads, useValue: organizers },
     { provide: AppConfig, useValue: config },
-    // Real, empty registries: the pages with no extension registered.
-    { provide: EventExtensions, useValue: new EventExtensions() },
-    { provide: VenueExtensions, useValue: new VenueExtensions() },
-    { provide: OrganizerExtensions, useValue: new OrganizerExtensions() },
+    // Real hooks, none found: the pages with no page hook in the app.
+    { provide: PageHooks, useValue: new PageHooks(listedHooks(EVENT_PAGE_HOOKS)) },
   ]).sut;
   const pages = newTestService(PagesService, [
     { provide: ListingPages, useValue: listing },

@@ -1,6 +1,8 @@
+import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { addParameters, addProperties, requestBodySchemas } from '../index';
+import { Hook } from '../common/feature/hooks';
+import { addParameters, addProperties, API_DOC_HOOKS, type ApiDocHook, requestBodySchemas } from '../index';
 
 // What the recurrence extension adds to the OpenAPI document (recurrence.md §6: `/doc`
 // documents `recurrence`, `series`, `scope` and the list parameters when the module is on).
@@ -45,6 +47,15 @@ const LIST_PARAMS: ParameterObject[] = [
 ];
 
 const EVENT_PATHS = /^\/events(\/\{id\}|\/by-slug\/\{slug\})?$/;
+
+/** What /doc says of the extension's fields and parameters on the core's event schemas and operations. */
+@Hook(API_DOC_HOOKS)
+@Injectable()
+export class RecurrenceApiDoc implements ApiDocHook {
+  documentApi(document: OpenAPIObject): void {
+    documentRecurrence(document);
+  }
+}
 
 /** Adds the extension's fields and parameters to the core's event schemas and operations. */
 export function documentRecurrence(document: OpenAPIObject): void {

@@ -1,69 +1,45 @@
-import { Module, OnModuleInit } from '@nestjs/common';
-import { OUTER } from '../database/tx';
-import { EventExtensions, EventListExtensions, EventsModule } from '../events';
-import { ApiDocExtensions, IndexModule } from '../index';
-import { IcsSeriesHooks, IcsSeriesHooksModule } from '../common/ical/ics-series-hooks';
+import { Module } from '@nestjs/common';
+import { EventsModule } from '../events';
 import { HorizonExtender } from './horizon-extender';
 import { OccurrencesController, OccurrencesService } from './occurrences.controller';
-import { documentRecurrence } from './recurrence-api-doc';
-import { RecurrenceEventExtension } from './recurrence-event.extension';
-import { RecurrenceListExtension } from './recurrence-list.extension';
+import { RecurrenceApiDoc } from './recurrence-api-doc';
+import { RecurrenceEventHook } from './recurrence-event.hook';
+import { RecurrenceIcalHook } from './recurrence-ical.hook';
+import { RecurrenceIcsSeriesHook } from './recurrence-ics-series.hook';
+import { RecurrenceListHook } from './recurrence-list.hook';
+import { RecurrencePageHook } from './recurrence-page.hook';
+import { RecurrenceFormHook } from './rule-form-section';
 import { SeriesOccurrences } from './series-occurrences';
 import { SeriesRemake } from './series-remake';
 import { SeriesWriter } from './series-writer';
 import { SeriesStore } from './series.store';
 
 /**
- * The recurrence extension (recurrence.md), loaded only with CALENDAR_RECURRENCE=on. It plugs
- * into the events feature's public extension points: EventExtensions (the `recurrence` and
- * `scope` write fields, series kept in the write's unit of work, `recurrence`/`series` in
- * representations, the page's words, iCalendar) and EventListExtensions (`series`,
- * `hide_subsequent_recurrences`), ApiDocExtensions (what /doc says of them) and IcsSeriesHooks
- * (import:ics keeps series); it has a route of its own and a timer that extends series.
+ * The recurrence extension (recurrence.md), loaded only with CALENDAR_RECURRENCE=on. Its hooks
+ * plug into the features that own them: the events' write and representation (`recurrence`
+ * and `scope` write fields, series kept in the write's unit of work, `recurrence`/`series` in
+ * representations), the list of events (`series`, `hide_subsequent_recurrences`), iCalendar
+ * answers, the public event page, the editing form's "Repeats", /doc and `import:ics` (which
+ * keeps series). A hook of a feature switched off (pages, manage) is not asked. It has a route
+ * of its own and a timer that extends series.
  */
 @Module({
-  imports: [EventsModule, IndexModule, IcsSeriesHooksModule],
+  imports: [EventsModule],
   controllers: [OccurrencesController],
   providers: [
     SeriesStore,
     SeriesOccurrences,
     SeriesRemake,
     SeriesWriter,
-    RecurrenceEventExtension,
-    RecurrenceListExtension,
+    RecurrenceEventHook,
+    RecurrenceListHook,
+    RecurrenceIcalHook,
+    RecurrencePageHook,
+    RecurrenceFormHook,
+    RecurrenceApiDoc,
+    RecurrenceIcsSeriesHook,
     OccurrencesService,
     HorizonExtender,
   ],
 })
-export class RecurrenceModule implements OnModuleInit {
-  constructor(
-    private readonly eventExtensions: EventExtensions,
-    private readonly listExtensions: EventListExtensions,
-    private readonly events: RecurrenceEventExtension,
-    private readonly lists: RecurrenceListExtension,
-    private readonly icsHooks: IcsSeriesHooks,
-    private readonly store: SeriesStore,
-    docs: ApiDocExtensions,
-  ) {
-    // Now, not in onModuleInit: the document is built when the app is set up, before its init.
-    docs.register(documentRecurrence);
-  }
-
-  onModuleInit(): void {
-    this.eventExtensions.register(this.events);
-    this.listExtensions.register(this.lists);
-    // import:ics keeps series (recurrence.md §6): an overridden instance updates its occurrence.
-    // Each occurrence is keyed as the expanding import keys its instance, so switching the module keeps identities.
-    this.icsHooks.register({
-      instanceOf: (seriesEventId, utcStart) => this.store.instanceOf(seriesEventId, utcStart),
-      instancesOf: async (seriesEventId) => {
-        const seriesId = (await this.store.occurrenceOf(OUTER, seriesEventId))?.seriesId ?? seriesEventId;
-        return (await this.store.occurrencesOf(OUTER, seriesId)).map(({ eventId, originalStart, utcOriginalStart }) => ({
-          eventId,
-          originalStart,
-          utcOriginalStart,
-        }));
-      },
-    });
-  }
-}
+export class RecurrenceModule {}

@@ -1,9 +1,12 @@
+import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { nowUtcSql } from '../common/datetime/clock';
 import { isValidTimezone } from '../common/datetime/zones';
 import { invalidParams } from '../common/errors';
-import type { AppConfig } from '../config/app-config';
-import type { EventFormContext, EventFormQuestion, EventFormSection } from '../events';
+import { Hook } from '../common/feature/hooks';
+import { AppConfig } from '../config/app-config';
+import { EVENT_FORM_HOOKS } from '../manage';
+import type { EventFormContext, EventFormHook, EventFormQuestion, EventFormSection } from '../manage';
 import type { SeriesTiming } from './recurrence-rule';
 import {
   deleteScopeQuestion,
@@ -29,8 +32,8 @@ import type { Scope } from './series-plan';
 
 type Json = Record<string, unknown>;
 
-// The "Repeats" section plugged into the core's event form through EventExtension.formSection
-// (docs/editing.md "Series in the form"): the core knows nothing of series; this file turns the
+// The "Repeats" section plugged into the editing pages' event form by a form hook
+// (docs/editing.md "Series in the form"): the form knows nothing of series; this file turns the
 // form's post into the API's `recurrence` and `scope` write parameters with rule-form.ts.
 // The section's inputs keep their plain names (`repeat`, `repeat_interval`, …: rule-form.ts'
 // ids), so they are read from the whole post (`ctx.posted`), not from an `ext_recurrence` part.
@@ -52,6 +55,18 @@ const FIELD_IDS = new Set([
 
 /** The scope question's parameter: the API's `scope` (recurrence.md §4), posted as `answers[scope]`. */
 const SCOPE_PARAM = 'scope';
+
+/** "Repeats" in the event form, with the this / following / all question, while the editing pages are on. */
+@Hook(EVENT_FORM_HOOKS)
+@Injectable()
+export class RecurrenceFormHook implements EventFormHook {
+  readonly name = 'recurrence';
+  readonly formSection: EventFormSection;
+
+  constructor(config: AppConfig) {
+    this.formSection = ruleFormSection(config);
+  }
+}
 
 /** The recurrence extension's section of the event form, with the service's limits from `config`. */
 export function ruleFormSection(config: AppConfig): EventFormSection {

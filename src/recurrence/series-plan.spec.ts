@@ -1,5 +1,5 @@
 import { parseRecurrence, formatRecurrence, SeriesTiming } from './recurrence-rule';
-import { readSeriesFilter } from './recurrence-list.extension';
+import { readSeriesFilter } from './recurrence-list.hook';
 import { expandRecurrence } from './expand';
 import {
   carriedFields,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
+import type { IcsSeriesHooks } from '../imports';
 import { loadConfig } from '../config/app-config';
 import type { EventDeleter } from '../events';
 import type { ImportedRecordsRepository, ImportWriter } from '../imports';

@@ -22,12 +22,12 @@ import {
   TecImporter,
   TEC_SOURCE,
   ICS_SOURCE,
+  IcsSeriesHooks,
   boundedWriter,
   reasonOf,
   RunLimitReached,
   type ReadBounds,
 } from '../imports';
-import { IcsSeriesHooks } from '../common/ical/ics-series-hooks';
 import { openSecret, SecretUnreadable } from '../common/crypto/secret-box';
 import { SourceEntity } from './source.entity';
 import { SourceItemsRepository } from './source-items.repository';

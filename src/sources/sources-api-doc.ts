@@ -1,5 +1,16 @@
+import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { addParameters } from '../index';
+import { Hook } from '../common/feature/hooks';
+import { addParameters, API_DOC_HOOKS, type ApiDocHook } from '../index';
+
+/** What /doc says of the sources beyond their routes. */
+@Hook(API_DOC_HOOKS)
+@Injectable()
+export class SourcesApiDoc implements ApiDocHook {
+  documentApi(document: OpenAPIObject): void {
+    documentSources(document);
+  }
+}
 
 /** The feature's tag, and the `source` parameter it adds to GET /events (sources.md §4). */
 export function documentSources(document: OpenAPIObject): void {

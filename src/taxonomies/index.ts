@@ -1,6 +1,6 @@
 export { TaxonomiesModule } from './taxonomies.module';
 export { TaxonomiesService } from './taxonomies.service';
-export { TermListExtensions } from './term-list-extensions';
+export { CATEGORY_LIST_HOOKS, TAG_LIST_HOOKS } from './term-list-hooks';
 export { TERM_EXISTS, UNKNOWN_TERM_MESSAGE } from './taxonomies.errors';
 export { termListQueryDoc } from './term-docs';
 export type { TermJson } from './term.presenter';

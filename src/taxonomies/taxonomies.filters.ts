@@ -69,7 +69,7 @@ export function applyTermOrder(qb: SelectQueryBuilder<TermEntity>, order: TermOr
     const cases = order.include.map((id, i) => `WHEN ${Number(id)} THEN ${i}`).join(' ');
     sort = { expression: `CASE t.id ${cases} ELSE ${order.include.length} END` };
   }
-  // Added after a list extension's leading order, if one set it (ListExtension).
+  // Added after a list hook's leading order, if one set it (ListHook).
   if ('column' in sort) qb.addOrderBy(sort.column, order.direction);
   else qb.addSelect(sort.expression, 'sort_key').addOrderBy('sort_key', order.direction);
   return order.by === 'id' ? qb : qb.addOrderBy('t.id', order.direction);

@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { CacheModule } from '../common/cache/cache.module';
 import { PostsModule } from '../posts';
 import { TermsRepository } from './taxonomies.repository';
 import { EventTerms } from './event-terms';
 import { TaxonomiesService } from './taxonomies.service';
 import { TermWrites } from './term-writes';
-import { TermListExtensions } from './term-list-extensions';
+import { TermListHooks } from './term-list-hooks';
 import { CategoriesController, TagsController } from './terms.controllers';
 
 @Module({
-  imports: [PostsModule, CacheModule],
+  imports: [DiscoveryModule, PostsModule, CacheModule],
   controllers: [CategoriesController, TagsController],
-  providers: [TermsRepository, TermWrites, EventTerms, TaxonomiesService, TermListExtensions],
-  exports: [TaxonomiesService, TermListExtensions],
+  providers: [TermsRepository, TermWrites, EventTerms, TaxonomiesService, TermListHooks],
+  exports: [TaxonomiesService],
 })
 export class TaxonomiesModule {}

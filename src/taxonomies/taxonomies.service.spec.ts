@@ -10,7 +10,8 @@ import { EventTerms } from './event-terms';
 import type { TermEntity, Taxonomy } from './entities/term.entity';
 import { TermsRepository } from './taxonomies.repository';
 import { TaxonomiesService } from './taxonomies.service';
-import { TermListExtensions } from './term-list-extensions';
+import { CATEGORY_LIST_HOOKS, TermListHooks } from './term-list-hooks';
+import { listedHooks } from '../../test/support/hooks';
 import { TermWrites } from './term-writes';
 
 // Categories and tags without a database: a fake repository that keeps terms in
@@ -81,7 +82,7 @@ function serviceOn(stored: TermEntity[]) {
     { provide: AppConfig, useValue: config },
     { provide: ReadModel, useValue: readModel },
     { provide: UnitOfWork, useValue: fakeUnitOfWork(writes as never[]) },
-    { provide: TermListExtensions, useValue: new TermListExtensions() },
+    { provide: TermListHooks, useValue: new TermListHooks(listedHooks(CATEGORY_LIST_HOOKS)) },
     { provide: TermWrites, useValue: termWrites },
     { provide: EventTerms, useValue: eventTerms },
   ]).sut;

@@ -13,7 +13,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import { PostsService } from '../posts';
 import type { ListCategoriesQueryDto } from './dto/list-terms.query.dto';
-import { TermListExtensions } from './term-list-extensions';
+import { TermListHooks } from './term-list-hooks';
 import type { TermWrite } from './dto/write-term.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { EventTerms } from './event-terms';
@@ -51,7 +51,7 @@ export class TaxonomiesService {
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
     private readonly uow: UnitOfWork,
-    private readonly listExtensions: TermListExtensions,
+    private readonly listHooks: TermListHooks,
     private readonly writes: TermWrites,
     private readonly eventTerms: EventTerms,
   ) {
@@ -87,7 +87,7 @@ export class TaxonomiesService {
     const changedAfter = modifiedAfterUtc(q.modified_after, this.config.timezone, DateTime.utc());
     const allBad = changedAfter === null ? { ...bad, modified_after: PARAM_MESSAGES.date } : bad; // the cached lookup is never mutated
     if (Object.keys(allBad).length > 0) throw invalidParams(allBad);
-    const extended = await this.listExtensions.of(taxonomy).prepare(raw, actor);
+    const extended = await this.listHooks.of(taxonomy).prepare(raw, actor);
 
     const order = parseTermOrder(q.orderby, q.order, taxonomy, q.include);
     const filters: TermListFilters = {

@@ -3,4 +3,4 @@ export * from './list-replies';
 export * from './page-query.dto';
 export * from './list-query.dto';
 export * from './list-pipeline';
-export * from './list-extensions';
+export * from './list-hooks';

@@ -184,7 +184,7 @@ export interface EntryOptions {
   /** Instances per series at most. */
   cap?: number;
   /**
-   * An extension keeps series (IcsSeriesHooks): a recurring VEVENT becomes one event with the
+   * A hook keeps series (IcsSeriesHooks): a recurring VEVENT becomes one event with the
    * `recurrence` write field, and each overridden instance an update of its occurrence.
    */
   keepSeries?: boolean;

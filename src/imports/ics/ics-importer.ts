@@ -4,7 +4,7 @@ import { ImportReport, ReportStream } from '../import-report';
 import { ImportRecordError, ImportResult, ImportSession, ImportWriter } from '../import-writer';
 import { calendarEntries, derivedUid, Entry, EventInput, isOlderVersion, parseCalendar, ParsedCalendar, sourceKey } from './ics-calendar';
 import { Window } from './ics-recurrence';
-import type { IcsSeriesHooks } from '../../common/ical/ics-series-hooks';
+import type { IcsSeriesHooks } from '../ics-series-hooks';
 import { readCalendarSource } from './ics-source';
 
 // `import:ics` (ical.md, Import): reads the calendar (ics-source.ts), turns it into API-shaped
@@ -59,7 +59,7 @@ export class IcsImporter {
     private readonly writer: ImportWriter,
     private readonly records: ImportedRecordsRepository,
     private readonly out: ReportStream,
-    /** With a hook registered (the recurrence extension on), recurring VEVENTs are kept as series. */
+    /** With a series hook loaded (the recurrence extension on), recurring VEVENTs are kept as series. */
     private readonly series?: IcsSeriesHooks,
   ) {}
 

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { ChangeLogOutbox, ChangeSet, ItemStates, NumberedChange } from '../../database/change-log';
 import { BULK } from '../../database/change-kinds';
-import { WriteParticipant, WriteParticipants } from '../../database/write-participants';
+import { Hook } from '../../common/feature/hooks';
+import { type WriteParticipant, WRITE_PARTICIPANTS } from '../../database/write-participants';
 import { type QueuedDelivery, WebhooksRepository } from './webhooks.repository';
 
 /** An active webhook subscription as the outbox needs it: its id and event patterns. */
@@ -40,25 +41,19 @@ export function outboxTime(at = new Date()): string {
  * The delivery worker (webhook-worker.ts) sends the rows; it listens here to be woken right
  * after such a commit.
  *
- * It joins every write as a registered write participant (database/write-participants.ts):
+ * It joins every write as a write participant (`@Hook(WRITE_PARTICIPANTS)`, database/write-participants.ts):
  * the unit of work knows no outbox, only the participants' change-log listeners.
  */
+@Hook(WRITE_PARTICIPANTS)
 @Injectable()
-export class WebhookOutbox implements WriteParticipant, OnModuleInit {
+export class WebhookOutbox implements WriteParticipant {
   private cached: Subscription[] = [];
   private version = -1;
   private readonly listeners: (() => void)[] = [];
   /** Deliveries each write's change set queued (its last attempt's), for afterCommit. */
   private readonly queuedBy = new WeakMap<ChangeSet, number>();
 
-  constructor(
-    private readonly participants: WriteParticipants,
-    private readonly hooks: WebhooksRepository,
-  ) {}
-
-  onModuleInit(): void {
-    this.participants.register(this);
-  }
+  constructor(private readonly hooks: WebhooksRepository) {}
 
   /** A subscription was created, changed or removed: in its transaction, raise the version every write compares. */
   async changed(tx: EntityManager): Promise<void> {

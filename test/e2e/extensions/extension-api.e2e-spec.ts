@@ -1,9 +1,9 @@
 // The public extension API (extending.md §1) as a team uses it: a module defined here, outside
-// src/, that only registers itself, loaded into the real app. It keeps a `seats` number per
+// src/, whose providers declare their hooks (`@Hook`), loaded into the real app. It keeps a `seats` number per
 // event (in memory: tables are the capacity module's business), validates it, refuses some
 // writes from its hooks, writes more events through EventWrites, adds a key, a JSON-LD member, a
 // page fragment and an iCalendar property, a parameter of the venue list, and a route of its own.
-import { Controller, Get, Injectable, Module, OnModuleInit, Post } from '@nestjs/common';
+import { Controller, Get, Injectable, Module, Post } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import {
@@ -11,29 +11,40 @@ import {
   ChangeSet,
   CurrentActor,
   DataVersion,
+  EVENT_HOOKS,
+  EVENT_LIST_HOOKS,
+  EVENT_PAGE_HOOKS,
   EventEntity,
-  EventExtension,
-  EventExtensions,
-  EventExtras,
-  EventListExtensions,
   EventReader,
   EventsModule,
-  EventWriteContext,
   EventWrites,
   forbidden,
-  IcalPlan,
-  IcalProperty,
+  Hook,
+  ICAL_HOOKS,
   invalidParam,
   PathId,
-  TaxonomiesModule,
-  TermListExtensions,
+  TAG_LIST_HOOKS,
   UnitOfWork,
-  VenueEntity,
-  VenueExtensions,
-  VenuesModule,
+  VENUE_LIST_HOOKS,
+  VENUE_PAGE_HOOKS,
   WpError,
 } from '../../../src/extend';
-import type { Actor, CliRun, ItemExtension, ItemExtras, Tx } from '../../../src/extend';
+import type {
+  Actor,
+  CliRun,
+  EventHook,
+  EventListHook,
+  EventQueryExtension,
+  EventWriteContext,
+  IcalHook,
+  IcalPlan,
+  IcalProperty,
+  ListCondition,
+  ListHook,
+  PageHook,
+  RecordExtras,
+  Tx,
+} from '../../../src/extend';
 // The harness that boots the app (not part of the extension).
 import { AppModule } from '../../../src/app.module';
 import { loadConfig } from '../../../src/config/app-config';
@@ -60,9 +71,10 @@ class SeatsStore {
 
 const seatsOf = (value: unknown): number | null => (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value)) ? Number(value) : null);
 
+/** The field, its page fragment and its iCalendar property: one class, hooks of three features. */
+@Hook(EVENT_HOOKS, EVENT_PAGE_HOOKS, ICAL_HOOKS)
 @Injectable()
-class SeatsExtension implements EventExtension {
-  readonly name = 'seats';
+class SeatsHook implements EventHook, PageHook, IcalHook {
   readonly params = ['seats', 'copies', 'copy_image', 'copy_venue'];
 
   constructor(
@@ -107,9 +119,9 @@ class SeatsExtension implements EventExtension {
     this.store.deletes.push({ id: event.id, force: ctx.force, input: ctx.input });
   }
 
-  async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
+  async present(events: readonly EventEntity[]): Promise<Map<number, RecordExtras>> {
     this.store.presented.push(events.length);
-    const out = new Map<number, EventExtras>();
+    const out = new Map<number, RecordExtras>();
     for (const e of events) {
       const seats = this.store.seats.get(e.id);
       // The offers are the extension's when it sells seats: they replace the one the event's cost makes.
@@ -123,7 +135,7 @@ class SeatsExtension implements EventExtension {
     return typeof event.seats === 'number' ? `<p class="seats">Seats: ${event.seats}</p>` : null;
   }
 
-  async ical(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
+  async icalPlan(events: readonly EventEntity[], single: boolean): Promise<IcalPlan> {
     const properties = new Map<number, IcalProperty[]>();
     const uids = new Map<number, string>();
     const omit = new Set<number>();
@@ -137,20 +149,57 @@ class SeatsExtension implements EventExtension {
   }
 }
 
-/** `initial=<letter>`: venues whose name starts with it; `by_name=1`: name order first. */
+/** A note on every venue page. */
+@Hook(VENUE_PAGE_HOOKS)
 @Injectable()
-class VenueInitialExtension implements ItemExtension<VenueEntity> {
-  readonly params = [] as const;
-  check(): Record<string, string> {
-    return {};
-  }
-  async save(): Promise<void> {}
-  async present(): Promise<Map<number, ItemExtras>> {
-    return new Map();
-  }
-  async remove(): Promise<void> {}
+class VenueNoteHook implements PageHook {
   pageFragment(venue: Json): string | null {
     return `<p class="venue-note">Accessible: ${String(venue.venue).length > 0 ? 'ask' : ''}</p>`;
+  }
+}
+
+/** TEC's `ticketed`, claimed: true lists the events with seats, false those without. */
+@Hook(EVENT_LIST_HOOKS)
+@Injectable()
+class TicketedHook implements EventListHook {
+  readonly params = ['ticketed'];
+
+  constructor(private readonly store: SeatsStore) {}
+
+  prepare(query: Json): EventQueryExtension | null {
+    if (query.ticketed === undefined) return null;
+    const seated = [0, ...this.store.seats.keys()];
+    return (qb) => void qb.andWhere(`e.id ${query.ticketed === 'true' ? '' : 'NOT '}IN (:...seated)`, { seated });
+  }
+}
+
+/** `short=1`: tags of at most five characters. */
+@Hook(TAG_LIST_HOOKS)
+@Injectable()
+class ShortTagsHook implements ListHook<ListCondition> {
+  readonly params = ['short'];
+
+  prepare(query: Json): ListCondition | null {
+    if (query.short === undefined) return null;
+    if (query.short !== '1') throw invalidParam('short', 'Must be 1.');
+    return (qb) => void qb.andWhere('LENGTH(t.name) <= 5');
+  }
+}
+
+/** `initial=<letter>`: venues whose name starts with it; `by_name=1`: name order first. */
+@Hook(VENUE_LIST_HOOKS)
+@Injectable()
+class VenueInitialHook implements ListHook<ListCondition> {
+  readonly params = ['initial', 'by_name'];
+
+  prepare(query: Json): ListCondition | null {
+    const { initial, by_name: byName } = query;
+    if (initial === undefined && byName === undefined) return null;
+    if (initial !== undefined && !(typeof initial === 'string' && /^[a-z]$/i.test(initial))) throw invalidParam('initial', 'Must be one letter.');
+    return (qb) => {
+      if (initial !== undefined) qb.andWhere('LOWER(v.name) LIKE :initial', { initial: `${String(initial).toLowerCase()}%` });
+      if (byName !== undefined) qb.orderBy('v.name', 'ASC');
+    };
   }
 }
 
@@ -183,57 +232,13 @@ class SeatsController {
   }
 }
 
+/** Its hooks are found because they are its providers: no registration anywhere. */
 @Module({
-  imports: [EventsModule, VenuesModule, TaxonomiesModule],
+  imports: [EventsModule],
   controllers: [SeatsController],
-  providers: [SeatsStore, SeatsExtension, VenueInitialExtension],
+  providers: [SeatsStore, SeatsHook, VenueNoteHook, TicketedHook, ShortTagsHook, VenueInitialHook],
 })
-class SeatsModule implements OnModuleInit {
-  constructor(
-    private readonly events: EventExtensions,
-    private readonly eventLists: EventListExtensions,
-    private readonly store: SeatsStore,
-    private readonly venues: VenueExtensions,
-    private readonly terms: TermListExtensions,
-    private readonly seats: SeatsExtension,
-    private readonly venueNote: VenueInitialExtension,
-  ) {}
-
-  onModuleInit(): void {
-    this.events.register(this.seats);
-    // TEC's `ticketed`, claimed: true lists the events with seats, false those without.
-    this.eventLists.register({
-      params: ['ticketed'],
-      prepare: (query: Json) => {
-        if (query.ticketed === undefined) return null;
-        const seated = [0, ...this.store.seats.keys()];
-        return (qb) => void qb.andWhere(`e.id ${query.ticketed === 'true' ? '' : 'NOT '}IN (:...seated)`, { seated });
-      },
-    });
-    this.venues.register(this.venueNote);
-    // `short=1`: tags of at most five characters.
-    this.terms.tag.register({
-      params: ['short'],
-      prepare: (query: Json) => {
-        if (query.short === undefined) return null;
-        if (query.short !== '1') throw invalidParam('short', 'Must be 1.');
-        return (qb) => void qb.andWhere('LENGTH(t.name) <= 5');
-      },
-    });
-    this.venues.lists.register({
-      params: ['initial', 'by_name'],
-      prepare(query: Json) {
-        const { initial, by_name: byName } = query;
-        if (initial === undefined && byName === undefined) return null;
-        if (initial !== undefined && !(typeof initial === 'string' && /^[a-z]$/i.test(initial))) throw invalidParam('initial', 'Must be one letter.');
-        return (qb) => {
-          if (initial !== undefined) qb.andWhere('LOWER(v.name) LIKE :initial', { initial: `${String(initial).toLowerCase()}%` });
-          if (byName !== undefined) qb.orderBy('v.name', 'ASC');
-        };
-      },
-    });
-  }
-}
+class SeatsModule {}
 
 describe('the extension API (extending.md §1) with a module defined by the test', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
-import { Injectable, Module, type OnModuleInit } from '@nestjs/common';
-import { EventExtensions, EventsModule } from '../../../src/events';
-import type { EventDeleteContext, EventEntity, EventExtension, EventFormContext, EventFormSection, EventWriteContext } from '../../../src/events';
+import { Injectable, Module } from '@nestjs/common';
+import { EVENT_FORM_HOOKS, EVENT_HOOKS, Hook } from '../../../src/extend';
+import type { EventDeleteContext, EventEntity, EventFormContext, EventFormHook, EventFormSection, EventHook, EventWriteContext } from '../../../src/extend';
 import { FEATURES } from '../../../src/features';
 import { CAPACITY_FEATURE } from '../../../extensions/capacity/capacity.feature';
 import { API, http } from '../../support/http';
@@ -16,8 +16,9 @@ const formOf = (id: number) => `/manage/events/${id}/`;
  * A test module with a form section of its own and a question before save and trash, as the
  * series form plugs in (docs/editing.md): `note` read from its section, `scope` from the answer.
  */
+@Hook(EVENT_HOOKS, EVENT_FORM_HOOKS)
 @Injectable()
-class NoteExtension implements EventExtension {
+class NoteHook implements EventHook, EventFormHook {
   readonly name = 'note';
   readonly params = ['note', 'scope'] as const;
   /** What the hooks were told, in order. */
@@ -58,17 +59,8 @@ class NoteExtension implements EventExtension {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-@Module({ imports: [EventsModule], providers: [NoteExtension] })
-class NoteModule implements OnModuleInit {
-  constructor(
-    private readonly extensions: EventExtensions,
-    private readonly note: NoteExtension,
-  ) {}
-
-  onModuleInit(): void {
-    this.extensions.register(this.note);
-  }
-}
+@Module({ providers: [NoteHook] })
+class NoteModule {}
 
 /** An event's representation without what differs between two events made alike (ids, slugs, links, times of the write). */
 function comparable(event: Json): Json {
@@ -380,7 +372,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
   });
 
   it("an extension's section and question: read into the same write, its message kept beside it, the answer sent with a trash", async () => {
-    const note = t.app.get(NoteExtension);
+    const note = t.app.get(NoteHook);
     const page = await getPage(t, editor.cookie, NEW);
     expect(page.html).toContain('<legend>Notes</legend>');
     expect(page.html).toContain('<legend>Save which events?</legend>');

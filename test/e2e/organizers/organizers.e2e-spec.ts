@@ -261,7 +261,7 @@ describe('organizers', () => {
       // As event writes do: every check before the transaction, the write inside it.
       const inTx = async (input: Record<string, unknown>) => {
         const prepared = await writes().prepareCreate(admin(), input, true, OUTER);
-        return t.app.get(UnitOfWork).run((tx) => writes().createPrepared(admin(), prepared, tx));
+        return t.app.get(UnitOfWork).run((tx, changes) => writes().createPrepared(admin(), prepared, tx, changes));
       };
       await expect(inTx({ email: 'no name' })).rejects.toMatchObject({
         code: 'rest_invalid_param',

@@ -682,7 +682,7 @@ describe('venues', () => {
     // As event writes do: every check before the transaction (prepareCreate), the write inside it (createPrepared).
     const createNested = async (who: ReturnType<typeof actor>, input: Record<string, unknown>, nested = true) => {
       const prepared = await writes().prepareCreate(who, input, nested, OUTER);
-      return t.app.get(UnitOfWork).run((tx) => writes().createPrepared(who, prepared, tx));
+      return t.app.get(UnitOfWork).run((tx, changes) => writes().createPrepared(who, prepared, tx, changes));
     };
 
     it('prepareCreate + createPrepared create inside the caller transaction, with status scaling, and reuse duplicates', async () => {

@@ -1,14 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { INVALID, stripTags } from '../../src/extend';
+import { EVENT_FORM_HOOKS, EVENT_HOOKS, EVENT_PAGE_HOOKS, Hook, ICAL_HOOKS, INVALID, stripTags } from '../../src/extend';
 import type {
   EventDeleteContext,
   EventEntity,
-  EventExtension,
-  EventExtras,
   EventFormField,
+  EventFormHook,
+  EventHook,
   EventWriteContext,
+  IcalHook,
   IcalPlan,
   IcalProperty,
+  PageHook,
+  RecordExtras,
   Tx,
 } from '../../src/extend';
 import { CAPACITY_MESSAGE, MAX_CAPACITY, readCapacityInput } from './capacity-param';
@@ -20,14 +23,16 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
 /**
- * The `capacity` field of events, through the public EventExtension hooks: checked before the
- * write, kept in the module's table inside the write's unit of work (so the write records the
- * event in the change log and every cache is emptied), removed with the event when it is
- * deleted for good, shown as `capacity` (null when unset) and as schema.org's
- * `maximumAttendeeCapacity`, on the event page and as `X-CAPACITY` in iCalendar answers.
+ * The `capacity` field of events, one class declaring the hooks of four features: of events
+ * (checked before the write, kept in the module's table inside the write's unit of work, so the
+ * write records the event in the change log and every cache is emptied; removed with the event
+ * when it is deleted for good; shown as `capacity`, null when unset, and as schema.org's
+ * `maximumAttendeeCapacity`), of the event page, of iCalendar answers (`X-CAPACITY`) and of the
+ * editing form. A hook of a feature switched off (the pages, the editing pages) is not asked.
  */
+@Hook(EVENT_HOOKS, EVENT_PAGE_HOOKS, ICAL_HOOKS, EVENT_FORM_HOOKS)
 @Injectable()
-export class CapacityEventExtension implements EventExtension {
+export class CapacityEventHook implements EventHook, PageHook, IcalHook, EventFormHook {
   readonly name = 'capacity';
   readonly params = ['capacity'] as const;
   /** The field in the editing pages' event form and the submission form; `check` below validates it there too. */
@@ -59,7 +64,7 @@ export class CapacityEventExtension implements EventExtension {
     if (ctx.force) await this.store.remove(tx, event.id);
   }
 
-  async present(events: readonly EventEntity[]): Promise<Map<number, EventExtras>> {
+  async present(events: readonly EventEntity[]): Promise<Map<number, RecordExtras>> {
     const capacities = await this.store.capacities(events.map((e) => e.id));
     return new Map(
       events.map((e) => {
@@ -79,7 +84,7 @@ export class CapacityEventExtension implements EventExtension {
     return `<p class="capacity">${escapeHtml(`${title} takes up to ${event.capacity} people.`)}</p>`;
   }
 
-  async ical(events: readonly EventEntity[]): Promise<IcalPlan> {
+  async icalPlan(events: readonly EventEntity[]): Promise<IcalPlan> {
     const capacities = await this.store.capacities(events.map((e) => e.id));
     const properties = new Map<number, IcalProperty[]>();
     for (const [id, capacity] of capacities) properties.set(id, [{ name: 'X-CAPACITY', value: String(capacity) }]);

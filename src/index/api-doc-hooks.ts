@@ -1,33 +1,35 @@
 import { Injectable } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { OperationObject, ParameterObject, ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-
-/** A change an extension makes to the OpenAPI document: properties of its own on core schemas, parameters on core operations. */
-export type ApiDocChange = (document: OpenAPIObject) => void;
+import { hookKind, Hooks } from '../common/feature/hooks';
 
 /**
- * Extension point for the OpenAPI document (extending.md §1: "documentation"; README
- * "Extending"). Routes of an extension are documented by their own decorators; what a core
- * schema or operation gains from an extension (a write field, a key of the representation, a
- * list parameter) is added by a change registered here, applied once when the document is built
- * and only while the extension is loaded. IndexModule exports it. The document is built when the
- * app is set up, before the modules' onModuleInit: register from a constructor.
+ * A hook of the OpenAPI document (extending.md §1: "documentation"; README "Extending"). Routes
+ * of a feature are documented by their own decorators; what a core schema or operation gains
+ * from it (a write field, a key of the representation, a list parameter) is added here, once
+ * when the document is built, and only while its module is loaded.
  */
-@Injectable()
-export class ApiDocExtensions {
-  private readonly changes: ApiDocChange[] = [];
+export interface ApiDocHook {
+  /** Adds to the document: properties of its own on core schemas, parameters on core operations. */
+  documentApi(document: OpenAPIObject): void;
+}
+export const API_DOC_HOOKS = hookKind<ApiDocHook>('OpenAPI document');
 
-  register(change: ApiDocChange): void {
-    this.changes.push(change);
+/** The hooks of the OpenAPI document, as the app provides them (Hooks), for setupApiDocs. */
+@Injectable()
+export class ApiDocHooks extends Hooks<ApiDocHook> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, API_DOC_HOOKS);
   }
 
   apply(document: OpenAPIObject): OpenAPIObject {
-    for (const change of this.changes) change(document);
+    for (const hook of this.all()) hook.documentApi(document);
     return document;
   }
 }
 
-// What an ApiDocChange usually does, for extensions to share.
+// What an ApiDocHook usually does, for the hooks to share.
 
 /** Adds `properties` to a schema of the document (a `$ref` or a missing schema is left alone). */
 export function addProperties(schema: SchemaObject | ReferenceObject | undefined, properties: Record<string, SchemaObject>): void {

@@ -1,12 +1,13 @@
 import type { AppConfig } from '../config/app-config';
 import { EventEntity, ROUTE_ORIGIN, SERIES_ORIGIN } from '../events';
-import { RecurrenceEventExtension } from './recurrence-event.extension';
+import { RecurrenceEventHook } from './recurrence-event.hook';
+import { RecurrenceIcalHook } from './recurrence-ical.hook';
 import type { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
 import { utcToWall } from '../common/datetime/format';
 import { SeriesOccurrences } from './series-occurrences';
 import { SeriesWriter } from './series-writer';
 
-// The extension's own decisions without a database: which parameters it refuses
+// The extension's own decisions without a database, in its event and iCalendar hooks: which parameters it refuses
 // before anything is written, what it adds to representations, and the iCalendar plan of a
 // feed, on a fake store.
 
@@ -57,7 +58,7 @@ const row = (eventId: number, over: Partial<PresentedOccurrence> = {}): Presente
   ...over,
 });
 
-function extension(rows: PresentedOccurrence[] = [], inSeries = false) {
+function hooks(rows: PresentedOccurrence[] = [], inSeries = false) {
   const series = {
     id: 57,
     rule: rows[0]?.rule ?? '',
@@ -77,12 +78,16 @@ function extension(rows: PresentedOccurrence[] = [], inSeries = false) {
   };
   const occurrences = new SeriesOccurrences(store as unknown as SeriesStore, {} as never, config);
   const writer = new SeriesWriter(store as unknown as SeriesStore, occurrences, {} as never, {} as never);
-  return { ext: new RecurrenceEventExtension(store as unknown as SeriesStore, writer, config), store };
+  return {
+    ext: new RecurrenceEventHook(store as unknown as SeriesStore, writer, config),
+    ical: new RecurrenceIcalHook(store as unknown as SeriesStore, config),
+    store,
+  };
 }
 
-describe('RecurrenceEventExtension', () => {
+describe('RecurrenceEventHook and RecurrenceIcalHook', () => {
   it('check: a bad scope, and a rule that breaks a limit, for the timing the write would give', async () => {
-    const { ext } = extension();
+    const { ext } = hooks();
     const create = { start_date: '2027-01-12 19:00', end_date: '2027-01-12 20:00', timezone: 'Europe/Paris' };
     expect(
       await ext.check({ ...create, recurrence: ['RRULE:FREQ=DAILY;COUNT=6'], scope: 'some' }, { actor: null, current: null, origin: ROUTE_ORIGIN }),
@@ -101,14 +106,14 @@ describe('RecurrenceEventExtension', () => {
   });
 
   it('check: on an occurrence, recurrence with the default scope (this) is refused; with all it is checked against its timing', async () => {
-    const { ext } = extension([], true);
+    const { ext } = hooks([], true);
     const current = event({ id: 60 });
     expect(Object.keys(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'] }, { actor: null, current, origin: ROUTE_ORIGIN }))).toEqual(['recurrence']);
     expect(await ext.check({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2'], scope: 'all' }, { actor: null, current, origin: ROUTE_ORIGIN })).toEqual({});
   });
 
   it('present: recurrence and series on every event (empty outside a series), superEvent on all but the first, in one read', async () => {
-    const { ext, store } = extension([row(57, { originalStart: '2027-01-12 19:00:00', utcOriginalStart: '2027-01-12 18:00:00' }), row(60, { detached: true })]);
+    const { ext, store } = hooks([row(57, { originalStart: '2027-01-12 19:00:00', utcOriginalStart: '2027-01-12 18:00:00' }), row(60, { detached: true })]);
     const out = await ext.present([event({ id: 57 }), event({ id: 60 }), event({ id: 99 })]);
     expect(store.presented).toHaveBeenCalledTimes(1);
     expect(out.get(99)).toEqual({ fields: { recurrence: [], series: null } });
@@ -129,13 +134,13 @@ describe('RecurrenceEventExtension', () => {
   });
 
   it('ical: a feed gives the series once (its first occurrence, added when only later ones are listed, at the series DTSTART) and detached ones with a RECURRENCE-ID', async () => {
-    const { ext, store } = extension([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
+    const { ical, store } = hooks([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
     store.feedOccurrences.mockResolvedValue([
       feedRow(57, '2027-01-12 18:00:00'),
       feedRow(60, '2027-01-19 18:00:00'),
       { ...feedRow(61, '2027-01-26 18:00:00'), detached: true, utcStart: '2027-01-26 20:00:00', utcEnd: '2027-01-26 21:00:00' },
     ]);
-    const plan = await ext.ical([event({ id: 60 }), event({ id: 61 })], false);
+    const plan = await ical.icalPlan([event({ id: 60 }), event({ id: 61 })], false);
     expect(store.eventsById).toHaveBeenCalledTimes(1);
     expect(plan.add?.map((e) => e.id)).toEqual([57]);
     expect([...(plan.omit ?? [])]).toEqual([60]);
@@ -144,6 +149,6 @@ describe('RecurrenceEventExtension', () => {
     expect(plan.times?.get(57)).toMatchObject({ start: '2027-01-12 19:00:00', utcStart: '2027-01-12 18:00:00', utcEnd: '2027-01-12 19:00:00' });
     expect(plan.properties?.get(61)).toEqual([{ name: 'RECURRENCE-ID', value: '20270126T180000Z' }]);
     expect(plan.properties?.get(57)?.map((p) => `${p.name}:${p.value}`)).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3']);
-    expect(await ext.ical([event({ id: 60 })], true)).toEqual({});
+    expect(await ical.icalPlan([event({ id: 60 })], true)).toEqual({});
   });
 });

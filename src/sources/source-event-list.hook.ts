@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import { invalidParam } from '../common/errors';
+import { Hook } from '../common/feature/hooks';
 import { INVALID, toInt } from '../common/params';
-import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
+import { type EventEntity, EVENT_LIST_HOOKS, type EventListHook, type EventQueryExtension } from '../events';
 
 /**
  * `GET /events?source={id}` (sources.md §4): only the events that source wrote (any caller; the
  * list's visibility rules apply as always). An id that is no source gives an empty list.
  */
+@Hook(EVENT_LIST_HOOKS)
 @Injectable()
-export class SourceEventListExtension implements EventListExtension {
+export class SourceEventListHook implements EventListHook {
   readonly params = ['source'] as const;
 
   prepare(query: Record<string, unknown>): EventQueryExtension | null {

@@ -1,12 +1,11 @@
 import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService } from '@nestjs/core';
+import { hookKind, Hooks } from '../common/feature/hooks';
 
 /**
- * (In common/, not src/imports: the importer's module loads the whole app, whose extension
- * modules register here, so a registry in src/imports would make an import cycle.)
- *
- * What an extension that keeps series (recurrence.md §6: "import:ics with the module on keeps
- * series") tells the iCalendar importer. With one registered, a recurring VEVENT is written as
- * one event with a `recurrence` field instead of being expanded, and each overridden instance
+ * What a feature that keeps series (recurrence.md §6: "import:ics with the module on keeps
+ * series") tells the iCalendar importer. With one loaded, a recurring VEVENT is written as one
+ * event with a `recurrence` field instead of being expanded, and each overridden instance
  * (RECURRENCE-ID) updates the event that stands for that instance.
  */
 export interface IcsSeriesHook {
@@ -20,6 +19,7 @@ export interface IcsSeriesHook {
    */
   instancesOf?(seriesEventId: number): Promise<SeriesInstance[]>;
 }
+export const ICS_SERIES_HOOKS = hookKind<IcsSeriesHook>('iCalendar import series');
 
 /** One occurrence of a series, as the importer keys it. */
 export interface SeriesInstance {
@@ -29,20 +29,22 @@ export interface SeriesInstance {
 }
 
 /**
- * The registry the importer asks; an extension registers in onModuleInit. One hook answers (a
- * series is kept one way): as for every hook's value (README "Hooks"), the first registered wins.
+ * The series hook the importer asks, as the app provides it (Hooks). One hook answers (a series
+ * is kept one way): as for every hook's value (README "Hooks"), the first given wins.
  */
 @Injectable()
-export class IcsSeriesHooks {
-  private hook: IcsSeriesHook | null = null;
-
-  register(hook: IcsSeriesHook): void {
-    this.hook ??= hook;
+export class IcsSeriesHooks extends Hooks<IcsSeriesHook> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, ICS_SERIES_HOOKS);
   }
 
-  /** Does an extension keep series (so that recurring VEVENTs are not expanded)? */
+  private get hook(): IcsSeriesHook | undefined {
+    return this.all()[0];
+  }
+
+  /** Does a hook keep series (so that recurring VEVENTs are not expanded)? */
   get keepsSeries(): boolean {
-    return this.hook !== null;
+    return this.hook !== undefined;
   }
 
   instanceOf(seriesEventId: number, utcStart: string): Promise<number | null> {
@@ -54,6 +56,6 @@ export class IcsSeriesHooks {
   }
 }
 
-/** Provides the one IcsSeriesHooks to the importer's context and to the extension that registers. */
-@Module({ providers: [IcsSeriesHooks], exports: [IcsSeriesHooks] })
+/** Provides IcsSeriesHooks to the importers' context and to the sources' runs. */
+@Module({ imports: [DiscoveryModule], providers: [IcsSeriesHooks], exports: [IcsSeriesHooks] })
 export class IcsSeriesHooksModule {}

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 import { invalidParams, PARAM_MESSAGES } from '../common/errors';
+import { Hook } from '../common/feature/hooks';
 import { INVALID, toInt, toStrictBool } from '../common/params';
-import type { EventEntity, EventListExtension, EventQueryExtension } from '../events';
+import { type EventEntity, EVENT_LIST_HOOKS, type EventListHook, type EventQueryExtension } from '../events';
 import { OccurrenceEntity } from './entities/occurrence.entity';
 
 /** The validated list parameters of one request (recurrence.md §5). */
@@ -32,14 +33,15 @@ export function readSeriesFilter(query: Record<string, unknown>): SeriesListFilt
 }
 
 /**
- * GET /events series parameters (recurrence.md §5), through EventListExtensions. With
+ * GET /events series parameters (recurrence.md §5), as a list hook. With
  * `hide_subsequent_recurrences`, an occurrence is listed when it is the first, in start order,
  * among its series' occurrences that the same query matches: the query's conditions so far
- * (the core's filters and the extensions before this one) are taken whole into a subquery that
+ * (the core's filters and the list hooks before this one) are taken whole into a subquery that
  * numbers each series' matches (ROW_NUMBER, on both engines).
  */
+@Hook(EVENT_LIST_HOOKS)
 @Injectable()
-export class RecurrenceListExtension implements EventListExtension {
+export class RecurrenceListHook implements EventListHook {
   readonly params = ['series', 'hide_subsequent_recurrences'] as const;
 
   prepare(query: Record<string, unknown>): EventQueryExtension | null {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
-import { INVALID, invalidParam } from '../../src/extend';
-import type { EventEntity, EventListExtension, EventQueryExtension } from '../../src/extend';
+import { EVENT_LIST_HOOKS, Hook, INVALID, invalidParam } from '../../src/extend';
+import type { EventEntity, EventListHook, EventQueryExtension } from '../../src/extend';
 import { MIN_CAPACITY_MESSAGE, readCapacity } from './capacity-param';
 import { EventCapacityEntity } from './capacity.entity';
 
@@ -9,8 +9,9 @@ import { EventCapacityEntity } from './capacity.entity';
  * `min_capacity=N` on GET /events: only events that take at least N people (an event without a
  * capacity is left out). A subquery on the module's own table, so the event query gains no join.
  */
+@Hook(EVENT_LIST_HOOKS)
 @Injectable()
-export class CapacityListExtension implements EventListExtension {
+export class CapacityListHook implements EventListHook {
   readonly params = ['min_capacity'] as const;
 
   prepare(query: Record<string, unknown>): EventQueryExtension | null {
