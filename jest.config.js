@@ -50,7 +50,13 @@ const slowPaths = SLOW.map((name) => path.join(__dirname, 'test', 'e2e', `${name
 // A renamed file would leave a stale name here and slip into the e2e project (and npm test) unnoticed.
 for (const file of slowPaths) if (!fs.existsSync(file)) throw new Error(`jest.config.js SLOW names ${file}, which does not exist`);
 
-const e2e = { testEnvironment: 'node', roots: ['<rootDir>/test'], transform };
+const e2e = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  transform,
+  // The in-process apps hash the test users' passwords at a lower scrypt cost (the file says why).
+  setupFilesAfterEnv: ['<rootDir>/test/support/cheap-password-hashes.ts'],
+};
 
 module.exports = {
   maxWorkers: 2,
