@@ -3,7 +3,7 @@
 // - e2e: test/e2e/<feature>/ driving the real HTTP stack on a real database, in-process;
 // - e2e-slow: the e2e files listed in SLOW below, which start other processes (the CLI through
 //   scripts/start.js, which first builds dist/ when it is stale; Chromium; tsc), several app
-//   instances racing on one database, or a cluster. Each takes from tens of seconds to minutes.
+//   instances on one database, or a cluster. Each takes from seconds to minutes.
 // `npm test` runs unit and e2e (a few minutes on two cores); `npm run test:slow` runs e2e-slow;
 // .ci/run runs all three, on every engine it tests (README "Tests").
 // ts-jest only transpiles (type checking is `npm run typecheck`): tsconfig.json sets
@@ -26,6 +26,7 @@ const SLOW = [
   // CLI processes (scripts/start.js) or other child processes
   'cli/cli',
   'database/migration-check',
+  'extensions/extension-cli',
   'http/openapi-client',
   'imports/import-ics',
   'imports/import-tec',
@@ -42,15 +43,24 @@ const SLOW = [
   'database/concurrent-writers',
   'database/instances',
   'database/migration-lock',
+  'events/scheduled-publish-instances',
   'manage/manage-cluster',
+  'manage/manage-sign-in-instances',
   'recurrence/recurrence-cluster',
+  'recurrence/recurrence-instances',
   'sync/webhooks-instances',
 ];
 const slowPaths = SLOW.map((name) => path.join(__dirname, 'test', 'e2e', `${name}.e2e-spec.ts`));
 // A renamed file would leave a stale name here and slip into the e2e project (and npm test) unnoticed.
 for (const file of slowPaths) if (!fs.existsSync(file)) throw new Error(`jest.config.js SLOW names ${file}, which does not exist`);
 
-const e2e = { testEnvironment: 'node', roots: ['<rootDir>/test'], transform };
+const e2e = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  transform,
+  // The in-process apps hash the test users' passwords at a lower scrypt cost (the file says why).
+  setupFilesAfterEnv: ['<rootDir>/test/support/cheap-password-hashes.ts'],
+};
 
 module.exports = {
   maxWorkers: 2,

@@ -9,6 +9,7 @@ import { createLogger, NestPinoLogger } from './common/logging/logger';
 import { type Feature, settingsOf } from './common/feature/feature';
 import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, extensionPathsFromEnv, loadConfigFromEnv, redactUrl } from './config/app-config';
 import { installedFeatures } from './features';
+import { ApiDocsService } from './index/api-docs.service';
 import { describeStartupError, isUnreachable } from './config/startup-errors';
 
 /** Pause between two tries of a database that is down at start. */
@@ -49,6 +50,9 @@ async function serve(config: AppConfig, features: readonly Feature[], logger: Lo
     abortOnError: false,
   });
   await configureApp(app);
+  // Built before listening, so that a route whose documentation cannot be built stops the start
+  // rather than a later GET /doc.
+  app.get(ApiDocsService).getDocument();
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {

@@ -18,6 +18,13 @@ import { type WriteParticipant, WRITE_PARTICIPANTS, WriteParticipants } from './
 /** What SQLite throws when another connection holds the write lock: a reason to run the write again. */
 const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
 
+/**
+ * The pauses between attempts at their shortest (0 ms) for the rest of a test: they are random,
+ * up to half a second each, and a test that uses up every attempt would wait seconds for them.
+ */
+const withoutPauses = () => jest.spyOn(Math, 'random').mockReturnValue(0);
+afterEach(() => jest.restoreAllMocks());
+
 describe('UnitOfWork', () => {
   let ds: DataSource;
   let version: DataVersion;
@@ -88,6 +95,7 @@ describe('UnitOfWork', () => {
   });
 
   it(`after ${WRITE_ATTEMPTS} refused attempts answers 503 rest_write_conflict with Retry-After, and wrote nothing`, async () => {
+    withoutPauses();
     let attempts = 0;
     const failure = await uow
       .run(async (tx) => {
@@ -235,6 +243,7 @@ describe('UnitOfWork', () => {
     });
 
     it(`answers 503 rest_write_conflict after ${WRITE_ATTEMPTS} refused attempts, and passes other failures on at once`, async () => {
+      withoutPauses();
       let attempts = 0;
       await expect(
         uow.runUnlogged(async () => {

@@ -45,15 +45,19 @@ describe('searchDocument / searchTokens', () => {
   it('gives different trigrams different tokens (the codes are prefix-free)', () => {
     const chars = Array.from(new Set([...ALPHABET, 'x', 'y', 'z', '€', '—', 'Ω', '😀', '\t', '~'].map(foldChar)));
     const seen = new Map<string, string>();
+    const collisions: string[][] = [];
     for (const a of chars) {
       for (const b of chars) {
         for (const c of chars) {
           const [token] = searchTokens([a + b + c]);
-          expect(seen.get(token) ?? a + b + c).toBe(a + b + c);
+          const earlier = seen.get(token);
+          // One expect at the end: a matcher call for each of the ~250,000 trigrams costs most of a minute.
+          if (earlier !== undefined && earlier !== a + b + c) collisions.push([token, earlier, a + b + c]);
           seen.set(token, a + b + c);
         }
       }
     }
+    expect(collisions).toEqual([]);
   });
 
   it('does not join fields: a trigram across two fields is not in the document', () => {

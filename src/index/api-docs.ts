@@ -60,25 +60,27 @@ const API_DESCRIPTION = [
 export const DOCS_PAGE_PATH = 'docs';
 
 /**
- * Builds the OpenAPI document from the controllers and DTOs (nothing hand-written), rewrites
- * its paths relative to {api_root} as spec endpoints.md §2 asks, and serves the browsable page.
+ * Sets up the OpenAPI document, built from the controllers and DTOs (nothing hand-written) when
+ * first asked for, its paths relative to {api_root} as spec endpoints.md §2 asks, and serves the
+ * browsable page.
  */
-export function setupApiDocs(app: INestApplication): OpenAPIObject {
+export function setupApiDocs(app: INestApplication): void {
   const config = app.get(AppConfig);
-  const builder = new DocumentBuilder()
-    .setTitle('Calendar Events REST API')
-    .setDescription(API_DESCRIPTION)
-    .setVersion('1.0.0')
-    .setLicense('MIT', 'https://opensource.org/license/mit')
-    // With the trailing slash that spec endpoints.md §2 asks for (redocly.yaml says why its rule is off).
-    .addServer(`${config.apiRoot}/`)
-    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Your login and an application password' }, 'basicAuth');
-  for (const [name, description] of Object.entries(TAGS)) builder.addTag(name, description);
-  const raw = SwaggerModule.createDocument(app, builder.build(), { deepScanRoutes: true, extraModels: RESOURCE_SCHEMAS });
-  const document = app.get(ApiDocHooks).apply(relativeToApiRoot(raw));
-  app.get(ApiDocsService).setDocument(document);
-  SwaggerModule.setup(DOCS_PAGE_PATH, app, document, { useGlobalPrefix: false, ui: true, raw: false });
-  return document;
+  const docs = app.get(ApiDocsService);
+  docs.setBuilder(() => {
+    const builder = new DocumentBuilder()
+      .setTitle('Calendar Events REST API')
+      .setDescription(API_DESCRIPTION)
+      .setVersion('1.0.0')
+      .setLicense('MIT', 'https://opensource.org/license/mit')
+      // With the trailing slash that spec endpoints.md §2 asks for (redocly.yaml says why its rule is off).
+      .addServer(`${config.apiRoot}/`)
+      .addBasicAuth({ type: 'http', scheme: 'basic', description: 'Your login and an application password' }, 'basicAuth');
+    for (const [name, description] of Object.entries(TAGS)) builder.addTag(name, description);
+    const raw = SwaggerModule.createDocument(app, builder.build(), { deepScanRoutes: true, extraModels: RESOURCE_SCHEMAS });
+    return app.get(ApiDocHooks).apply(relativeToApiRoot(raw));
+  });
+  SwaggerModule.setup(DOCS_PAGE_PATH, app, () => docs.getDocument(), { useGlobalPrefix: false, ui: true, raw: false });
 }
 
 function relativeToApiRoot(doc: OpenAPIObject): OpenAPIObject {

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from 'rate-limiter-flexible';
 import { AppConfig, redactUrl } from '../config/app-config';
@@ -18,7 +18,7 @@ export interface LimiterOptions {
  * limiter has an in-process limiter as its insurance, which counts while Redis does not answer.
  */
 @Injectable()
-export class LimiterStore implements OnApplicationShutdown {
+export class LimiterStore implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('RateLimit');
   private readonly redis: Redis | null;
   private readonly prefix: string;
@@ -37,6 +37,23 @@ export class LimiterStore implements OnApplicationShutdown {
       keyPrefix: `${this.prefix}${opts.keyPrefix}`,
       storeClient: this.redis,
       insuranceLimiter: memory,
+    });
+  }
+
+  /**
+   * Waits for the first connection to Redis to be made or to fail (connectTimeout at most), so
+   * that the requests right after a start are counted where every instance sees them rather
+   * than by this process's insurance limiter alone.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const client = this.redis;
+    if (!client || client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const settled = () => {
+        for (const event of ['ready', 'error', 'end']) client.off(event, settled);
+        resolve();
+      };
+      for (const event of ['ready', 'error', 'end']) client.once(event, settled);
     });
   }
 

@@ -3,10 +3,15 @@ import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
 
-/** scrypt cost parameters: N=2^15 takes tens of milliseconds a guess on this class of machine. */
-const N = 32768;
-const R = 8;
-const P = 1;
+/** scrypt's cost parameters, written into each hash (verification reads them from there). */
+export interface ScryptCost {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
+/** What every password is hashed with: N=2^15 takes tens of milliseconds a guess on this class of machine. */
+export const SCRYPT_COST: ScryptCost = { N: 32768, r: 8, p: 1 };
 const KEY_LENGTH = 32;
 const MAX_MEM = 64 * 1024 * 1024;
 
@@ -14,10 +19,11 @@ const MAX_MEM = 64 * 1024 * 1024;
 export const normalisePassword = (password: string): string => password.replace(/\s+/g, '');
 
 /** `scrypt$N$r$p$salt$hash`, salt and hash in base64. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: ScryptCost = SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(normalisePassword(password), salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM });
-  return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
+  const { N, r, p } = cost;
+  const key = await scrypt(normalisePassword(password), salt, KEY_LENGTH, { N, r, p, maxmem: MAX_MEM });
+  return ['scrypt', N, r, p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -72,3 +72,14 @@ export async function formToken(t: TestApp, cookie: string, url = '/manage/'): P
   if (res.statusCode !== 200) throw new Error(`GET ${url}: ${res.statusCode}`);
   return formTokenOf(res.body);
 }
+
+/** Whether the cookie still opens the overview (200) or is sent to sign in (303). */
+export async function opens(t: TestApp, cookie: string): Promise<boolean> {
+  const res = await getPage(t, '/manage/', cookie);
+  if (res.statusCode === 303) {
+    expect(res.headers.location).toMatch(/^\/manage\/login/);
+    return false;
+  }
+  expect(res.statusCode).toBe(200);
+  return true;
+}

@@ -1,34 +1,13 @@
 // Scheduled events (endpoints.md §3 rule 5): a `future` event whose date has passed is shown and
 // treated as published by every read at once, while only the scheduled publisher writes it:
-// GETs never write, and the publisher publishes each due event once, with
-// several instances too.
+// GETs never write, and the publisher publishes each due event once (with several instances:
+// scheduled-publish-instances, in e2e-slow).
 import { ScheduledPublisher } from '../../../src/events';
-import { createCategory, createEvent, EventBody, makeUsers, readEvent, readTerm, uid } from '../../support/api';
-import { Change, changePages } from '../../support/changes';
+import { makeUsers, readEvent, readTerm } from '../../support/api';
 import { listIds } from '../../support/events';
 import { API, http } from '../../support/http';
-import { twoInstances } from '../../support/instances';
+import { follow, passed, scheduled } from '../../support/scheduled';
 import { createTestApp, TestApp } from '../../support/test-app';
-
-/** Every change after `since` as `authorization` sees it, and the token at the end of the feed. */
-async function follow(t: TestApp, authorization: string, since?: string): Promise<{ changes: Change[]; token: string }> {
-  const changes: Change[] = [];
-  let token = since ?? '';
-  for await (const page of changePages(t, since, authorization)) {
-    changes.push(...page.changes);
-    token = page.next_sync_token;
-  }
-  return { changes, token };
-}
-
-/** `YYYY-MM-DD HH:MM:SS` (UTC) `ms` from now, rounded up to the next whole second. */
-const utcIn = (ms: number) => new Date(Math.ceil((Date.now() + ms) / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
-
-/** Waits until the wall clock is past `dateUtc` (the event's publication date has passed). */
-async function passed(dateUtc: string): Promise<void> {
-  const at = Date.parse(`${dateUtc.replace(' ', 'T')}Z`);
-  while (Date.now() <= at) await new Promise((resolve) => setTimeout(resolve, at + 50 - Date.now()));
-}
 
 /** Polls `check` until it holds, for at most `seconds` (no assertion on the time it took). */
 async function eventually(check: () => Promise<boolean>, seconds = 20): Promise<void> {
@@ -37,14 +16,6 @@ async function eventually(check: () => Promise<boolean>, seconds = 20): Promise<
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`not so after ${seconds} s`);
-}
-
-/** A scheduled event in a new category, due in about two seconds. */
-async function scheduled(t: TestApp, authorization: string): Promise<{ event: EventBody; categoryId: number }> {
-  const category = await createCategory(t, authorization, { name: uid('sched') });
-  const event = await createEvent(t, authorization, { title: uid('sched'), date_utc: utcIn(2000), categories: [category.id] });
-  expect(event.status).toBe('future');
-  return { event, categoryId: category.id };
 }
 
 describe('scheduled publishing without a timer: reads show, only the publisher writes', () => {
@@ -108,29 +79,5 @@ describe('scheduled publishing on a timer', () => {
     await eventually(async () => (await follow(t, admin, before.token)).changes.some((c) => c.type === 'event' && c.id === event.id));
     expect((await readTerm(t, 'categories', categoryId)).count).toBe(1);
     expect((await readEvent(t, event.id)).status).toBe('publish');
-  }, 30_000);
-});
-
-describe('scheduled publishing with two instances', () => {
-  let pair: Awaited<ReturnType<typeof twoInstances>>;
-
-  beforeAll(async () => {
-    pair = await twoInstances({ CALENDAR_SCHEDULE_POLL_SECONDS: '0' });
-  });
-  afterAll(async () => pair.close());
-
-  it('both publishers at once publish each due event once: one change, one count', async () => {
-    const { a, b } = pair;
-    const admin = (await a.userHeader(uid('admin'), 'administrator')).authorization;
-    const first = await scheduled(a, admin);
-    const second = await createEvent(b, admin, { title: uid('sched'), date_utc: first.event.date_utc, categories: [first.categoryId] });
-    const before = await follow(a, admin);
-    await passed(first.event.date_utc);
-    const counts = await Promise.all([a.app.get(ScheduledPublisher).tick(), b.app.get(ScheduledPublisher).tick()]);
-    expect(counts[0] + counts[1]).toBe(2);
-    const changes = (await follow(a, admin, before.token)).changes.filter((c) => c.type === 'event');
-    expect(changes.map((c) => c.id).sort((x, y) => x - y)).toEqual([first.event.id, second.id].sort((x, y) => x - y));
-    expect((await readTerm(b, 'categories', first.categoryId)).count).toBe(2);
-    for (const t of [a, b]) expect(await listIds(t, `include=${first.event.id},${second.id}`)).toHaveLength(2);
   }, 30_000);
 });

@@ -1,11 +1,11 @@
 // An extension installed by configuration: the capacity example in extensions/capacity, found
 // there and by CALENDAR_EXTENSIONS, switched on and off by its own setting (CALENDAR_CAPACITY),
-// with its route, its migration, its command in `cli help` and nothing left of it when off.
+// with its route, its migration and nothing left of it when off. Its command in `cli help` and
+// through the command line: extension-cli (e2e-slow).
 import { DataSource } from 'typeorm';
 import { ConfigError } from '../../../src/config/app-config';
 import { EXTENSIONS_FOLDER, FEATURES, installedFeatures } from '../../../src/features';
 import { createEvent, makeUsers } from '../../support/api';
-import { cliDatabase, runCli } from '../../support/cli';
 import { expectError, expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
 import { servedDocument } from '../../support/openapi';
@@ -89,26 +89,4 @@ describe("the extension's setting is checked at start-up", () => {
       new ConfigError(['PORT must be a whole number from 1 to 65535 (got "eighty")', 'CALENDAR_CAPACITY must be on or off (got "maybe")']),
     );
   });
-});
-
-describe("the extension's command, through the command line", () => {
-  let database: Awaited<ReturnType<typeof cliDatabase>>;
-  beforeAll(async () => {
-    database = await cliDatabase();
-  });
-  afterAll(async () => database?.remove());
-
-  it('`cli help` lists it; it runs while the extension is on and is refused while it is off', async () => {
-    const help = await runCli(['help'], BY_PATH);
-    expect(help.code).toBe(0);
-    expect(help.stdout).toMatch(/^ {2}capacity:report +every event with a capacity/m);
-
-    const on = await runCli(['capacity:report'], { ...BY_PATH, DATABASE_URL: database.url, CALENDAR_CAPACITY: 'on' });
-    expect(on).toMatchObject({ code: 0, stdout: '0 events, 0 places\n' });
-    const off = await runCli(['capacity:report'], { ...BY_PATH, DATABASE_URL: database.url, CALENDAR_CAPACITY: 'off' });
-    expect(off).toMatchObject({ code: 1, stderr: 'capacity:report: the capacity feature is switched off (CALENDAR_CAPACITY).\n' });
-    const bad = await runCli(['capacity:report'], { ...BY_PATH, DATABASE_URL: database.url, CALENDAR_CAPACITY: 'maybe' });
-    expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('CALENDAR_CAPACITY must be on or off (got "maybe")');
-  }, 240_000);
 });

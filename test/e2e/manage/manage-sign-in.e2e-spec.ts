@@ -1,30 +1,18 @@
 // Signing in to the editing pages (editing.md §1, §7, §8), through plain HTTP: the form, the
 // failed-login limits shared with the API, the session cookie and its stored digest, expiry,
-// what ends a session (on every instance), `?next=`, form tokens and the Origin check, and that
-// a session never authenticates the API.
+// what ends a session, `?next=`, form tokens and the Origin check, and that a session never
+// authenticates the API. A session on two instances: manage-sign-in-instances (e2e-slow).
 import { DataSource } from 'typeorm';
 import { DateTime } from 'luxon';
 import { UsersService } from '../../../src/users/users.service';
 import { API, basicAuth } from '../../support/http';
-import { twoInstances } from '../../support/instances';
 import { createTestApp, TestApp } from '../../support/test-app';
-import { fastifyOf, formToken, formTokenOf, getPage, postForm, rawSessionCookie, sessionCookieOf, signedIn, signIn } from '../../support/sign-in';
+import { fastifyOf, formToken, getPage, opens, postForm, rawSessionCookie, sessionCookieOf, signedIn, signIn } from '../../support/sign-in';
 
 type Row = { token_hash: string; expires_utc: string; persistent: number | boolean; user_id: number };
 const sessionRows = (t: TestApp) => t.app.get(DataSource).query('SELECT token_hash, expires_utc, persistent, user_id FROM sessions') as Promise<Row[]>;
 const hoursAhead = (utc: string) => DateTime.fromSQL(utc, { zone: 'utc' }).diffNow('hours').hours;
 const expireAll = (t: TestApp) => t.app.get(DataSource).query("UPDATE sessions SET expires_utc = '2000-01-01 00:00:00'");
-
-/** Whether the cookie still opens the overview (200) or is sent to sign in (303). */
-async function opens(t: TestApp, cookie: string): Promise<boolean> {
-  const res = await getPage(t, '/manage/', cookie);
-  if (res.statusCode === 303) {
-    expect(res.headers.location).toMatch(/^\/manage\/login/);
-    return false;
-  }
-  expect(res.statusCode).toBe(200);
-  return true;
-}
 
 describe('editing pages: signing in', () => {
   let t: TestApp;
@@ -313,24 +301,6 @@ describe('editing pages behind https', () => {
     const res = await postForm(t, '/manage/login', { login: 'secure', password: 'secure-password' });
     expect(res.statusCode).toBe(303);
     expect(rawSessionCookie(res)).toMatch(/; Secure/);
-  });
-});
-
-describe('sessions on two instances', () => {
-  it('signing out on one instance signs out on the other', async () => {
-    const { a, b, close } = await twoInstances({});
-    try {
-      const { cookie } = await signedIn(a, 'twice', 'editor');
-      expect(await opens(b, cookie)).toBe(true);
-      const token = formTokenOf((await getPage(b, '/manage/', cookie)).body);
-      // A form of B's page is good on A: the token belongs to the session, not the instance.
-      const res = await postForm(a, '/manage/logout', { _csrf: token }, { cookie });
-      expect(res.statusCode).toBe(303);
-      expect(await opens(b, cookie)).toBe(false);
-      expect(await opens(a, cookie)).toBe(false);
-    } finally {
-      await close();
-    }
   });
 });
 

@@ -6,84 +6,15 @@
 import { uid } from '../../support/api';
 import { expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
-import { icalJsInstances, nodeIcalInstances, SeenInstance } from '../../support/ical-oracles';
-import { twoInstances } from '../../support/instances';
+import { apiInstances, expectFeedAsApi, FEED_ENV, Listed, SERIES, WHOLE, ZONES } from '../../support/series-feed';
 import { createTestApp, TestApp } from '../../support/test-app';
-
-interface Listed {
-  id: number;
-  global_id: string;
-  utc_start_date: string;
-  utc_end_date: string;
-}
-
-// The series run to the end of 2029: the horizon must reach past it.
-const ENV = { CALENDAR_RECURRENCE: 'on', CALENDAR_RECURRENCE_POLL_SECONDS: '0', CALENDAR_RECURRENCE_HORIZON_DAYS: '1500' };
-const ZONES = ['Europe/Paris', 'America/New_York', 'Australia/Lord_Howe'];
-/** Every Tuesday at 19:00 local from January 2027 to the end of 2029: about 156 occurrences, six DST changes. */
-const SERIES = { start_date: '2027-01-05 19:00:00', end_date: '2027-01-05 20:30:00', recurrence: ['RRULE:FREQ=WEEKLY;UNTIL=20291231T000000Z'] };
-
-/** A feed window (the list's `start_date`/`end_date`) and, two days inside it, the UTC span compared. */
-interface Window {
-  query: string;
-  from: Date;
-  to: Date;
-}
-const window = (start: string, end: string): Window => ({
-  query: `start_date=${start}&end_date=${end}`,
-  from: new Date(Date.parse(`${start}T00:00:00Z`) + 2 * 86_400_000),
-  to: new Date(Date.parse(`${end}T00:00:00Z`) - 2 * 86_400_000),
-});
-const WHOLE = window('2026-12-01', '2030-02-01');
-const MIDDLE = window('2028-02-01', '2029-06-01');
-
-const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-const inside = (w: Window) => (i: SeenInstance) => i.start >= sql(w.from) && i.start < sql(w.to);
-
-/** Every occurrence of the series an anonymous reader's list gives in the window, as UTC instants. */
-async function apiInstances(t: TestApp, seriesId: number, w: Window): Promise<SeenInstance[]> {
-  const seen: SeenInstance[] = [];
-  for (let page = 1; ; page++) {
-    const res = await http(t).get(`${API}/events?series=${seriesId}&${w.query}&per_page=50&page=${page}`);
-    expectStatus(res, 200);
-    const events = res.body.events as Listed[];
-    seen.push(...events.map((e) => ({ start: e.utc_start_date, end: e.utc_end_date })));
-    if (page >= res.body.total_pages) break;
-  }
-  return seen.filter(inside(w)).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-}
-
-/** The feed for that window, and what the two readers make of it (every UID), within the compared span. */
-async function feedInstances(t: TestApp, seriesId: number, w: Window) {
-  const res = await http(t).get(`${API}/events.ics?series=${seriesId}&${w.query}`);
-  expectStatus(res, 200);
-  const flat = (seen: Map<string, SeenInstance[]>) =>
-    [...seen.values()]
-      .flat()
-      .filter(inside(w))
-      .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  const uids = [...res.text.matchAll(/^UID:(.*)\r$/gm)].map((m) => m[1]);
-  return { ics: res.text, uids, icalJs: flat(icalJsInstances(res.text, w.to)), nodeIcal: flat(nodeIcalInstances(res.text, w.from, w.to)) };
-}
-
-/** The two readers see, in both windows, exactly the API's occurrences; the series is one UID, the series' own. */
-async function expectFeedAsApi(t: TestApp, seriesId: number): Promise<void> {
-  for (const w of [WHOLE, MIDDLE]) {
-    const api = await apiInstances(t, seriesId, w);
-    expect(api.length).toBeGreaterThan(20);
-    const feed = await feedInstances(t, seriesId, w);
-    expect(new Set(feed.uids)).toEqual(new Set([`127.0.0.1?id=${seriesId}`]));
-    expect(feed.icalJs).toEqual(api);
-    expect(feed.nodeIcal).toEqual(api);
-  }
-}
 
 describe.each(ZONES)('recurrence.md §6: events.ics of a series in %s as calendar apps read it', (timezone) => {
   let t: TestApp;
   let admin: string;
 
   beforeAll(async () => {
-    t = await createTestApp(ENV);
+    t = await createTestApp(FEED_ENV);
     admin = (await t.userHeader(uid('admin'), 'administrator')).authorization;
   }, 60_000);
   afterAll(async () => t?.close());
@@ -148,29 +79,5 @@ describe.each(ZONES)('recurrence.md §6: events.ics of a series in %s as calenda
     const listed = await apiInstances(t, all[0].id, WHOLE);
     expect(listed.at(-1)).toEqual({ start: all[100].utc_start_date, end: all[100].utc_end_date });
     await expectFeedAsApi(t, all[0].id);
-  });
-});
-
-describe('recurrence.md §6: an occurrence trashed while the module was off is not in the feed', () => {
-  it.each(ZONES)('%s', async (timezone) => {
-    const { a: on, b: off, close } = await twoInstances(ENV, { b: { CALENDAR_RECURRENCE: 'off' } });
-    let reader: TestApp | undefined;
-    try {
-      const admin = (await on.userHeader(uid('admin'), 'administrator')).authorization;
-      const res = await http(on, admin)
-        .post(`${API}/events`)
-        .send({ title: uid('weekly'), status: 'publish', timezone, ...SERIES });
-      expectStatus(res, 201);
-      const list = await http(on, admin).get(`${API}/events/${res.body.id}/occurrences?per_page=50&page=2`);
-      const [victim] = list.body.events as Listed[];
-      expectStatus(await http(off, admin).delete(`${API}/events/${victim.id}`), 200);
-      // Read through a new instance, which has every commit of the others.
-      reader = await createTestApp(ENV, { sharing: on });
-      expect((await apiInstances(reader, res.body.id, WHOLE)).map((i) => i.start)).not.toContain(victim.utc_start_date);
-      await expectFeedAsApi(reader, res.body.id);
-    } finally {
-      await reader?.close();
-      await close();
-    }
   });
 });

@@ -2,11 +2,9 @@
 // the input limits of recurrence.md §2 (decided before any work that grows with the input), rules
 // that once made one SQL term per occurrence, COUNT with a DTSTART the rule does not give, and
 // occurrences across DST changes, compared with what ical.js and node-ical read from the feed.
-import { HorizonExtender } from '../../../src/recurrence/horizon-extender';
 import { expectInvalidParams, expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
 import { icalJsInstances, nodeIcalInstances, SeenInstance } from '../../support/ical-oracles';
-import { twoInstances } from '../../support/instances';
 import { createTestApp, TestApp } from '../../support/test-app';
 
 interface Listed {
@@ -113,37 +111,6 @@ describe('recurrence.md §3: a thousand occurrences are written and moved as any
     const after = await occurrences(t, res.body.id);
     expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
     expect(after.every((e) => e.start_date.endsWith(':15:00'))).toBe(true);
-  });
-
-  it('the horizon extender adds 999 and more occurrences to a series in one go', async () => {
-    // Two instances on one database: one with a one-day horizon makes the series, the other's
-    // extender (sixty days) adds the rest.
-    const {
-      a: short,
-      b: long,
-      close,
-    } = await twoInstances(ON, { a: { CALENDAR_RECURRENCE_HORIZON_DAYS: '1' }, b: { CALENDAR_RECURRENCE_HORIZON_DAYS: '60' } });
-    try {
-      const shortAdmin = (await short.userHeader('admin', 'administrator')).authorization;
-      const today = new Date().toISOString().slice(0, 10);
-      const res = await http(short, shortAdmin)
-        .post(`${API}/events`)
-        .send({
-          title: 'every hour',
-          start_date: `${today} 00:00:00`,
-          end_date: `${today} 00:20:00`,
-          timezone: 'UTC',
-          recurrence: [`RRULE:FREQ=DAILY;BYHOUR=${hourly}`],
-        });
-      expectStatus(res, 201);
-      // 24 a day for the 59 more days: well past the 999 that once broke SQLite's expression depth.
-      const made = await long.app.get(HorizonExtender).tick();
-      expect(made).toBeGreaterThan(1400);
-      const all = await http(long, shortAdmin).get(`${API}/events/${res.body.id}/occurrences?per_page=1`);
-      expect(Number(all.body.total)).toBeGreaterThan(1400);
-    } finally {
-      await close();
-    }
   });
 
   it('a rare rule from the year 0001 answers, with the occurrences the rule gives', async () => {
