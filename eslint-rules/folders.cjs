@@ -129,9 +129,9 @@ function folderCycles(edges) {
   return groups;
 }
 
-/** Where SQL may be written: repositories, stores, and src/database (migrations included). */
+/** Where SQL may be written: repositories and src/database (migrations included). */
 function mayHoldSql(relativePath) {
-  return /\.(repository|store)\.ts$/.test(relativePath) || relativePath.split(/[\\/]/)[0] === 'database';
+  return /\.repository\.ts$/.test(relativePath) || relativePath.split(/[\\/]/)[0] === 'database';
 }
 
 /** Calls that run or build SQL, or reach a table without a repository. */

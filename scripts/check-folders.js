@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Part of `npm run lint`: what ESLint's per-file rules cannot see. Fails (exit 1) on
 // - a cycle between the folders of src/ (import/no-cycle looks at files, not folders);
-// - SQL outside a repository (`*.repository.ts`), a store (`*.store.ts`) or src/database:
+// - SQL outside a repository (`*.repository.ts`) or src/database:
 //   `.query()`, `.createQueryBuilder()`, `.getRepository()` or a string that starts a statement.
 'use strict';
 const path = require('node:path');
@@ -23,11 +23,11 @@ for (const group of folderCycles(edges)) {
 const sql = sqlOutsideRepositories(SRC);
 for (const [file, found] of sql) {
   const where = found.map(({ line, what }) => `${line} (${what})`).join(', ');
-  problems.push(`src/${file}: SQL outside a repository or store, at lines ${where}; move it into a *.repository.ts of its feature.`);
+  problems.push(`src/${file}: SQL outside a repository, at lines ${where}; move it into a *.repository.ts of its feature.`);
 }
 
 if (problems.length > 0) {
   process.stderr.write(`${problems.join('\n')}\n`);
   process.exit(1);
 }
-process.stdout.write('Folders: no cycle between them and no SQL outside repositories and stores.\n');
+process.stdout.write('Folders: no cycle between them and no SQL outside repositories.\n');

@@ -13,7 +13,7 @@ import { sendError, WpExceptionFilter } from './common/errors/wp-exception.filte
 import { QueryValidationPipe } from './common/http/query-validation.pipe';
 import { registerResponseCache } from './common/http/response-cache';
 import { linksOfForm, rewriteApiUrl, withLinks } from './common/http/api-links';
-import { prefersCalendar } from './common/http/negotiation';
+import { prefersIcal } from './common/http/negotiation';
 import { ReadModel } from './common/cache/read-model';
 import { Metrics, registerRequestMetrics } from './common/metrics';
 import { API_NAMESPACE, AppConfig } from './config/app-config';
@@ -21,7 +21,7 @@ import { ScheduledPublisher } from './events';
 import { registerListReplies } from './common/pagination';
 import { basicChallenge, type Actor } from './common/auth';
 import { AuthService } from './users/auth.service';
-import { setupApiDocs } from './index/api-docs';
+import { setupApiDocs } from './rest-root/api-docs';
 import { InstalledFeatures } from './common/feature/feature';
 
 /**
@@ -163,7 +163,7 @@ export async function configureApp(app: NestFastifyApplication): Promise<void> {
     // The event routes answer iCalendar to a client that prefers it (ical.md): another body, another key.
     variant: (request) => {
       const accept = request.headers.accept;
-      return accept !== undefined && accept.includes('text/calendar') && prefersCalendar(accept) ? 'ics' : '';
+      return accept !== undefined && accept.includes('text/calendar') && prefersIcal(accept) ? 'ics' : '';
     },
   });
 

@@ -5,7 +5,7 @@ import { ConfigError } from './config/app-config';
 import { EVENTS_FEATURE } from './events/events.feature';
 import { GEO_FEATURE } from './geo/geo.feature';
 import { IMPORTS_FEATURE } from './imports/imports.feature';
-import { INDEX_FEATURE } from './index/index.feature';
+import { REST_ROOT_FEATURE } from './rest-root/rest-root.feature';
 import { MANAGE_FEATURE } from './manage/manage.feature';
 import { MEDIA_FEATURE } from './media/media.feature';
 import { OPS_FEATURE } from './ops/ops.feature';
@@ -34,7 +34,7 @@ export const FEATURES: readonly Feature[] = [
   USERS_FEATURE,
   POSTS_FEATURE,
   MEDIA_FEATURE,
-  INDEX_FEATURE,
+  REST_ROOT_FEATURE,
   EVENTS_FEATURE,
   VENUES_FEATURE,
   ORGANIZERS_FEATURE,

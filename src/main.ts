@@ -9,7 +9,7 @@ import { createLogger, NestPinoLogger } from './common/logging/logger';
 import { type Feature, settingsOf } from './common/feature/feature';
 import { AppConfig, ConfigError, DatabasePathError, ensureDatabaseFolder, extensionPathsFromEnv, loadConfigFromEnv, redactUrl } from './config/app-config';
 import { installedFeatures } from './features';
-import { ApiDocsService } from './index/api-docs.service';
+import { ApiDocsService } from './rest-root/api-docs.service';
 import { describeStartupError, isUnreachable } from './config/startup-errors';
 
 /** Pause between two tries of a database that is down at start. */

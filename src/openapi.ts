@@ -8,7 +8,7 @@ import { createLogger } from './common/logging/logger';
 import { settingsOf } from './common/feature/feature';
 import { extensionPathsFromEnv, loadConfigFromEnv } from './config/app-config';
 import { installedFeatures } from './features';
-import { ApiDocsService } from './index/api-docs.service';
+import { ApiDocsService } from './rest-root/api-docs.service';
 
 /**
  * `node scripts/start.js --openapi [FILE]`: the OpenAPI document that GET {api_root}/doc serves,

@@ -15,7 +15,7 @@ import type {
   Tx,
 } from '../../src/extend';
 import { CAPACITY_MESSAGE, MAX_CAPACITY, readCapacityInput } from './capacity-param';
-import { CapacityStore } from './capacity.store';
+import { CapacityRepository } from './capacity.repository';
 
 type Json = Record<string, unknown>;
 
@@ -46,7 +46,7 @@ export class CapacityEventHook implements EventHook, PageHook, IcalHook, EventFo
     },
   ];
 
-  constructor(private readonly store: CapacityStore) {}
+  constructor(private readonly repository: CapacityRepository) {}
 
   check(input: Json): Record<string, string> {
     return readCapacityInput(input) === INVALID ? { capacity: CAPACITY_MESSAGE } : {};
@@ -56,16 +56,16 @@ export class CapacityEventHook implements EventHook, PageHook, IcalHook, EventFo
     const capacity = readCapacityInput(ctx.input);
     // Checked already; a write without the parameter leaves the capacity as it is.
     if (capacity === undefined || capacity === INVALID) return;
-    await this.store.set(tx, event.id, capacity);
+    await this.repository.set(tx, event.id, capacity);
   }
 
   /** The trash keeps the capacity (a restored event has it again); a delete for good takes it away. */
   async deleting(tx: Tx, event: EventEntity, ctx: EventDeleteContext): Promise<void> {
-    if (ctx.force) await this.store.remove(tx, event.id);
+    if (ctx.force) await this.repository.remove(tx, event.id);
   }
 
   async present(events: readonly EventEntity[]): Promise<Map<number, RecordExtras>> {
-    const capacities = await this.store.capacities(events.map((e) => e.id));
+    const capacities = await this.repository.capacities(events.map((e) => e.id));
     return new Map(
       events.map((e) => {
         const capacity = capacities.get(e.id) ?? null;
@@ -85,7 +85,7 @@ export class CapacityEventHook implements EventHook, PageHook, IcalHook, EventFo
   }
 
   async icalPlan(events: readonly EventEntity[]): Promise<IcalPlan> {
-    const capacities = await this.store.capacities(events.map((e) => e.id));
+    const capacities = await this.repository.capacities(events.map((e) => e.id));
     const properties = new Map<number, IcalProperty[]>();
     for (const [id, capacity] of capacities) properties.set(id, [{ name: 'X-CAPACITY', value: String(capacity) }]);
     return { properties };

@@ -1,10 +1,10 @@
 import { UsageError } from '../../src/extend';
 import type { CliCommand } from '../../src/extend';
-import { CapacityStore } from './capacity.store';
+import { CapacityRepository } from './capacity.repository';
 
 /**
  * `capacity:report`: every event with a capacity, largest first (`id`, capacity, title, tab
- * separated), then the total. It runs in the service's context (`import`) for the module's store.
+ * separated), then the total. It runs in the service's context (`import`) for the module's repository.
  */
 export const capacityReport: CliCommand = {
   usage: 'capacity:report',
@@ -14,7 +14,7 @@ export const capacityReport: CliCommand = {
   prepare(args) {
     if (args.length > 0) throw new UsageError('capacity:report takes no arguments.');
     return async (app) => {
-      const rows = await app.get(CapacityStore).report();
+      const rows = await app.get(CapacityRepository).report();
       for (const r of rows) process.stdout.write(`${r.id}\t${r.capacity}\t${r.title}\n`);
       process.stdout.write(`${rows.length} events, ${rows.reduce((sum, r) => sum + r.capacity, 0)} places\n`);
       return 0;

@@ -2,7 +2,7 @@ import { Controller, Get, Injectable } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { API_NAMESPACE, code, CurrentActor, ExtensionRouteDocs, EventReader, NamedCache, PathId, ReadModel } from '../../src/extend';
 import type { Actor } from '../../src/extend';
-import { CapacityStore } from './capacity.store';
+import { CapacityRepository } from './capacity.repository';
 
 /** The answer of GET /events/{id}/capacity. */
 export interface CapacityAnswer {
@@ -24,7 +24,7 @@ export class CapacityReader {
 
   constructor(
     private readonly events: EventReader,
-    private readonly store: CapacityStore,
+    private readonly repository: CapacityRepository,
     private readonly readModel: ReadModel,
   ) {
     this.answers = readModel.cache<CapacityAnswer>(ANSWERS_CACHE);
@@ -33,7 +33,7 @@ export class CapacityReader {
   async read(actor: Actor | null, id: number): Promise<CapacityAnswer> {
     await this.events.getById(actor, id);
     await this.readModel.snapshot();
-    return this.answers.through(String(id), async () => ({ id, capacity: await this.store.capacityOf(id) }));
+    return this.answers.through(String(id), async () => ({ id, capacity: await this.repository.capacityOf(id) }));
   }
 }
 

@@ -4,7 +4,7 @@ import { CapacityApiDoc } from './capacity-api-doc';
 import { CapacityEventHook } from './capacity-event.hook';
 import { CapacityListHook } from './capacity-list.hook';
 import { CapacityController, CapacityReader } from './capacity.controller';
-import { CapacityStore } from './capacity.store';
+import { CapacityRepository } from './capacity.repository';
 
 /**
  * The capacity module: a team's module that lives outside src/ and uses only the published
@@ -16,6 +16,6 @@ import { CapacityStore } from './capacity.store';
 @Module({
   imports: [EventsModule, CacheModule],
   controllers: [CapacityController],
-  providers: [CapacityStore, CapacityEventHook, CapacityListHook, CapacityApiDoc, CapacityReader],
+  providers: [CapacityRepository, CapacityEventHook, CapacityListHook, CapacityApiDoc, CapacityReader],
 })
 export class CapacityModule {}

@@ -5,13 +5,13 @@ import type { DialectKind } from './dialect';
 import { placeholders } from './sql';
 
 /** What a change is about: a registered change kind (ChangeKinds), or `bulk` for a write that may touch anything (seed, recount). */
-export type ChangeType = string;
+export type ChangeKindName = string;
 
 /**
  * The change log (sync.md): the latest change of every item, one row per item (a later change
  * of the item takes its row over: latest wins), with `seq` in commit order across every
  * instance sharing the database. Written by the unit of work of every write, in its own
- * transaction, as its last statements. It is the change feed (`GET /changes`), the seam of
+ * transaction, as its last statements. It is the change feed (`GET /changes`), the source of
  * webhooks, and what instances sharing the database watch to know that their read caches are
  * out of date (DataVersion). Rows of removed items are the feed's tombstones; they are purged
  * after CALENDAR_SYNC_RETENTION_DAYS.
@@ -87,14 +87,14 @@ export class ChangeCounterEntity {
  * collected, as service specs do).
  */
 export class ChangeSet {
-  private readonly items = new Map<string, { type: ChangeType; id: number }>();
+  private readonly items = new Map<string, { type: ChangeKindName; id: number }>();
   /** Items whose kind is one of some kinds sharing a table (terms whose count moved): looked up when the rows are written. */
   private readonly among: { types: readonly string[]; ids: number[] }[] = [];
 
   constructor(readonly kinds: ChangeKinds = new ChangeKinds([])) {}
 
   /** `id` of `type` was created, changed or removed by this write. */
-  record(type: ChangeType, id: number): void {
+  record(type: ChangeKindName, id: number): void {
     this.items.set(`${type}:${id}`, { type, id });
   }
 
@@ -110,13 +110,13 @@ export class ChangeSet {
   }
 
   /** The events linked now to the item `id` of kind `type`: call it before a write removes those links (trash, delete). */
-  async recordLinkedEvents(tx: EntityManager, type: ChangeType, id: number): Promise<void> {
+  async recordLinkedEvents(tx: EntityManager, type: ChangeKindName, id: number): Promise<void> {
     const kind = this.kindOf(type);
     if (kind.linkedEvents) for (const eventId of await linkedEvents(tx, kind.linkedEvents.sql, [id])) this.record(kind.linkedEvents.type, eventId);
   }
 
   /** The recorded items; a write that named none counts as a `bulk` change. */
-  entries(): { type: ChangeType; id: number }[] {
+  entries(): { type: ChangeKindName; id: number }[] {
     return this.items.size > 0 ? [...this.items.values()] : [{ type: BULK, id: 0 }];
   }
 
@@ -148,7 +148,7 @@ export class ChangeSet {
     }
   }
 
-  private kindOf(type: ChangeType): ChangeKind {
+  private kindOf(type: ChangeKindName): ChangeKind {
     const kind = this.kinds.get(type);
     if (!kind) throw new Error(`change log: no feature declares the change kind "${type}"`);
     return kind;
@@ -233,7 +233,7 @@ function byPart<R extends { part: number | string }>(rows: R[]): R[] {
 }
 
 /** A change with the seq the counter gave it. */
-export type NumberedChange = { type: ChangeType; id: number; seq: number };
+export type NumberedChange = { type: ChangeKindName; id: number; seq: number };
 
 /**
  * Writes the change rows of `changes` inside `tx`, as the transaction's last statements: the
@@ -355,7 +355,7 @@ const whereAnd = (kind: ChangeKind): string => (kind.state.where ? `${kind.state
 export async function statesOf(
   tx: Runner,
   kinds: ChangeKinds,
-  rows: { type: ChangeType; id: number }[],
+  rows: { type: ChangeKindName; id: number }[],
   logged = false,
   counters: readonly string[] = [],
 ): Promise<{ states: ItemStates; counters: Map<string, number> }> {

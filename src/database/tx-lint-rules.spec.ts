@@ -31,7 +31,7 @@ interface EventsRepository {
   findLive(ids: number[], reader: Reader): Promise<Row[]>;
   save(row: Row, tx: Tx): Promise<void>;
 }
-declare const uow: UnitOfWork;
+declare const unitOfWork: UnitOfWork;
 declare const events: EventsRepository;
 declare const outer: { query(sql: string): Promise<unknown[]>; getRepository(name: string): { findOne(id: number): Promise<unknown> } };
 declare function writeUnderFreeSlug(base: string, write: (slug: string) => Promise<void>): Promise<void>;
@@ -53,7 +53,7 @@ describe('tx/no-outer-connection-in-write', () => {
         'every query through the handle: methods given it, the handle itself, locals made from it',
         `
         export const update = (id: number) =>
-          uow.run(async (tx, changes) => {
+          unitOfWork.run(async (tx, changes) => {
             changes.record('event', id);
             const row = await events.findForUpdate(id, tx);
             if (row) await events.save({ ...row, status: 'trash' }, tx);
@@ -94,7 +94,7 @@ describe('tx/no-outer-connection-in-write', () => {
         'the case of the issue: a read on the outer connection inside the write (on SQLite it waits forever)',
         `
         export const trash = (id: number) =>
-          uow.run(async (tx) => {
+          unitOfWork.run(async (tx) => {
             const row = await events.findById(id);
             if (row) await events.save(row, tx);
           });`,
@@ -102,19 +102,19 @@ describe('tx/no-outer-connection-in-write', () => {
       ),
       invalid(
         'OUTER named inside a write whose callback takes no parameters',
-        `export const a = () => uow.run(async () => { await events.findLive([1], OUTER); });`,
+        `export const a = () => unitOfWork.run(async () => { await events.findLive([1], OUTER); });`,
         'outer',
       ),
       invalid(
         'a promise returned rather than awaited',
-        `export const b = () => uow.run((tx) => events.findForUpdate(1, tx).then(() => events.findById(1)));`,
+        `export const b = () => unitOfWork.run((tx) => events.findForUpdate(1, tx).then(() => events.findById(1)));`,
         'outer',
       ),
       invalid(
         'the outer connection itself, directly and through a local made from it',
         `
         export const c = () =>
-          uow.run(async (tx) => {
+          unitOfWork.run(async (tx) => {
             await outer.query('SELECT 1');
             const repo = outer.getRepository('events');
             await repo.findOne(1);
@@ -136,12 +136,12 @@ describe('tx/no-outer-connection-in-write', () => {
       ),
       invalid(
         'a second unit of work inside a write',
-        `export const d = () => uow.run(async (tx) => uow.run(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
+        `export const d = () => unitOfWork.run(async (tx) => unitOfWork.run(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
         'nested',
       ),
       invalid(
         'an unlogged write inside a write',
-        `export const d2 = () => uow.run(async (tx) => uow.runUnlogged(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
+        `export const d2 = () => unitOfWork.run(async (tx) => unitOfWork.runUnlogged(async (inner) => events.save({ id: 1, status: '' }, inner)).then(() => tx));`,
         'nested',
       ),
     ],
@@ -173,7 +173,7 @@ declare const redis: { transaction(): Promise<void>; multi(): Promise<void> };
 `;
   tester.run('no-raw-transaction', transactions.rules['no-raw-transaction'], {
     valid: [
-      valid('a write through the unit of work', `export const h = () => uow.run(async (tx) => events.save({ id: 1, status: '' }, tx));`),
+      valid('a write through the unit of work', `export const h = () => unitOfWork.run(async (tx) => events.save({ id: 1, status: '' }, tx));`),
       valid('a method of that name on something that is no database handle', `${typeorm}export const i = () => redis.transaction();`),
     ],
     invalid: [

@@ -28,7 +28,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('UnitOfWork', () => {
   let ds: DataSource;
   let version: DataVersion;
-  let uow: UnitOfWork;
+  let unitOfWork: UnitOfWork;
   let readModel: ReadModel;
   /** A cache a write may empty (taken once: the read model refuses a name twice). */
   let totals: NamedCache<number>;
@@ -38,13 +38,13 @@ describe('UnitOfWork', () => {
     version = new DataVersion(new ChangeLogVersion(ds));
     await version.current();
     readModel = new ReadModel(version, loadConfig({}), CacheShares.of(FEATURES));
-    uow = unitOfWork();
+    unitOfWork = newUnitOfWork();
     totals = readModel.cache<number>('events.totals');
   });
   afterAll(async () => ds?.destroy());
 
   /** A unit of work over the database, with these participants of every write. */
-  const unitOfWork = (...participants: WriteParticipant[]) =>
+  const newUnitOfWork = (...participants: WriteParticipant[]) =>
     new UnitOfWork(ds, Dialect.of(ds), readModel, ChangeKinds.of(FEATURES), new WriteParticipants(listedHooks(WRITE_PARTICIPANTS, ...participants)));
 
   const changeRows = async () => (await ds.query('SELECT type, item_id AS id FROM change_log ORDER BY seq')) as { type: string; id: number }[];
@@ -57,7 +57,7 @@ describe('UnitOfWork', () => {
 
   it('commits the work with the change rows it recorded, and moves the data version', async () => {
     const before = await version.current();
-    const out = await uow.run(async (tx, changes) => {
+    const out = await unitOfWork.run(async (tx, changes) => {
       await tx.query("INSERT INTO write_locks (name) VALUES ('uow-a')");
       changes.record('event', 7);
       changes.record('venue', 3);
@@ -74,14 +74,14 @@ describe('UnitOfWork', () => {
   });
 
   it('a write that names nothing still leaves a change (bulk), so other instances drop their caches', async () => {
-    await uow.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-b')"));
+    await unitOfWork.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-b')"));
     expect(await changeRows()).toEqual([{ type: 'bulk', id: 0 }]);
   });
 
   it('runs a write refused for a concurrency reason again from scratch: nothing of a failed attempt stays', async () => {
     let attempts = 0;
     const seen: number[] = [];
-    await uow.run(async (tx, changes) => {
+    await unitOfWork.run(async (tx, changes) => {
       attempts += 1;
       seen.push((await tx.query("SELECT COUNT(*) AS n FROM write_locks WHERE name LIKE 'uow-%'"))[0].n as number);
       await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-try-${attempts}')`);
@@ -97,7 +97,7 @@ describe('UnitOfWork', () => {
   it(`after ${WRITE_ATTEMPTS} refused attempts answers 503 rest_write_conflict with Retry-After, and wrote nothing`, async () => {
     withoutPauses();
     let attempts = 0;
-    const failure = await uow
+    const failure = await unitOfWork
       .run(async (tx) => {
         attempts += 1;
         await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-never-${attempts}')`);
@@ -115,7 +115,7 @@ describe('UnitOfWork', () => {
     let attempts = 0;
     const refused = new WpError('rest_invalid_param', 'no', 400);
     await expect(
-      uow.run(async (tx) => {
+      unitOfWork.run(async (tx) => {
         attempts += 1;
         await tx.query("INSERT INTO write_locks (name) VALUES ('uow-refused')");
         throw refused;
@@ -130,7 +130,7 @@ describe('UnitOfWork', () => {
 
     it('a committed write empties the caches, even one that needed several attempts', async () => {
       let attempts = 0;
-      await uow.run(async (tx) => {
+      await unitOfWork.run(async (tx) => {
         attempts += 1;
         await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-cache-${attempts}')`);
         if (attempts < 2) throw busy();
@@ -143,7 +143,7 @@ describe('UnitOfWork', () => {
 
     it('a write that failed leaves the caches as they were (nothing changed)', async () => {
       await expect(
-        uow.run(async () => {
+        unitOfWork.run(async () => {
           throw new WpError('rest_invalid_param', 'no', 400);
         }),
       ).rejects.toBeInstanceOf(WpError);
@@ -155,7 +155,7 @@ describe('UnitOfWork', () => {
     const log: string[] = [];
     let refuse = false;
     /** The unit of work with two participants of every write. */
-    let uow: UnitOfWork;
+    let unitOfWork: UnitOfWork;
     beforeAll(() => {
       const first: WriteParticipant = {
         beforeCommit: async (tx, changes) => {
@@ -178,7 +178,7 @@ describe('UnitOfWork', () => {
         },
         afterCommit: () => void log.push('second after'),
       };
-      uow = unitOfWork(first, second);
+      unitOfWork = newUnitOfWork(first, second);
     });
     beforeEach(() => {
       log.length = 0;
@@ -186,7 +186,7 @@ describe('UnitOfWork', () => {
     });
 
     it('calls each before the change rows, in the hooks’ order, in the transaction (what it records is logged), then each after the commit', async () => {
-      await uow.run(async (tx, changes) => {
+      await unitOfWork.run(async (tx, changes) => {
         await tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')");
         changes.record('event', 1);
         log.push('work');
@@ -201,7 +201,7 @@ describe('UnitOfWork', () => {
 
     it('a participant that throws refuses the write: nothing is kept, and no one is told of a commit', async () => {
       refuse = true;
-      await expect(uow.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')"))).rejects.toMatchObject({
+      await expect(unitOfWork.run(async (tx) => tx.query("INSERT INTO write_locks (name) VALUES ('uow-work')"))).rejects.toMatchObject({
         message: 'refused by a participant',
       });
       expect(log).toEqual(['first before 1', 'second before 1']);
@@ -211,7 +211,7 @@ describe('UnitOfWork', () => {
 
     it('runs again from scratch with the work when an attempt is refused for a concurrency reason', async () => {
       let attempts = 0;
-      await uow.run(async () => {
+      await unitOfWork.run(async () => {
         attempts += 1;
         if (attempts < 2) throw busy();
       });
@@ -226,7 +226,7 @@ describe('UnitOfWork', () => {
       const before = await version.current();
       let attempts = 0;
       const seen: number[] = [];
-      const out = await uow.runUnlogged(async (tx) => {
+      const out = await unitOfWork.runUnlogged(async (tx) => {
         attempts += 1;
         seen.push((await tx.query("SELECT COUNT(*) AS n FROM write_locks WHERE name LIKE 'uow-%'"))[0].n as number);
         await tx.query(`INSERT INTO write_locks (name) VALUES ('uow-unlogged-${attempts}')`);
@@ -246,14 +246,14 @@ describe('UnitOfWork', () => {
       withoutPauses();
       let attempts = 0;
       await expect(
-        uow.runUnlogged(async () => {
+        unitOfWork.runUnlogged(async () => {
           attempts += 1;
           throw busy();
         }),
       ).rejects.toMatchObject({ code: 'rest_write_conflict', status: 503 });
       expect(attempts).toBe(WRITE_ATTEMPTS);
       const refused = new WpError('rest_invalid_param', 'no', 400);
-      await expect(uow.runUnlogged(() => Promise.reject(refused))).rejects.toBe(refused);
+      await expect(unitOfWork.runUnlogged(() => Promise.reject(refused))).rejects.toBe(refused);
     });
   });
 });

@@ -6,9 +6,9 @@ import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import { listedHooks } from '../../test/support/hooks';
 import type { PostsService } from '../posts';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EventDeleter } from './event-deleter';
 import { EVENT_HOOKS, EventHooks } from './event-hooks';
 import type { EventsRepository } from './events.repository';
@@ -26,7 +26,7 @@ const event = (fields: Partial<EventEntity>): EventEntity =>
 /**
  * An EventDeleter on fakes: one stored event (or none), posts that know its type, a repository
  * that keeps what is saved, taxonomies that note publication changes, and a unit of work that
- * runs the work once. EventAccess is the real one (its rights and finders), on the same fakes;
+ * runs the work once. EventPresentation is the real one (its rights and finders), on the same fakes;
  * presenting answers the row's id, status and slug.
  */
 function deleterOn(stored: EventEntity | null, kind: string | null = stored ? 'event' : null) {
@@ -44,14 +44,14 @@ function deleterOn(stored: EventEntity | null, kind: string | null = stored ? 'e
   const taxonomies = {
     eventPublicationChanged: jest.fn(async (_tx: Tx, id: number, published: boolean) => void publication.push([id, published])),
     eventRemoved: jest.fn(async () => undefined),
-  } as unknown as TaxonomiesService;
-  const uow = fakeUnitOfWork(changeSets);
-  const run = jest.spyOn(uow, 'run');
+  } as unknown as TermsService;
+  const unitOfWork = fakeUnitOfWork(changeSets);
+  const run = jest.spyOn(unitOfWork, 'run');
   const unused = {} as never; // what only presenting needs: venues, organizers, media, config
-  const access = new EventAccess(events, posts, taxonomies, unused, unused, unused, unused, unused);
+  const presentation = new EventPresentation(events, posts, taxonomies, unused, unused, unused, unused, unused);
   const present = async (rows: EventEntity[]) => rows.map((r): Record<string, unknown> => ({ id: r.id, status: r.status, slug: r.slug }));
-  jest.spyOn(access, 'present').mockImplementation(present);
-  const deleter = new EventDeleter(events, access, posts, taxonomies, uow, new EventHooks(listedHooks(EVENT_HOOKS)));
+  jest.spyOn(presentation, 'present').mockImplementation(present);
+  const deleter = new EventDeleter(events, presentation, posts, taxonomies, unitOfWork, new EventHooks(listedHooks(EVENT_HOOKS)));
   return { deleter, run, saved, publication, recorded: () => changeSets.flatMap((c) => c.entries()), writes: () => changeSets.length };
 }
 

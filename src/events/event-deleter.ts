@@ -8,9 +8,9 @@ import type { Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import { deleteForGood, trashedSlug } from '../items';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EventHooks } from './event-hooks';
 import { declaredParticipants, EXTENSION_ORIGIN, type EventWriteOrigin, ROUTE_ORIGIN } from './event-write-origin';
 import { eventInTrash, eventNotFound, invalidEventId, unknownEventSlug } from './events.errors';
@@ -23,10 +23,10 @@ type Json = Record<string, unknown>;
 export class EventDeleter {
   constructor(
     private readonly events: EventsRepository,
-    private readonly access: EventAccess,
+    private readonly presentation: EventPresentation,
     private readonly posts: PostsService,
-    private readonly taxonomies: TaxonomiesService,
-    private readonly uow: UnitOfWork,
+    private readonly terms: TermsService,
+    private readonly unitOfWork: UnitOfWork,
     private readonly hooks: EventHooks,
   ) {}
 
@@ -35,13 +35,13 @@ export class EventDeleter {
     const kind = await this.posts.typeOf(id);
     const event = kind === 'event' ? await this.events.findById(id) : null;
     // Permission first, on that event if it exists, else the general right (spec §4.9 step 2).
-    if (event) this.access.assertMay(canDelete, actor, event);
+    if (event) this.presentation.assertMay(canDelete, actor, event);
     else assertCan(actor, 'delete_own_unpublished');
     if (kind === null) throw eventNotFound(id);
     if (!event) throw invalidEventId();
     const gone = () => eventNotFound(id);
     const op = { actor, gone, ifMatch, input, origin };
-    return force ? this.deleteForGood(event, () => this.access.requireEvent(id), op) : this.trash(event, op);
+    return force ? this.deleteForGood(event, () => this.presentation.requireEvent(id), op) : this.trash(event, op);
   }
 
   async removeBySlug(
@@ -52,10 +52,10 @@ export class EventDeleter {
     input: Json = {},
     origin: EventWriteOrigin = ROUTE_ORIGIN,
   ): Promise<Json> {
-    const event = await this.access.requireSlug(slug);
-    this.access.assertMay(canDelete, actor, event);
+    const event = await this.presentation.requireSlug(slug);
+    this.presentation.assertMay(canDelete, actor, event);
     const op = { actor, gone: () => unknownEventSlug(), ifMatch, input, origin };
-    return force ? this.deleteForGood(event, () => this.access.requireSlug(slug), op) : this.trash(event, op);
+    return force ? this.deleteForGood(event, () => this.presentation.requireSlug(slug), op) : this.trash(event, op);
   }
 
   /**
@@ -73,7 +73,7 @@ export class EventDeleter {
   ): Promise<void> {
     const current = await this.events.findForUpdate(id, tx);
     if (!current) throw eventNotFound(id);
-    this.access.assertMay(canDelete, actor, current);
+    this.presentation.assertMay(canDelete, actor, current);
     changes.record('event', id);
     const op = { actor, input, origin };
     if (force) await this.removeRow(tx, changes, op, current);
@@ -82,8 +82,8 @@ export class EventDeleter {
 
   private async trash(event: EventEntity, op: DeleteRequest): Promise<Json> {
     if (event.status === 'trash') throw eventInTrash();
-    await assertIfMatch(op.ifMatch, () => this.access.singleBody(op.actor, event));
-    const trashed = await this.uow.run(async (tx, changes) => {
+    await assertIfMatch(op.ifMatch, () => this.presentation.singleBody(op.actor, event));
+    const trashed = await this.unitOfWork.run(async (tx, changes) => {
       changes.record('event', event.id);
       // The row as committed now, locked until the end: a concurrent delete may have come first.
       const current = await this.events.findForUpdate(event.id, tx);
@@ -91,7 +91,7 @@ export class EventDeleter {
       assertUnchanged(op.ifMatch, event, current);
       return this.trashRow(tx, changes, op, current);
     }, declaredParticipants(op.origin));
-    return (await this.access.present([trashed], { jsonLd: false }))[0];
+    return (await this.presentation.present([trashed], { jsonLd: false }))[0];
   }
 
   /** The locked row `current` to the trash, the hooks told first. */
@@ -105,14 +105,14 @@ export class EventDeleter {
       modifiedUtc: nowUtcSql(),
     });
     await this.events.save(next, tx, { textChanged: false });
-    await this.taxonomies.eventPublicationChanged(tx, next.id, false);
+    await this.terms.eventPublicationChanged(tx, next.id, false);
     return next;
   }
 
   /** The locked row `event` and everything keyed by its id, for good; the hooks told first. */
   private async removeRow(tx: Tx, changes: ChangeSet, { actor, input, origin }: DeleteParts, event: EventEntity): Promise<void> {
     await this.hooks.deleting(tx, event, { actor, input, force: true, changes, origin });
-    await this.taxonomies.eventRemoved(tx, event.id);
+    await this.terms.eventRemoved(tx, event.id);
     await this.events.remove(event.id, tx);
     await this.posts.release(event.id, tx);
   }
@@ -125,13 +125,13 @@ export class EventDeleter {
    */
   private async deleteForGood(found: EventEntity, reread: () => Promise<EventEntity>, op: DeleteRequest): Promise<Json> {
     const { actor } = op;
-    return deleteForGood(this.uow, {
+    return deleteForGood(this.unitOfWork, {
       type: 'event',
       found,
-      condition: { ifMatch: op.ifMatch, body: (event) => this.access.singleBody(actor, event) },
+      condition: { ifMatch: op.ifMatch, body: (event) => this.presentation.singleBody(actor, event) },
       reread,
-      assertMayDelete: (event) => this.access.assertMay(canDelete, actor, event),
-      present: async (event) => (await this.access.present([event], { jsonLd: true, actor }))[0],
+      assertMayDelete: (event) => this.presentation.assertMay(canDelete, actor, event),
+      present: async (event) => (await this.presentation.present([event], { jsonLd: true, actor }))[0],
       lock: (tx, id) => this.events.findForUpdate(id, tx),
       gone: op.gone,
       remove: (tx, event, changes) => this.removeRow(tx, changes, op, event),

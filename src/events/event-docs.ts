@@ -25,4 +25,4 @@ export const EVENT_DOCS: DocKind = {
 };
 
 /** An iCalendar answer of events (ical.md, Export): the feed of a list query (`by` absent) or one event. */
-export const CalendarDocs = (text: RouteText, by?: ItemPath) => IcalDocs(EVENT_DOCS, text, by);
+export const EventIcalDocs = (text: RouteText, by?: ItemPath) => IcalDocs(EVENT_DOCS, text, by);

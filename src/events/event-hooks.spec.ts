@@ -23,14 +23,14 @@ describe('EventHooks.present', () => {
   it('asks each hook once for the whole page and merges per event in the hooks’ order, the first key kept', async () => {
     const calls: number[] = [];
     const registry = hooksOf(
-      presenting({ fields: { seats: 1, room: 'A' }, jsonLd: { doorTime: '18:30' } }, calls),
+      presenting({ fields: { seats: 1, hall: 'A' }, jsonLd: { doorTime: '18:30' } }, calls),
       { params: [] },
-      presenting({ fields: { room: 'B', floor: 2 } }, calls),
+      presenting({ fields: { hall: 'B', level: 2 } }, calls),
     );
     const merged = await registry.present(rows);
     expect(calls).toEqual([2, 2]);
-    expect(merged.get(2)).toEqual({ fields: { seats: 1, room: 'A', floor: 2 }, jsonLd: { doorTime: '18:30' } });
-    expect(Object.keys(merged.get(1)!.fields!)).toEqual(['seats', 'room', 'floor']);
+    expect(merged.get(2)).toEqual({ fields: { seats: 1, hall: 'A', level: 2 }, jsonLd: { doorTime: '18:30' } });
+    expect(Object.keys(merged.get(1)!.fields!)).toEqual(['seats', 'hall', 'level']);
   });
 
   it('asks nothing for an empty page', async () => {

@@ -4,7 +4,7 @@ import type { NameList } from '../common/params';
 import type { LinkedItemReads } from '../linked-items';
 import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventListRepository } from './event-list.repository';
 
@@ -21,7 +21,7 @@ export class EventListLookups {
   constructor(
     private readonly events: EventListRepository,
     private readonly posts: PostsService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly termsService: TermsService,
     @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     readModel: ReadModel,
@@ -32,7 +32,7 @@ export class EventListLookups {
   /** The ids of the terms a filter names (with descendants), or null when it names an unknown one. */
   async terms(taxonomy: 'category' | 'tag', list: NameList): Promise<number[] | null> {
     // A cache keeps no null: an unknown term is `false` there.
-    const ids = await this.lookup([taxonomy, list], async () => (await this.taxonomies.resolveFilter(taxonomy, list)) ?? false);
+    const ids = await this.lookup([taxonomy, list], async () => (await this.termsService.resolveFilter(taxonomy, list)) ?? false);
     return ids === false ? null : ids;
   }
 

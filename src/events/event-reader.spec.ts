@@ -5,9 +5,9 @@ import { ReadModel } from '../common/cache/read-model';
 import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
 import type { PostsService } from '../posts';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
-import type { EventAccess } from './event-access';
+import type { EventPresentation } from './event-presentation';
 import { EVENT_LIST_HOOKS, type EventListHook, EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
 import { EventReader } from './event-reader';
@@ -19,7 +19,7 @@ import { FEATURES } from '../features';
 import { listedHooks } from '../../test/support/hooks';
 
 // How EventReader plans a list (spec endpoints.md §4.1) without a database: fake
-// repository, access, taxonomies, linked items and publisher; a real read model over a fake data
+// repository, presentation, taxonomies, linked items and publisher; a real read model over a fake data
 // version, so that what is looked up once and then cached shows. What is pinned is the plan the
 // repository is handed (filters, search candidates, term plan, due cutoff), not the SQL.
 
@@ -35,7 +35,7 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string; listHooks?
     termPlan: jest.fn(async (_ids: number[]): Promise<'in' | 'exists'> => 'exists'),
     findByIds: jest.fn(async (ids: number[]) => ids.map((id) => ({ id, status: 'publish' }))),
   };
-  const access = { present: jest.fn(async (rows: { id: number; status: string }[]) => rows.map((r) => ({ id: r.id, status: r.status }))) };
+  const presentation = { present: jest.fn(async (rows: { id: number; status: string }[]) => rows.map((r) => ({ id: r.id, status: r.status }))) };
   const posts = { typeOf: jest.fn(async (id: number) => (id === 11 ? 'event' : 'venue')) };
   const taxonomies = {
     resolveFilter: jest.fn(async (taxonomy: string, list: { items: string[] }) =>
@@ -53,14 +53,14 @@ function setup(opts: { searchPlan?: number[] | 'index'; due?: string; listHooks?
   const lookups = new EventListLookups(
     events as unknown as EventListRepository,
     posts as unknown as PostsService,
-    taxonomies as unknown as TaxonomiesService,
+    taxonomies as unknown as TermsService,
     venues as never,
     organizers as never,
     readModel,
   );
   const reader = new EventReader(
     events as unknown as EventListRepository,
-    access as unknown as EventAccess,
+    presentation as unknown as EventPresentation,
     lookups,
     listHooks,
     publisher as unknown as ScheduledPublisher,
@@ -168,7 +168,7 @@ describe('EventReader.list: the plan handed to the repository', () => {
   });
 });
 
-describe('EventReader.calendarEvents (ical.md, Export)', () => {
+describe('EventReader.icalEvents (ical.md, Export)', () => {
   /**
    * Expects `call` to ask for the window from `back` to `ahead` of now (site zone), in days: the
    * days are taken before and after the call, so that a call across midnight passes too.
@@ -187,23 +187,23 @@ describe('EventReader.calendarEvents (ical.md, Export)', () => {
 
   it('defaults to 30 days back and a year ahead, in the site zone, at most CALENDAR_ICS_MAX_EVENTS', async () => {
     const { reader, events } = setup();
-    await windowOf(events, { days: 30 }, { years: 1 }, () => reader.calendarEvents(null, q(), {}));
+    await windowOf(events, { days: 30 }, { years: 1 }, () => reader.icalEvents(null, q(), {}));
     expect(events.nearestIds.mock.calls[0][2]).toBe(500);
-    await reader.calendarEvents(null, q({ start_date: '2030-01-01', end_date: '2030-12-31' }), {});
+    await reader.icalEvents(null, q({ start_date: '2030-01-01', end_date: '2030-12-31' }), {});
     expect(events.nearestIds.mock.calls[1][0]).toMatchObject({ startFrom: '2030-01-01 00:00:00', endTo: '2030-12-31 23:59:59' });
   });
 
   it("with the list's window (a public page's feed), no date given means the list's default window, and covering bounds stay alone", async () => {
     const { reader, events } = setup();
-    await windowOf(events, { days: 1 }, { months: 24 }, () => reader.calendarEvents(null, q(), {}, 'list'));
-    await reader.calendarEvents(null, q({ strict_dates: 'true', starts_before: '2030-05-31 23:59:59', ends_after: '2030-05-01 00:00:01' }), {}, 'list');
+    await windowOf(events, { days: 1 }, { months: 24 }, () => reader.icalEvents(null, q(), {}, 'list'));
+    await reader.icalEvents(null, q({ strict_dates: 'true', starts_before: '2030-05-31 23:59:59', ends_after: '2030-05-01 00:00:01' }), {}, 'list');
     const [month] = events.nearestIds.mock.calls[1];
     expect([month.startFrom, month.startTo, month.endFrom, month.endTo]).toEqual([undefined, '2030-05-31 23:59:59', '2030-05-01 00:00:01', undefined]);
   });
 
   it('`include` has no window', async () => {
     const { reader, events } = setup();
-    await reader.calendarEvents(null, q({ include: [12] }), {});
+    await reader.icalEvents(null, q({ include: [12] }), {});
     const [feed] = events.nearestIds.mock.calls[0];
     expect([feed.startFrom, feed.startTo, feed.endFrom, feed.endTo]).toEqual([undefined, undefined, undefined, undefined]);
     expect(feed.include).toEqual([12]);

@@ -11,7 +11,7 @@ import { NamedCache, ReadModel } from '../common/cache/read-model';
 import { AppConfig } from '../config/app-config';
 import type { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { DateWindows } from './date-windows';
 import { EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
@@ -66,7 +66,7 @@ export class EventReader {
 
   constructor(
     private readonly events: EventListRepository,
-    private readonly access: EventAccess,
+    private readonly presentation: EventPresentation,
     private readonly lookups: EventListLookups,
     private readonly listHooks: EventListHooks,
     private readonly publisher: ScheduledPublisher,
@@ -126,7 +126,7 @@ export class EventReader {
    * list presents them. `window: 'list'`: the list's own default window instead (a public page's
    * feed lists what the page lists, compat.md "TEC's public URLs").
    */
-  async calendarEvents(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed'): Promise<Json[]> {
+  async icalEvents(actor: Actor | null, q: ListEventsQueryDto, raw: Json, window: FeedWindow = 'feed'): Promise<Json[]> {
     const now = DateTime.utc().setZone(this.config.timezone);
     const windowed: ListEventsQueryDto =
       q.include !== undefined || window === 'list'
@@ -231,11 +231,11 @@ export class EventReader {
   // ---------------------------------------------------------------- single reads
 
   async getById(actor: Actor | null, id: number): Promise<Json | JsonText> {
-    return this.readCached(actor, `id:${id}`, async () => this.access.requireEvent(id));
+    return this.readCached(actor, `id:${id}`, async () => this.presentation.requireEvent(id));
   }
 
   async getBySlug(actor: Actor | null, slug: string): Promise<Json | JsonText> {
-    return this.readCached(actor, `slug:${slug}`, async () => this.access.requireSlug(slug));
+    return this.readCached(actor, `slug:${slug}`, async () => this.presentation.requireSlug(slug));
   }
 
   /**
@@ -251,8 +251,8 @@ export class EventReader {
     if (hit !== undefined) return new JsonText(hit);
     const event = await find();
     if (event.status === 'trash') throw eventNoLongerAvailable();
-    if (!canRead(actor, this.access.asOwned(event))) throw eventNotAccessible();
-    const json = (await this.access.present([event], { jsonLd: true, actor }))[0];
+    if (!canRead(actor, this.presentation.asOwned(event))) throw eventNotAccessible();
+    const json = (await this.presentation.present([event], { jsonLd: true, actor }))[0];
     if (actor === null) this.singles.set(key, Buffer.from(JSON.stringify(json)), generation);
     return json;
   }
@@ -274,8 +274,8 @@ export class EventReader {
       if (hit !== undefined) out.set(id, hit);
       else missing.push(id);
     }
-    const rows = (await this.events.findByIds(missing)).filter((e) => e.status !== 'trash' && canRead(actor, this.access.asOwned(e)));
-    const presented = await this.access.present(rows, { jsonLd: true, actor });
+    const rows = (await this.events.findByIds(missing)).filter((e) => e.status !== 'trash' && canRead(actor, this.presentation.asOwned(e)));
+    const presented = await this.presentation.present(rows, { jsonLd: true, actor });
     rows.forEach((row, i) => {
       const bytes = Buffer.from(JSON.stringify(presented[i]));
       out.set(row.id, bytes);
@@ -295,7 +295,7 @@ export class EventReader {
       ids,
       async (missing) => {
         const fresh = new Map<number, { bytes: Buffer; keep: boolean }>();
-        for (const item of await this.access.present(await this.events.findByIds(missing), { jsonLd: false })) {
+        for (const item of await this.presentation.present(await this.events.findByIds(missing), { jsonLd: false })) {
           // A scheduled event turns published at its date without a write: kept only once it is not scheduled.
           fresh.set(item.id as number, { bytes: Buffer.from(JSON.stringify(item)), keep: item.status !== 'future' });
         }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Actor, assertCan, canEdit } from '../common/auth';
 import { PostsService } from '../posts';
 import type { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EventsRepository } from './events.repository';
 
 /**
@@ -13,7 +13,7 @@ import { EventsRepository } from './events.repository';
 @Injectable()
 export class EventWriteAuthorize {
   constructor(
-    private readonly access: EventAccess,
+    private readonly presentation: EventPresentation,
     private readonly posts: PostsService,
     private readonly events: EventsRepository,
   ) {}
@@ -29,7 +29,7 @@ export class EventWriteAuthorize {
 
   /** The right to edit `existing`; for a target that is no event, the least right an edit needs (a 401/403 before its 404). */
   update(actor: Actor | null, existing: EventEntity | null): void {
-    if (existing) this.access.assertMay(canEdit, actor, existing);
+    if (existing) this.presentation.assertMay(canEdit, actor, existing);
     else assertCan(actor, 'edit_own_unpublished');
   }
 }

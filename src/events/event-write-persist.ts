@@ -9,7 +9,7 @@ import { MediaService } from '../media';
 import type { LinkedItemWrites } from '../linked-items';
 import { EventOrganizerEntity, ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { applyTiming, EventTiming } from './event-timing';
@@ -28,7 +28,7 @@ export class EventWritePersist {
   constructor(
     private readonly events: EventsRepository,
     private readonly posts: PostsService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     @Inject(VENUE_TOKENS.writes) private readonly venues: LinkedItemWrites<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.writes) private readonly organizers: LinkedItemWrites<OrganizerEntity>,
     private readonly media: MediaService,
@@ -99,7 +99,7 @@ export class EventWritePersist {
     const textChanged = w.title !== undefined || w.description !== undefined || w.excerpt !== undefined;
     await this.events.save(event, tx, { textChanged, slugBase });
     if (countsAsPublished(event.status) !== before.published) {
-      await this.taxonomies.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
+      await this.terms.eventPublicationChanged(tx, event.id, countsAsPublished(event.status));
     }
     await this.writeLinks(tx, event, w, actor, stored, changes);
     return event;
@@ -124,8 +124,8 @@ export class EventWritePersist {
     for (const taxonomy of ['category', 'tag'] as const) {
       const items = taxonomy === 'category' ? w.dto.categories : w.dto.tags;
       if (items === undefined) continue;
-      const ids = await this.taxonomies.resolveForEventWrite(tx, taxonomy, items, actor);
-      await this.taxonomies.assignToEvent(tx, event.id, taxonomy, ids, published, current === null);
+      const ids = await this.terms.resolveForEventWrite(tx, taxonomy, items, actor);
+      await this.terms.assignToEvent(tx, event.id, taxonomy, ids, published, current === null);
     }
   }
 
@@ -141,8 +141,8 @@ export class EventWritePersist {
     for (const taxonomy of ['category', 'tag'] as const) {
       const items = taxonomy === 'category' ? w.dto.categories : w.dto.tags;
       if (items === undefined) continue;
-      const ids = await this.taxonomies.resolveForEventWrite(tx, taxonomy, items, actor);
-      await this.taxonomies.assignToNewEvents(
+      const ids = await this.terms.resolveForEventWrite(tx, taxonomy, items, actor);
+      await this.terms.assignToNewEvents(
         tx,
         events.map((e) => ({ id: e.id, published: countsAsPublished(e.status) })),
         ids,

@@ -8,11 +8,11 @@ import type { UnitOfWork } from '../database/unit-of-work';
 import { LINKED_MESSAGE, PreparedCreate } from '../linked-items';
 import type { MediaService } from '../media';
 import type { PostsService } from '../posts';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import type { UsersService } from '../users';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EVENT_HOOKS, type EventHook, EventHooks } from './event-hooks';
 import { EventWriteAuthorize } from './event-write-authorize';
 import { FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
@@ -95,7 +95,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const users = { exists: jest.fn(async () => true) };
   const config = { timezone: 'UTC' } as AppConfig;
-  const uow = {
+  const unitOfWork = {
     run: jest.fn(async (work: (tx: unknown, changes: ChangeSet) => Promise<unknown>, declared: { written?: (...a: unknown[]) => Promise<void> }[] = []) => {
       const changes = new ChangeSet();
       changeSets.push(changes);
@@ -106,9 +106,18 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   };
   const publisher = { noteScheduled: jest.fn() };
   const unused = {} as never;
-  const access = new EventAccess(events as unknown as EventsRepository, posts as unknown as PostsService, unused, unused, unused, unused, unused, unused);
-  jest.spyOn(access, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
-  jest.spyOn(access, 'singleBody').mockImplementation(async () => null);
+  const presentation = new EventPresentation(
+    events as unknown as EventsRepository,
+    posts as unknown as PostsService,
+    unused,
+    unused,
+    unused,
+    unused,
+    unused,
+    unused,
+  );
+  jest.spyOn(presentation, 'present').mockImplementation(async (rows) => rows.map((r) => ({ id: r.id, status: r.status, venue: r.venueId })));
+  jest.spyOn(presentation, 'singleBody').mockImplementation(async () => null);
   const hooks = options.hooks ?? eventHooks();
   const prepare = new EventWritePrepare(
     config,
@@ -123,7 +132,7 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   const persist = new EventWritePersist(
     events as unknown as EventsRepository,
     posts as unknown as PostsService,
-    taxonomies as unknown as TaxonomiesService,
+    taxonomies as unknown as TermsService,
     venues.items as never,
     organizers.items as never,
     media as unknown as MediaService,
@@ -131,15 +140,15 @@ function writerOn(existing: EventEntity | null = null, options: { reusedVenue?: 
   );
   const writer = new EventWriter(
     prepare,
-    new EventWriteAuthorize(access, posts as unknown as PostsService, events as unknown as EventsRepository),
+    new EventWriteAuthorize(presentation, posts as unknown as PostsService, events as unknown as EventsRepository),
     persist,
     new EventWriteParticipants(hooks, publisher as unknown as ScheduledPublisher),
-    uow as unknown as UnitOfWork,
-    access,
+    unitOfWork as unknown as UnitOfWork,
+    presentation,
     events as unknown as EventsRepository,
   );
   const recorded = () => changeSets.flatMap((c) => c.entries());
-  return { writer, events, posts, taxonomies, venues, organizers, media, uow, inserted, recorded };
+  return { writer, events, posts, taxonomies, venues, organizers, media, unitOfWork, inserted, recorded };
 }
 
 describe('EventWriter.create (spec endpoints.md §4.3)', () => {
@@ -150,22 +159,22 @@ describe('EventWriter.create (spec endpoints.md §4.3)', () => {
 
     const anonymous = writerOn();
     await expect(refusal(anonymous.writer.create(null, valid()))).resolves.toMatchObject({ code: 'rest_forbidden', status: 401 });
-    for (const { uow, media, posts } of [bad, anonymous]) {
-      expect(uow.run).not.toHaveBeenCalled();
+    for (const { unitOfWork, media, posts } of [bad, anonymous]) {
+      expect(unitOfWork.run).not.toHaveBeenCalled();
       expect(media.probeChoice).not.toHaveBeenCalled();
       expect(posts.allocate).not.toHaveBeenCalled();
     }
   });
 
   it('writes nothing when a nested organizer is refused, even after a nested venue was accepted', async () => {
-    const { writer, organizers, venues, uow } = writerOn();
+    const { writer, organizers, venues, unitOfWork } = writerOn();
     organizers.items.prepareCreate.mockRejectedValueOnce(invalidParam('organizer', LINKED_MESSAGE));
     const err = await refusal(writer.create(admin, valid({ venue: { venue: 'Hall' }, organizer: [{ organizer: 'Ann' }] })));
     expect(err).toMatchObject({ code: 'rest_invalid_param', status: 400 });
     expect(venues.items.prepareCreate).toHaveBeenCalled();
     expect(venues.items.probePrepared).not.toHaveBeenCalled();
     expect(venues.items.createPrepared).not.toHaveBeenCalled();
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 
   it('refuses an unknown venue id as a parameter and an unknown {id} as invalid-linked-post-id, writing nothing', async () => {
@@ -179,8 +188,8 @@ describe('EventWriter.create (spec endpoints.md §4.3)', () => {
       code: 'invalid-linked-post-id',
       status: 400,
     });
-    expect(bare.uow.run).not.toHaveBeenCalled();
-    expect(wrapped.uow.run).not.toHaveBeenCalled();
+    expect(bare.unitOfWork.run).not.toHaveBeenCalled();
+    expect(wrapped.unitOfWork.run).not.toHaveBeenCalled();
   });
 
   it('scales the status to what the caller may do (§3): contributors get pending or draft', async () => {
@@ -244,9 +253,9 @@ describe('EventWriter.create (spec endpoints.md §4.3)', () => {
 
 describe('EventWriter updates (spec endpoints.md §4.7)', () => {
   it("refuses a contributor's update of another author's event before any write", async () => {
-    const { writer, uow, media } = writerOn(stored({ authorId: 1 }));
+    const { writer, unitOfWork, media } = writerOn(stored({ authorId: 1 }));
     await expect(refusal(writer.updateById(contributor, 10, valid({ title: 'Mine now' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
     expect(media.probeChoice).not.toHaveBeenCalled();
   });
 
@@ -267,14 +276,14 @@ describe('EventWriter with event hooks', () => {
     });
 
   it("reports a hook's bad parameter together with the writer's own, before permission and writes", async () => {
-    const { writer, uow } = writerOn(null, { hooks: seats() });
+    const { writer, unitOfWork } = writerOn(null, { hooks: seats() });
     const err = await refusal(writer.create(null, valid({ start_date: 'not a date' }), { seats: 'many' }));
     expect(err).toMatchObject({
       code: 'rest_invalid_param',
       status: 400,
       data: expect.objectContaining({ params: { start_date: expect.any(String), seats: expect.any(String) } }),
     });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 
   it('runs saved in the write, after the row and the links, with the raw input, the row before and the change set', async () => {
@@ -306,16 +315,16 @@ describe('EventWriter for an import (origin import)', () => {
     const order: string[] = [];
     const hooks = eventHooks({ params: [], saved: async () => void order.push('saved') });
     const written = jest.fn(async (_tx: unknown, row: unknown) => void order.push(`written ${(row as EventEntity).id}`));
-    const { writer, uow } = writerOn(null, { hooks });
+    const { writer, unitOfWork } = writerOn(null, { hooks });
     await writer.create(admin, valid(), {}, { kind: 'import', participants: [{ written }] });
-    expect(uow.run).toHaveBeenCalledWith(expect.any(Function), [{ written }]);
+    expect(unitOfWork.run).toHaveBeenCalledWith(expect.any(Function), [{ written }]);
     expect(order).toEqual(['saved', 'written 42']);
   });
 
   it('declares none for the other origins', async () => {
-    const { writer, uow } = writerOn();
+    const { writer, unitOfWork } = writerOn();
     await writer.create(admin, valid(), {}, SERIES_ORIGIN);
-    expect(uow.run).toHaveBeenCalledWith(expect.any(Function), []);
+    expect(unitOfWork.run).toHaveBeenCalledWith(expect.any(Function), []);
   });
 });
 

@@ -7,7 +7,7 @@ import { OUTER, type Tx } from '../database/tx';
 import { UnitOfWork } from '../database/unit-of-work';
 import type { UpdateEventDto } from './dto/write-event.dto';
 import type { EventEntity } from './entities/event.entity';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EventWriteAuthorize } from './event-write-authorize';
 import { EXTENSION_ORIGIN, type EventWriteOrigin, ROUTE_ORIGIN } from './event-write-origin';
 import { EventWriteParticipants } from './event-write-participants';
@@ -35,8 +35,8 @@ export class EventWriter {
     private readonly authorize: EventWriteAuthorize,
     private readonly persist: EventWritePersist,
     private readonly participants: EventWriteParticipants,
-    private readonly uow: UnitOfWork,
-    private readonly access: EventAccess,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly presentation: EventPresentation,
     private readonly events: EventsRepository,
   ) {}
 
@@ -45,9 +45,9 @@ export class EventWriter {
     const w = await this.prepare.prepare({ actor, dto, raw, origin }, null, OUTER);
     this.authorize.create(actor);
     await this.prepare.probe(w);
-    const saved = await this.uow.run((tx, changes) => this.inserted(tx, changes, actor, w), this.participants.declared(w));
+    const saved = await this.unitOfWork.run((tx, changes) => this.inserted(tx, changes, actor, w), this.participants.declared(w));
     this.participants.written(saved);
-    return (await this.access.present([saved], { jsonLd: false }))[0];
+    return (await this.presentation.present([saved], { jsonLd: false }))[0];
   }
 
   async updateById(
@@ -61,7 +61,7 @@ export class EventWriter {
     const existing = await this.authorize.target(id);
     const w = await this.prepare.prepare({ actor, dto, raw, origin }, existing, OUTER);
     this.authorize.update(actor, existing);
-    return this.update(actor, await this.access.requireEvent(id), w, () => eventNotFound(id), ifMatch);
+    return this.update(actor, await this.presentation.requireEvent(id), w, () => eventNotFound(id), ifMatch);
   }
 
   async updateBySlug(
@@ -72,7 +72,7 @@ export class EventWriter {
     raw: Json = {},
     origin: EventWriteOrigin = ROUTE_ORIGIN,
   ): Promise<Tagged | Json> {
-    const existing = await this.access.requireSlug(slug);
+    const existing = await this.presentation.requireSlug(slug);
     const w = await this.prepare.prepare({ actor, dto, raw, origin }, existing, OUTER);
     this.authorize.update(actor, existing);
     return this.update(actor, existing, w, unknownEventSlug, ifMatch);
@@ -156,9 +156,9 @@ export class EventWriter {
 
   /** `gone`: the route's answer when a concurrent permanent delete came first. */
   private async update(actor: Actor | null, found: EventEntity, w: PreparedWrite, gone: () => WpError, ifMatch: string | undefined): Promise<Tagged | Json> {
-    await assertIfMatch(ifMatch, () => this.access.singleBody(actor, found));
+    await assertIfMatch(ifMatch, () => this.presentation.singleBody(actor, found));
     await this.prepare.probe(w); // after the permission and the target: nothing leaves for a write refused
-    const saved = await this.uow.run(async (tx, changes) => {
+    const saved = await this.unitOfWork.run(async (tx, changes) => {
       // The row as committed now, locked until the end, so that a concurrent update of other
       // fields or a trash is not overwritten; a fresh copy on every attempt. An event deleted for
       // good meanwhile answers as unknown (nothing may be linked to a row that is gone).
@@ -168,7 +168,7 @@ export class EventWriter {
       return this.applied(tx, changes, actor, stored, w);
     }, this.participants.declared(w));
     this.participants.written(saved);
-    return this.access.tagged(actor, saved, (await this.access.present([saved], { jsonLd: false }))[0]);
+    return this.presentation.tagged(actor, saved, (await this.presentation.present([saved], { jsonLd: false }))[0]);
   }
 
   /** Persist and participants of a create, inside its transaction. */

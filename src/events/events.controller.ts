@@ -2,7 +2,7 @@ import { Controller, Delete, Get, Param, Patch, Post, Put, Query } from '@nestjs
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
 import { ItemFields, ListFields } from '../common/http/fields-routes';
-import { Calendar, type CalendarReply } from '../common/http/negotiation';
+import { Ical, type IcalReply } from '../common/http/negotiation';
 import { CurrentActor, Input, PathId, RawInput, RawQuery } from '../common/http/request-context';
 import { IfMatch } from '../common/http/preconditions';
 import { bySlug, CreateDocs, DeleteDocs, ListDocs, ReadDocs, RouteText, sameAsPost, UpdateDocs } from '../common/http/route-docs';
@@ -11,7 +11,7 @@ import { DeleteItemQueryDto } from '../items';
 import { EventDto, EventListDto } from './dto/event-response.dto';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
 import { CreateEventDto, UpdateEventDto } from './dto/write-event.dto';
-import { EventCalendarService } from './event-calendar.service';
+import { EventIcalService } from './event-ical.service';
 import { EventWriter } from './event-writer';
 import { EventDeleter } from './event-deleter';
 import { EVENT_DOCS } from './event-docs';
@@ -57,7 +57,7 @@ export class EventsController {
     private readonly events: EventReader,
     private readonly deleter: EventDeleter,
     private readonly writer: EventWriter,
-    private readonly calendars: EventCalendarService,
+    private readonly ical: EventIcalService,
   ) {}
 
   @Get()
@@ -67,9 +67,9 @@ export class EventsController {
     @CurrentActor() actor: Actor | null,
     @Query() q: ListEventsQueryDto,
     @RawQuery() raw: Record<string, unknown>,
-    @Calendar('negotiate') calendar: CalendarReply,
+    @Ical('negotiate') icalReply: IcalReply,
   ) {
-    return calendar.wanted ? calendar.send(await this.calendars.feed(actor, q, raw)) : this.events.list(actor, q, raw);
+    return icalReply.wanted ? icalReply.send(await this.ical.feed(actor, q, raw)) : this.events.list(actor, q, raw);
   }
 
   @Post()
@@ -81,8 +81,8 @@ export class EventsController {
   @Get(':id')
   @ItemFields()
   @ReadDocs(EVENT_DOCS, READ, EventDto, 'id')
-  async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('negotiate') calendar: CalendarReply) {
-    return calendar.wanted ? calendar.send(await this.calendars.byId(actor, id)) : this.events.getById(actor, id);
+  async get(@CurrentActor() actor: Actor | null, @PathId() id: number, @Ical('negotiate') icalReply: IcalReply) {
+    return icalReply.wanted ? icalReply.send(await this.ical.byId(actor, id)) : this.events.getById(actor, id);
   }
 
   @Post(':id')
@@ -136,8 +136,8 @@ export class EventsController {
   @Get('by-slug/:slug')
   @ItemFields()
   @ReadDocs(EVENT_DOCS, bySlug(READ), EventDto, 'slug')
-  async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Calendar('negotiate') calendar: CalendarReply) {
-    return calendar.wanted ? calendar.send(await this.calendars.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);
+  async getBySlug(@CurrentActor() actor: Actor | null, @Param('slug') slug: string, @Ical('negotiate') icalReply: IcalReply) {
+    return icalReply.wanted ? icalReply.send(await this.ical.bySlug(actor, slug)) : this.events.getBySlug(actor, slug);
   }
 
   @Post('by-slug/:slug')

@@ -7,9 +7,9 @@ import { PostsModule } from '../posts';
 import { TaxonomiesModule } from '../taxonomies';
 import { UsersModule } from '../users';
 import { VenuesModule } from '../venues';
-import { EventCalendarController } from './event-calendar.controller';
-import { EventCalendarService } from './event-calendar.service';
-import { IcalHooks } from './event-calendar-hooks';
+import { EventIcalController } from './event-ical.controller';
+import { EventIcalService } from './event-ical.service';
+import { IcalHooks } from './event-ical-hooks';
 import { EventHooks } from './event-hooks';
 import { EventListHooks } from './event-list-hooks';
 import { EventListLookups } from './event-list-lookups';
@@ -22,7 +22,7 @@ import { EventWrites, EventWritesInTx } from './event-writes';
 import { EventsController } from './events.controller';
 import { EventListRepository } from './event-list.repository';
 import { EventsRepository } from './events.repository';
-import { EventAccess } from './event-access';
+import { EventPresentation } from './event-presentation';
 import { EventDeleter } from './event-deleter';
 import { EventReader } from './event-reader';
 import { ListingSync } from './listing-sync';
@@ -30,11 +30,11 @@ import { ScheduledPublisher } from './scheduled-publisher';
 
 @Module({
   imports: [DiscoveryModule, TaxonomiesModule, VenuesModule, OrganizersModule, PostsModule, MediaModule, UsersModule, CacheModule],
-  controllers: [EventsController, EventCalendarController],
+  controllers: [EventsController, EventIcalController],
   providers: [
     EventsRepository,
     EventListRepository,
-    EventAccess,
+    EventPresentation,
     EventListLookups,
     EventReader,
     EventDeleter,
@@ -48,7 +48,7 @@ import { ScheduledPublisher } from './scheduled-publisher';
     EventHooks,
     IcalHooks,
     { provide: EventWrites, useClass: EventWritesInTx },
-    EventCalendarService,
+    EventIcalService,
     ListingSync,
   ],
   // EventWriter: the editing form and the importers (src/imports) write through it as the routes do, each with its origin.
@@ -56,6 +56,6 @@ import { ScheduledPublisher } from './scheduled-publisher';
   // EventWrites: the public extension API (extending.md §1, README "Extending").
   // EventDeleter: a source's run trashes what its origin no longer has (the sources feature).
   // EventsRepository: the importers read an imported event's status and start, and set its modified date.
-  exports: [EventAccess, EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventWrites, EventCalendarService, EventsRepository],
+  exports: [EventPresentation, EventReader, ScheduledPublisher, EventWriter, EventDeleter, EventWrites, EventIcalService, EventsRepository],
 })
 export class EventsModule {}

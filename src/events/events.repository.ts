@@ -54,9 +54,9 @@ export class EventsRepository {
    * A new event's row under the first free slug for `base`, with its search document (the text
    * pre-filter). Every column is set by the caller: no read-back of the row.
    */
-  async insert(event: EventEntity, base: string, manager: Tx): Promise<void> {
-    await storeUnderFreeSlug(manager, this.dialect, 'events', event, base, () => insertInChunks(manager, EventEntity, [event]));
-    await this.writeSearch([event], manager);
+  async insert(event: EventEntity, base: string, tx: Tx): Promise<void> {
+    await storeUnderFreeSlug(tx, this.dialect, 'events', event, base, () => insertInChunks(tx, EventEntity, [event]));
+    await this.writeSearch([event], tx);
   }
 
   /**
@@ -66,9 +66,9 @@ export class EventsRepository {
    * writer (the unique index refuses the statement, which writes nothing) sends that
    * statement's rows through insert(), one by one.
    */
-  async insertAll(items: { event: EventEntity; base: string }[], manager: Tx): Promise<void> {
+  async insertAll(items: { event: EventEntity; base: string }[], tx: Tx): Promise<void> {
     await chooseFreeSlugs(
-      manager,
+      tx,
       'events',
       items.map(({ event, base }) => ({ item: event, base, live: event.status !== 'trash' })),
     );
@@ -76,19 +76,18 @@ export class EventsRepository {
       const chunk = items.slice(i, i + NEW_ROWS_PER_STATEMENT);
       try {
         await insertInChunks(
-          manager,
+          tx,
           EventEntity,
           chunk.map((c) => c.event),
         );
       } catch (err) {
         if (!this.dialect.violatesUnique(err, 'events', 'uq_events_live_slug', ['live_slug'])) throw err;
-        for (const { event, base } of chunk)
-          await storeUnderFreeSlug(manager, this.dialect, 'events', event, base, () => insertInChunks(manager, EventEntity, [event]));
+        for (const { event, base } of chunk) await storeUnderFreeSlug(tx, this.dialect, 'events', event, base, () => insertInChunks(tx, EventEntity, [event]));
       }
     }
     await this.writeSearchInChunks(
       items.map((c) => c.event),
-      manager,
+      tx,
     );
   }
 
@@ -97,41 +96,41 @@ export class EventsRepository {
    * New events with every column set, and their search documents: `documents[i]` is that of
    * `events[i]` when the caller made them already (SearchDocumentsThread), else made here.
    */
-  async insertMany(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
-    await insertInChunks(manager, EventEntity, events);
-    await this.writeSearchInChunks(events, manager, documents);
+  async insertMany(events: EventEntity[], tx: Tx, documents?: string[]): Promise<void> {
+    await insertInChunks(tx, EventEntity, events);
+    await this.writeSearchInChunks(events, tx, documents);
   }
 
-  private async writeSearchInChunks(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
+  private async writeSearchInChunks(events: EventEntity[], tx: Tx, documents?: string[]): Promise<void> {
     for (let i = 0; i < events.length; i += SEARCH_ROWS_PER_STATEMENT) {
-      await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), manager, documents?.slice(i, i + SEARCH_ROWS_PER_STATEMENT));
+      await this.writeSearch(events.slice(i, i + SEARCH_ROWS_PER_STATEMENT), tx, documents?.slice(i, i + SEARCH_ROWS_PER_STATEMENT));
     }
   }
 
-  insertOrganizerLinks(links: EventOrganizerEntity[], manager: Tx): Promise<void> {
-    return insertInChunks(manager, EventOrganizerEntity, links);
+  insertOrganizerLinks(links: EventOrganizerEntity[], tx: Tx): Promise<void> {
+    return insertInChunks(tx, EventOrganizerEntity, links);
   }
 
   /**
    * Stores the changed event; with `slugBase`, under the first free slug for it. `textChanged:
    * false` when the title, description and excerpt are known to be as stored.
    */
-  async save(event: EventEntity, manager: Tx, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
+  async save(event: EventEntity, tx: Tx, opts: { textChanged?: boolean; slugBase?: string } = {}): Promise<EventEntity> {
     // The columns are read when the UPDATE is sent: storeUnderFreeSlug sets the slug it chose first.
     const update = async () => {
       const { id, ...columns } = event;
-      await this.events(manager).update(id, columns);
+      await this.events(tx).update(id, columns);
     };
-    if (opts.slugBase !== undefined) await storeUnderFreeSlug(manager, this.dialect, 'events', event, opts.slugBase, update);
+    if (opts.slugBase !== undefined) await storeUnderFreeSlug(tx, this.dialect, 'events', event, opts.slugBase, update);
     else await update();
-    if (opts.textChanged ?? true) await this.writeSearch([event], manager);
+    if (opts.textChanged ?? true) await this.writeSearch([event], tx);
     return event;
   }
 
-  private async writeSearch(events: EventEntity[], manager: Tx, documents?: string[]): Promise<void> {
+  private async writeSearch(events: EventEntity[], tx: Tx, documents?: string[]): Promise<void> {
     const rows = events.map((e, i) => ({ id: e.id, document: documents?.[i] ?? searchDocument(searchTexts(e)) }));
     const [sql, params] = this.dialect.searchWrite(rows);
-    await manager.query(sql, params);
+    await tx.query(sql, params);
   }
 
   /** Organizer ids of each event, in link order; one query for a page. */
@@ -153,8 +152,8 @@ export class EventsRepository {
   }
 
   /** `isNew`: the event has no links yet (no DELETE, whose gap locks would make InnoDB writers collide). */
-  async replaceOrganizers(manager: Tx, eventId: number, organizerIds: number[], isNew = false): Promise<void> {
-    const links = manager.getRepository(EventOrganizerEntity);
+  async replaceOrganizers(tx: Tx, eventId: number, organizerIds: number[], isNew = false): Promise<void> {
+    const links = tx.getRepository(EventOrganizerEntity);
     if (!isNew) await links.delete({ eventId });
     if (organizerIds.length > 0) await links.insert(organizerIds.map((organizerId, position) => ({ eventId, organizerId, position })));
   }
@@ -163,11 +162,11 @@ export class EventsRepository {
    * Deletes the event's row for good with its organizer links and its search document (terms
    * are the taxonomies' to remove, with their counts).
    */
-  async remove(id: number, manager: Tx): Promise<void> {
-    await manager.getRepository(EventOrganizerEntity).delete({ eventId: id });
+  async remove(id: number, tx: Tx): Promise<void> {
+    await tx.getRepository(EventOrganizerEntity).delete({ eventId: id });
     const [sql, params] = this.dialect.searchDelete(id);
-    await manager.query(sql, params);
-    await this.events(manager).delete({ id });
+    await tx.query(sql, params);
+    await this.events(tx).delete({ id });
   }
 
   /**
@@ -190,8 +189,8 @@ export class EventsRepository {
   }
 
   /** Ids of scheduled events whose publication date has passed (spec endpoints.md §3 rule 5), oldest date first. */
-  async dueScheduledIds(nowUtc: string, manager: Tx): Promise<number[]> {
-    const rows = await this.events(manager)
+  async dueScheduledIds(nowUtc: string, tx: Tx): Promise<number[]> {
+    const rows = await this.events(tx)
       .createQueryBuilder('e')
       .select('e.id', 'id')
       .where("e.status = 'future' AND e.dateUtc <= :now", { now: nowUtc })
@@ -205,8 +204,8 @@ export class EventsRepository {
    * Publishes the event if it is still scheduled; false when it no longer is (another instance
    * published it first: its UPDATE held the row, and this one then matches nothing).
    */
-  async publishIfScheduled(id: number, manager: Tx): Promise<boolean> {
-    const result = await this.events(manager).update({ id, status: 'future' }, { status: 'publish' });
+  async publishIfScheduled(id: number, tx: Tx): Promise<boolean> {
+    const result = await this.events(tx).update({ id, status: 'future' }, { status: 'publish' });
     return result.affected === 1;
   }
 

@@ -3,7 +3,7 @@ export { EventReader } from './event-reader';
 export type { EditingListOptions } from './event-reader';
 export type { EventListOrder } from './events.filters';
 export { EventDeleter } from './event-deleter';
-export { EventCalendarService } from './event-calendar.service';
+export { EventIcalService } from './event-ical.service';
 export { ScheduledPublisher, countsAsPublished } from './scheduled-publisher';
 export { EventsRepository } from './events.repository';
 export { SearchDocumentsThread } from './search-documents-thread';
@@ -21,12 +21,12 @@ export type { EventQueryExtension } from './events.filters';
 export { EventWriter } from './event-writer';
 export { EXTENSION_ORIGIN, FORM_ORIGIN, ROUTE_ORIGIN, SERIES_ORIGIN } from './event-write-origin';
 export type { EventWriteOrigin } from './event-write-origin';
-export { EventAccess } from './event-access';
+export { EventPresentation } from './event-presentation';
 export { EventWrites, validatedEventInput } from './event-writes';
 export { EVENT_HOOKS } from './event-hooks';
 export type { EventCheckContext, EventDeleteContext, EventHook, EventHookContexts, EventWriteContext } from './event-hooks';
-export { ICAL_HOOKS } from './event-calendar-hooks';
-export type { IcalHook, IcalPlan, IcalProperty, IcalShape, IcalTimes } from './event-calendar-hooks';
+export { ICAL_HOOKS } from './event-ical-hooks';
+export type { IcalHook, IcalPlan, IcalProperty, IcalShape, IcalTimes } from './event-ical-hooks';
 // The links of the request being answered (compat.md: a client never leaves the path it came by):
 // an extension writes each API link it adds as the core does, `currentLinks(config.baseUrl).href(path)`.
 export { currentLinks } from '../common/http/api-links';

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/app-config';
 import { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import type { EventsRepository } from './events.repository';
 import { ScheduledPublisher } from './scheduled-publisher';
 
@@ -34,9 +34,9 @@ function publisherOn(rows: Row[], opts: { pollSeconds?: string; stolen?: number[
     }),
   };
   const taxonomies = { eventPublicationChanged: jest.fn(async (_tx: Tx, id: number, isPublished: boolean) => void (isPublished && published.push(id))) };
-  const uow = fakeUnitOfWork(changeSets);
+  const unitOfWork = fakeUnitOfWork(changeSets);
   const config = loadConfig({ CALENDAR_SCHEDULE_POLL_SECONDS: opts.pollSeconds ?? '0' });
-  const publisher = new ScheduledPublisher(events as unknown as EventsRepository, taxonomies as unknown as TaxonomiesService, uow, config);
+  const publisher = new ScheduledPublisher(events as unknown as EventsRepository, taxonomies as unknown as TermsService, unitOfWork, config);
   const recorded = () => changeSets.flatMap((c) => c.entries());
   return { publisher, events, published, recorded, writes: () => changeSets.length };
 }

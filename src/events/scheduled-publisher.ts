@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { nowUtcSql } from '../common/datetime/clock';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { EventsRepository } from './events.repository';
 
 /** A published event counts in term counts; scheduled ones join when the publisher publishes them. */
@@ -37,8 +37,8 @@ export class ScheduledPublisher implements OnApplicationBootstrap, OnModuleDestr
 
   constructor(
     private readonly events: EventsRepository,
-    private readonly taxonomies: TaxonomiesService,
-    private readonly uow: UnitOfWork,
+    private readonly terms: TermsService,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
   ) {}
 
@@ -96,12 +96,12 @@ export class ScheduledPublisher implements OnApplicationBootstrap, OnModuleDestr
     await this.refresh();
     const now = nowUtcSql();
     if (this.nextUtc === null || this.nextUtc > now) return 0;
-    const published = await this.uow.run(async (tx, changes) => {
+    const published = await this.unitOfWork.run(async (tx, changes) => {
       const ids: number[] = [];
       for (const id of await this.events.dueScheduledIds(now, tx)) {
         if (!(await this.events.publishIfScheduled(id, tx))) continue; // another instance came first
         changes.record('event', id);
-        await this.taxonomies.eventPublicationChanged(tx, id, true);
+        await this.terms.eventPublicationChanged(tx, id, true);
         ids.push(id);
       }
       return ids;

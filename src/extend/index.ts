@@ -60,9 +60,9 @@ export type { EventFormContext, EventFormField, EventFormHook, EventFormQuestion
 export { WRITE_PARTICIPANTS } from '../database/write-participants';
 export type { WriteParticipant } from '../database/write-participants';
 export { ICS_SERIES_HOOKS } from '../imports';
-export type { IcsSeriesHook, SeriesInstance } from '../imports';
-export { addParameters, addProperties, API_DOC_HOOKS, requestBodySchemas } from '../index';
-export type { ApiDocHook } from '../index';
+export type { IcsSeriesHook, KeyedOccurrence } from '../imports';
+export { addParameters, addProperties, API_DOC_HOOKS, requestBodySchemas } from '../rest-root';
+export type { ApiDocHook } from '../rest-root';
 
 // ---- writing: units of work and transactions -----------------------------------------------
 export type { Tx } from '../database/tx';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { GeoEventListExtension } from './geo-event-list.extension';
-import { GeoVenueExtension } from './geo-venue.extension';
+import { GeoEventListHook } from './geo-event-list.hook';
+import { GeoVenueHook } from './geo-venue.hook';
 import { VenueGeoRepository } from './venue-geo.repository';
 
 /**
@@ -9,6 +9,6 @@ import { VenueGeoRepository } from './venue-geo.repository';
  * (distance filters).
  */
 @Module({
-  providers: [GeoVenueExtension, GeoEventListExtension, VenueGeoRepository],
+  providers: [GeoVenueHook, GeoEventListHook, VenueGeoRepository],
 })
 export class GeoModule {}

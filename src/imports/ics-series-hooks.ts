@@ -5,24 +5,24 @@ import { hookKind, Hooks } from '../common/feature/hooks';
 /**
  * What a feature that keeps series (recurrence.md §6: "import:ics with the module on keeps
  * series") tells the iCalendar importer. With one loaded, a recurring VEVENT is written as one
- * event with a `recurrence` field instead of being expanded, and each overridden instance
- * (RECURRENCE-ID) updates the event that stands for that instance.
+ * event with a `recurrence` field instead of being expanded, and each overridden occurrence
+ * (RECURRENCE-ID) updates the event that stands for that occurrence.
  */
 export interface IcsSeriesHook {
-  /** The event that stands for the instance originally starting at `utcStart` (UTC `YYYY-MM-DD HH:MM:SS`) of the series event `seriesEventId` heads; null when none. */
-  instanceOf(seriesEventId: number, utcStart: string): Promise<number | null>;
+  /** The event that stands for the occurrence originally starting at `utcStart` (UTC `YYYY-MM-DD HH:MM:SS`) of the series event `seriesEventId` heads; null when none. */
+  occurrenceAt(seriesEventId: number, utcStart: string): Promise<number | null>;
   /**
    * Every occurrence of the series `seriesEventId` heads (or belongs to): its event and original
    * start (wall time in the series' zone and UTC, `YYYY-MM-DD HH:MM:SS`). The importer remembers
-   * each under the key the expanding import gives that instance, so that the same instance is the
+   * each under the key the expanding import gives that occurrence, so that the same occurrence is the
    * same event whether the module was on or off when it was imported.
    */
-  instancesOf?(seriesEventId: number): Promise<SeriesInstance[]>;
+  keyedOccurrences?(seriesEventId: number): Promise<KeyedOccurrence[]>;
 }
 export const ICS_SERIES_HOOKS = hookKind<IcsSeriesHook>('iCalendar import series');
 
 /** One occurrence of a series, as the importer keys it. */
-export interface SeriesInstance {
+export interface KeyedOccurrence {
   eventId: number;
   originalStart: string;
   utcOriginalStart: string;
@@ -47,12 +47,12 @@ export class IcsSeriesHooks extends Hooks<IcsSeriesHook> {
     return this.hook !== undefined;
   }
 
-  instanceOf(seriesEventId: number, utcStart: string): Promise<number | null> {
-    return this.hook ? this.hook.instanceOf(seriesEventId, utcStart) : Promise.resolve(null);
+  occurrenceAt(seriesEventId: number, utcStart: string): Promise<number | null> {
+    return this.hook ? this.hook.occurrenceAt(seriesEventId, utcStart) : Promise.resolve(null);
   }
 
-  instancesOf(seriesEventId: number): Promise<SeriesInstance[]> {
-    return this.hook?.instancesOf ? this.hook.instancesOf(seriesEventId) : Promise.resolve([]);
+  keyedOccurrences(seriesEventId: number): Promise<KeyedOccurrence[]> {
+    return this.hook?.keyedOccurrences ? this.hook.keyedOccurrences(seriesEventId) : Promise.resolve([]);
   }
 }
 

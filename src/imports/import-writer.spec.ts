@@ -6,7 +6,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import { EventWriter } from '../events';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { newTestService } from '../../test/support/new-test-service';
 import { ADOPTED, ImportRecordError, ImportWriter } from './import-writer';
 import { ImportedRecordsRepository } from './imported-records.repository';
@@ -40,16 +40,16 @@ function setup(mapped: { localId: number; version: string | null } | null = null
   const events = mocks.get(EventWriter);
   events.create.mockImplementation(async (_a, _dto, _raw, origin) => stored({ id: 42 }, (origin as Origin).participants) as never);
   events.updateById.mockImplementation(async (_a, id, _dto, _m, _raw, origin) => stored({ id }, (origin as Origin).participants) as never);
-  const taxonomies = mocks.get(TaxonomiesService);
+  const taxonomies = mocks.get(TermsService);
   mocks.get(PostsService).typeOf.mockResolvedValue(typeOf as never);
   jest.spyOn(local, 'setModifiedUtc');
-  const uow = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work(TX)) };
+  const unitOfWork = { runUnlogged: jest.fn(async (work: (tx: unknown) => Promise<unknown>) => work(TX)) };
   const { sut: writer } = newTestService(ImportWriter, [
     { provide: LocalRecords, useValue: local },
     { provide: ImportedRecordsRepository, useValue: records },
-    { provide: UnitOfWork, useValue: uow },
+    { provide: UnitOfWork, useValue: unitOfWork },
   ]);
-  return { writer, local, events, taxonomies, records, remembered, uow };
+  return { writer, local, events, taxonomies, records, remembered, unitOfWork };
 }
 
 describe('ImportWriter.put', () => {

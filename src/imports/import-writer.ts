@@ -8,7 +8,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
 import { CreateEventDto, EventDeleter, EventsRepository, UpdateEventDto } from '../events';
 import { CreateOrganizerDto, UpdateOrganizerDto } from '../organizers';
-import { CreateCategoryDto, CreateTermDto, TaxonomiesService, TERM_EXISTS, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
+import { CreateCategoryDto, CreateTermDto, TermsService, TERM_EXISTS, UpdateCategoryDto, UpdateTermDto } from '../taxonomies';
 import { UsersService } from '../users';
 import { CreateVenueDto, UpdateVenueDto } from '../venues';
 import type { ImportKind } from './imported-record.entity';
@@ -93,9 +93,9 @@ export class ImportWriter {
   constructor(
     private readonly local: LocalRecords,
     private readonly records: ImportedRecordsRepository,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
     private readonly users: UsersService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     private readonly events: EventsRepository,
     /** Always there in the app's contexts (EventsModule exports it); optional for callers that only write. */
     @Optional() private readonly deleter?: EventDeleter,
@@ -178,19 +178,19 @@ export class ImportWriter {
       ),
     );
     if (namesake !== null) {
-      await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, namesake, ADOPTED));
+      await this.unitOfWork.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, namesake, ADOPTED));
       return { result: 'unchanged', localId: namesake };
     }
     return { result, localId };
   }
 
   /**
-   * Maps a source record to an existing local one without writing it (an overridden instance of
+   * Maps a source record to an existing local one without writing it (an overridden occurrence of
    * a series to the occurrence the series made): the next put updates that record. No version,
    * so that put is never `unchanged`.
    */
   async adopt(target: Omit<ImportTarget, 'version'>, localId: number): Promise<void> {
-    await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, localId, null));
+    await this.unitOfWork.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, localId, null));
   }
 
   /**
@@ -213,7 +213,7 @@ export class ImportWriter {
 
   /** The category or tag this name finds (by slug, id or name, as list filters resolve them), or null. Reads only. */
   async findTerm(taxonomy: 'category' | 'tag', name: string): Promise<number | null> {
-    return (await this.taxonomies.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
+    return (await this.terms.resolveFilter(taxonomy, { items: [name] }))?.[0] ?? null;
   }
 
   /**
@@ -222,7 +222,7 @@ export class ImportWriter {
    */
   async forgetVersion(target: Omit<ImportTarget, 'version'>): Promise<void> {
     const known = await this.records.find(target.source, target.kind, target.key);
-    if (known) await this.uow.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, known.localId, null));
+    if (known) await this.unitOfWork.runUnlogged((tx) => this.records.remember(tx, target.source, target.kind, target.key, known.localId, null));
   }
 
   /** The body as the route's ValidationPipe makes it (same class, same options), or the route's 400 as an ImportRecordError. */

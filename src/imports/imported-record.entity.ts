@@ -22,7 +22,7 @@ export class ImportedRecordEntity {
   @Column({ name: 'kind', type: 'varchar', length: 20 })
   kind: string;
 
-  /** The record's key in its source: a TEC `global_id` or term id, an iCalendar UID (+ instance). */
+  /** The record's key in its source: a TEC `global_id` or term id, an iCalendar UID (+ occurrence). */
   @Column({ name: 'source_key', type: 'varchar', length: 191 })
   sourceKey: string;
 

@@ -1,6 +1,6 @@
 export { ImportModule } from './import.module';
 export { ICS_SERIES_HOOKS, IcsSeriesHooks, IcsSeriesHooksModule } from './ics-series-hooks';
-export type { IcsSeriesHook, SeriesInstance } from './ics-series-hooks';
+export type { IcsSeriesHook, KeyedOccurrence } from './ics-series-hooks';
 export { ImportedRecordEntity } from './imported-record.entity';
 export type { ImportKind } from './imported-record.entity';
 export { ImportedRecordsRepository } from './imported-records.repository';

@@ -3,7 +3,7 @@ import { WpError } from '../common/errors';
 import { EventsRepository, EventWriter } from '../events';
 import { ORGANIZER_TOKENS, OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenuesRepository } from '../venues';
 import { newTestService } from '../../test/support/new-test-service';
 import { LocalRecords } from './local-records';
@@ -36,9 +36,9 @@ describe('LocalRecords', () => {
     expect(organizers.update).toHaveBeenCalledWith(admin, { id: 9 }, { phone: '1' }, {}, undefined, participants);
 
     await local.create(admin, 'tag', { name: 'jazz' }, {}, participants);
-    expect(mocks.get(TaxonomiesService).create).toHaveBeenCalledWith(admin, 'tag', { name: 'jazz' }, participants);
+    expect(mocks.get(TermsService).create).toHaveBeenCalledWith(admin, 'tag', { name: 'jazz' }, participants);
     await local.update(admin, 'category', 5, { name: 'Music' }, {}, participants);
-    expect(mocks.get(TaxonomiesService).update).toHaveBeenCalledWith(admin, 'category', 5, { name: 'Music' }, undefined, participants);
+    expect(mocks.get(TermsService).update).toHaveBeenCalledWith(admin, 'category', 5, { name: 'Music' }, undefined, participants);
   });
 
   it('finds a post-like record by its post type, and a term by a read that refuses when there is none', async () => {
@@ -46,7 +46,7 @@ describe('LocalRecords', () => {
     mocks.get(PostsService).typeOf.mockResolvedValue('venue');
     expect(await local.exists('venue', 3)).toBe(true);
     expect(await local.exists('event', 3)).toBe(false);
-    const taxonomies = mocks.get(TaxonomiesService);
+    const taxonomies = mocks.get(TermsService);
     taxonomies.get.mockResolvedValueOnce({} as never);
     expect(await local.exists('category', 4)).toBe(true);
     taxonomies.get.mockRejectedValueOnce(new WpError('rest_term_invalid', 'Term does not exist.', 404));

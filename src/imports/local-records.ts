@@ -7,7 +7,7 @@ import { EventsRepository, EventWriter } from '../events';
 import type { LinkedItemWrites } from '../linked-items';
 import { ORGANIZER_TOKENS, OrganizerEntity, OrganizersRepository } from '../organizers';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity, VenuesRepository } from '../venues';
 import type { ImportKind } from './imported-record.entity';
 
@@ -25,7 +25,7 @@ export class LocalRecords {
     private readonly events: EventWriter,
     @Inject(VENUE_TOKENS.writes) private readonly venues: LinkedItemWrites<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.writes) private readonly organizers: LinkedItemWrites<OrganizerEntity>,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     private readonly posts: PostsService,
     private readonly eventRows: EventsRepository,
     private readonly venueRows: VenuesRepository,
@@ -44,7 +44,7 @@ export class LocalRecords {
         return this.organizers.create(actor, dto, raw, participants);
       case 'category':
       case 'tag':
-        return this.taxonomies.create(actor, kind, dto, participants);
+        return this.terms.create(actor, kind, dto, participants);
     }
   }
 
@@ -58,7 +58,7 @@ export class LocalRecords {
         return this.organizers.update(actor, { id }, dto, raw, undefined, participants);
       case 'category':
       case 'tag':
-        return this.taxonomies.update(actor, kind, id, dto, undefined, participants);
+        return this.terms.update(actor, kind, id, dto, undefined, participants);
     }
   }
 
@@ -66,7 +66,7 @@ export class LocalRecords {
   async exists(kind: ImportKind, id: number): Promise<boolean> {
     if (kind === 'category' || kind === 'tag') {
       try {
-        await this.taxonomies.get(kind, id);
+        await this.terms.get(kind, id);
         return true;
       } catch (err) {
         if (err instanceof WpError) return false;

@@ -17,7 +17,7 @@ function hook(checks: Record<string, string>, fields: Record<string, unknown>): 
 
 describe('ItemHooks: the merge rule of every hook (README "Hooks")', () => {
   const registry = new ItemHooks<Item>(
-    listedHooks(ITEM_HOOKS, hook({ x: 'first' }, { room: 'A', seats: 1 }), hook({ x: 'second', y: 'bad y' }, { room: 'B', floor: 2 })),
+    listedHooks(ITEM_HOOKS, hook({ x: 'first' }, { hall: 'A', seats: 1 }), hook({ x: 'second', y: 'bad y' }, { hall: 'B', level: 2 })),
     ITEM_HOOKS,
     hookKind('test item list'),
   );
@@ -28,7 +28,7 @@ describe('ItemHooks: the merge rule of every hook (README "Hooks")', () => {
 
   it('keeps the first value given for a key, in the hooks’ order', async () => {
     const merged = await registry.present([{ id: 7 }]);
-    expect(merged.get(7)!.fields).toEqual({ room: 'A', seats: 1, floor: 2 });
-    expect(Object.keys(merged.get(7)!.fields!)).toEqual(['room', 'seats', 'floor']);
+    expect(merged.get(7)!.fields).toEqual({ hall: 'A', seats: 1, level: 2 });
+    expect(Object.keys(merged.get(7)!.fields!)).toEqual(['hall', 'seats', 'level']);
   });
 });

@@ -11,14 +11,14 @@ import { slugCandidate, suffixRange, writeUnderFreeSlug } from '../common/text/s
  * the unique index on live slugs settles races between writers (writeUnderFreeSlug).
  */
 export async function storeUnderFreeSlug(
-  manager: Tx,
+  tx: Tx,
   dialect: Dialect,
   table: string,
   item: { id: number; slug: string },
   base: string,
   write: () => Promise<void>,
 ): Promise<void> {
-  const taken = await liveSlugsLike(manager, table, base, item.id);
+  const taken = await liveSlugsLike(tx, table, base, item.id);
   const isSlugConflict = (err: unknown) => dialect.violatesUnique(err, table, `uq_${table}_live_slug`, ['live_slug']);
   await writeUnderFreeSlug(
     base,
@@ -37,13 +37,13 @@ export async function storeUnderFreeSlug(
  * (`live`), as as many storeUnderFreeSlug calls in a row would choose. The unique index still
  * judges when the rows are written: a caller whose write breaks it stores them one by one.
  */
-export async function chooseFreeSlugs(manager: Tx, table: string, items: { item: { slug: string }; base: string; live: boolean }[]): Promise<void> {
+export async function chooseFreeSlugs(tx: Tx, table: string, items: { item: { slug: string }; base: string; live: boolean }[]): Promise<void> {
   const bases = [...new Set(items.map((i) => i.base))];
   const taken = new Set<string>();
   for (let at = 0; at < bases.length; at += SLUG_BASES_PER_READ) {
     const chunk = bases.slice(at, at + SLUG_BASES_PER_READ);
     const ranges = chunk.map(suffixRange);
-    const rows: { slug: string }[] = await manager.query(
+    const rows: { slug: string }[] = await tx.query(
       `SELECT live_slug AS slug FROM ${table} WHERE live_slug IN (${chunk.map(() => '?').join(', ')})` +
         ranges.map(() => ' OR (live_slug >= ? AND live_slug < ?)').join(''),
       [...chunk, ...ranges.flatMap((r) => [r.lo, r.hi])],
@@ -65,9 +65,9 @@ const SLUG_BASES_PER_READ = 500;
  * Live slugs of `table` (events, venues, organizers) among `base` and `base-…`, the item
  * `exceptId` aside, read through the unique `live_slug` index (NULL for trashed items).
  */
-async function liveSlugsLike(manager: Tx, table: string, base: string, exceptId: number): Promise<Set<string>> {
+async function liveSlugsLike(tx: Tx, table: string, base: string, exceptId: number): Promise<Set<string>> {
   const { lo, hi } = suffixRange(base);
-  const rows: { slug: string }[] = await manager.query(
+  const rows: { slug: string }[] = await tx.query(
     `SELECT live_slug AS slug FROM ${table} WHERE (live_slug = ? OR (live_slug >= ? AND live_slug < ?)) AND id <> ?`,
     [base, lo, hi, exceptId],
   );

@@ -2,7 +2,7 @@
 // every kind: the kind says how to read, check, present, lock and remove its item.
 import type { WpError } from '../common/errors';
 import { assertIfMatch, assertUnchanged, sameRow } from '../common/http/preconditions';
-import type { ChangeSet, ChangeType } from '../database/change-log';
+import type { ChangeSet, ChangeKindName } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import type { UnitOfWork } from '../database/unit-of-work';
 import type { WriteParticipant } from '../database/write-participants';
@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 export type DeletedAnswer = { deleted: true; previous: Json };
 
 export interface PermanentDelete<T extends { id: number }> {
-  type: ChangeType;
+  type: ChangeKindName;
   /** The item as the route found it (its permission already checked). */
   found: T;
   /**
@@ -49,7 +49,7 @@ class ChangedMeanwhile extends Error {}
  * write changed it in between, the whole delete starts again from a fresh read (the last attempt
  * keeps what it presented). A concurrent delete that came first answers like an unknown item.
  */
-export async function deleteForGood<T extends { id: number }>(uow: UnitOfWork, op: PermanentDelete<T>): Promise<DeletedAnswer> {
+export async function deleteForGood<T extends { id: number }>(unitOfWork: UnitOfWork, op: PermanentDelete<T>): Promise<DeletedAnswer> {
   let item = op.found;
   const { ifMatch } = op.condition;
   await assertIfMatch(ifMatch, () => op.condition.body(item));
@@ -57,7 +57,7 @@ export async function deleteForGood<T extends { id: number }>(uow: UnitOfWork, o
     const previous = await op.present(item);
     const seen = item;
     try {
-      await uow.run(async (tx, changes) => {
+      await unitOfWork.run(async (tx, changes) => {
         const current = await op.lock(tx, seen.id);
         if (!current) throw op.gone();
         // Under If-Match the client's tag named the row checked above: a change since is 412, not a retry.

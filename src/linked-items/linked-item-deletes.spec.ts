@@ -45,36 +45,36 @@ function setup(stored: LinkedItemEntity | null, current: LinkedItemEntity | null
     remove: jest.fn(),
   };
   // The transaction handle is opaque here: the fakes only pass it along.
-  const uow = { run: jest.fn(async (work: (tx: unknown, c: typeof changes) => Promise<unknown>) => work(TX, changes)) };
-  const parts = { repo, uow, posts: { release: jest.fn() }, hooks: { deleting: jest.fn() } };
+  const unitOfWork = { run: jest.fn(async (work: (tx: unknown, c: typeof changes) => Promise<unknown>) => work(TX, changes)) };
+  const parts = { repo, unitOfWork, posts: { release: jest.fn() }, hooks: { deleting: jest.fn() } };
   const deletes = new LinkedItemDeletes(
     KIND,
     reads as unknown as LinkedItemReads<LinkedItemEntity>,
-    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'hooks' | 'uow'>,
+    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'hooks' | 'unitOfWork'>,
   );
-  return { deletes, reads, repo, uow, changes };
+  return { deletes, reads, repo, unitOfWork, changes };
 }
 
 describe('LinkedItemDeletes.remove (spec endpoints.md §5.3 DELETE)', () => {
   it('moves the item to the trash in one unit of work, records the change and answers the trashed item', async () => {
-    const { deletes, repo, uow, changes } = setup(item());
+    const { deletes, repo, unitOfWork, changes } = setup(item());
     await expect(deletes.remove(editor, { id: 7 })).resolves.toEqual({ id: 7, status: 'trash' });
-    expect(uow.run).toHaveBeenCalledTimes(1);
+    expect(unitOfWork.run).toHaveBeenCalledTimes(1);
     expect(changes.record).toHaveBeenCalledWith('venue', 7);
     expect(repo.trash).toHaveBeenCalledWith(expect.objectContaining({ id: 7 }), 'publish', expect.any(String), TX);
   });
 
   it('refuses a caller who may not delete it (403, 401 when anonymous) before touching storage', async () => {
-    const { deletes, uow } = setup(item());
+    const { deletes, unitOfWork } = setup(item());
     await expect(deletes.remove(contributor, { id: 7 })).rejects.toMatchObject({ code: 'rest_forbidden', status: 403 });
     await expect(deletes.remove(null, { id: 7 })).rejects.toMatchObject({ code: 'rest_forbidden', status: 401 });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 
   it('answers 410 for an item already in the trash, and when a concurrent delete came first', async () => {
     const trashed = setup(item({ status: 'trash' }));
     await expect(trashed.deletes.remove(editor, { id: 7 })).rejects.toMatchObject({ code: 'venue-is-in-trash', status: 410 });
-    expect(trashed.uow.run).not.toHaveBeenCalled();
+    expect(trashed.unitOfWork.run).not.toHaveBeenCalled();
 
     const raced = setup(item(), item({ status: 'trash' }));
     await expect(raced.deletes.remove(editor, { slug: 'hall' })).rejects.toMatchObject({ code: 'venue-is-in-trash' });

@@ -12,7 +12,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
   constructor(
     private readonly kind: LinkedKind<E>,
     private readonly reads: LinkedItemReads<E>,
-    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'hooks' | 'uow'>,
+    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'hooks' | 'unitOfWork'>,
   ) {}
 
   /**
@@ -27,7 +27,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
     await assertIfMatch(ifMatch, () => this.reads.singleBody(actor, item));
     const nowUtc = nowUtcSql();
     const trashed = await storing(this.kind.errors.couldNotDelete, () =>
-      this.parts.uow.run(async (tx, changes) => {
+      this.parts.unitOfWork.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
         const current = await this.parts.repo.findForUpdate(item.id, tx);
         if (!current) throw this.reads.unknown(ref); // deleted for good meanwhile
@@ -45,7 +45,7 @@ export class LinkedItemDeletes<E extends LinkedItemEntity> {
    * id, for good. `previous`: the item as the caller's single read shows it (with json_ld).
    */
   private deleteForGood(actor: Actor | null, ref: LinkedItemRef, found: E, ifMatch: string | undefined): Promise<DeletedAnswer> {
-    return deleteForGood(this.parts.uow, {
+    return deleteForGood(this.parts.unitOfWork, {
       type: this.kind.type,
       found,
       condition: { ifMatch, body: (item) => this.reads.singleBody(actor, item) },

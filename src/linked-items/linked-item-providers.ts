@@ -62,14 +62,14 @@ export function linkedItemProviders<E extends LinkedItemEntity>({ kind, tokens, 
         users: UsersService,
         config: AppConfig,
         hookList: ItemHooks<E>,
-        uow: UnitOfWork,
-      ) => new LinkedItemWrites(kind, reads, { repo, posts, media, users, config, hooks: hookList, uow }),
+        unitOfWork: UnitOfWork,
+      ) => new LinkedItemWrites(kind, reads, { repo, posts, media, users, config, hooks: hookList, unitOfWork }),
     },
     {
       provide: tokens.deletes,
       inject: [tokens.reads, repository, PostsService, hooks, UnitOfWork],
-      useFactory: (reads: LinkedItemReads<E>, repo: LinkedItemsRepository<E>, posts: PostsService, hookList: ItemHooks<E>, uow: UnitOfWork) =>
-        new LinkedItemDeletes(kind, reads, { repo, posts, hooks: hookList, uow }),
+      useFactory: (reads: LinkedItemReads<E>, repo: LinkedItemsRepository<E>, posts: PostsService, hookList: ItemHooks<E>, unitOfWork: UnitOfWork) =>
+        new LinkedItemDeletes(kind, reads, { repo, posts, hooks: hookList, unitOfWork }),
     },
   ];
 }

@@ -39,7 +39,7 @@ const KIND = {
 } as unknown as LinkedKind<LinkedItemEntity>;
 
 const item = (over: Partial<LinkedItemEntity> & { phone?: string } = {}): LinkedItemEntity =>
-  ({ id: 7, authorId: 1, status: 'publish', dateUtc: '2025-01-01 00:00:00', name: 'Hall', slug: 'hall', description: 'Big room', ...over }) as LinkedItemEntity;
+  ({ id: 7, authorId: 1, status: 'publish', dateUtc: '2025-01-01 00:00:00', name: 'Hall', slug: 'hall', description: 'Big hall', ...over }) as LinkedItemEntity;
 
 function setup(duplicate: LinkedItemEntity | null = null, problems: Record<string, string> = {}) {
   const changes = { record: jest.fn() };
@@ -60,10 +60,10 @@ function setup(duplicate: LinkedItemEntity | null = null, problems: Record<strin
     singleBody: jest.fn(async () => null),
     presentOne: jest.fn(async (i: LinkedItemEntity) => ({ id: i.id, status: i.status, name: i.name })),
   };
-  const uow = { run: jest.fn(async (work: (tx: unknown, c: typeof changes) => Promise<unknown>) => work(TX, changes)) };
+  const unitOfWork = { run: jest.fn(async (work: (tx: unknown, c: typeof changes) => Promise<unknown>) => work(TX, changes)) };
   const parts = {
     repo,
-    uow,
+    unitOfWork,
     posts: { allocate: jest.fn(async () => 50) },
     media: { probeChoice: jest.fn(async (c: unknown) => c), choose: jest.fn(async () => undefined), idFor: jest.fn(async () => undefined) },
     users: { exists: jest.fn(async () => true) },
@@ -73,9 +73,9 @@ function setup(duplicate: LinkedItemEntity | null = null, problems: Record<strin
   const writes = new LinkedItemWrites(
     KIND,
     reads as unknown as LinkedItemReads<LinkedItemEntity>,
-    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'uow'>,
+    parts as unknown as Pick<LinkedItemsParts<LinkedItemEntity>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'unitOfWork'>,
   );
-  return { writes, repo, uow, changes, posts: parts.posts };
+  return { writes, repo, unitOfWork, changes, posts: parts.posts };
 }
 
 const input = (fields: Record<string, unknown>) => Object.assign(new NamedFieldsDto(), fields);
@@ -83,8 +83,8 @@ const input = (fields: Record<string, unknown>) => Object.assign(new NamedFields
 describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
   it('reuses the item of the same name and description: nothing inserted, no change recorded', async () => {
     const { writes, repo, changes, posts } = setup(item());
-    await expect(writes.create(admin, input({ venue: 'Hall', description: 'Big room' }))).resolves.toEqual({ id: 7, status: 'publish', name: 'Hall' });
-    expect(repo.findDuplicate).toHaveBeenCalledWith('Hall', 'Big room', expect.anything(), expect.any(String), TX);
+    await expect(writes.create(admin, input({ venue: 'Hall', description: 'Big hall' }))).resolves.toEqual({ id: 7, status: 'publish', name: 'Hall' });
+    expect(repo.findDuplicate).toHaveBeenCalledWith('Hall', 'Big hall', expect.anything(), expect.any(String), TX);
     expect(posts.allocate).not.toHaveBeenCalled();
     expect(repo.insert).not.toHaveBeenCalled();
     expect(changes.record).not.toHaveBeenCalled();
@@ -122,41 +122,41 @@ describe('LinkedItemWrites.create (spec endpoints.md §5.2)', () => {
 
   it('writes the other given fields onto a reused item only when the caller may edit it', async () => {
     const foreign = setup(item({ authorId: 1, phone: '1' }));
-    await foreign.writes.create(contributor, input({ venue: 'Hall', description: 'Big room', phone: '2' }));
+    await foreign.writes.create(contributor, input({ venue: 'Hall', description: 'Big hall', phone: '2' }));
     expect(foreign.repo.update).not.toHaveBeenCalled();
 
     const mine = setup(item({ authorId: 1, phone: '1' }));
-    await mine.writes.create(admin, input({ venue: 'Hall', description: 'Big room', phone: '2' }));
+    await mine.writes.create(admin, input({ venue: 'Hall', description: 'Big hall', phone: '2' }));
     expect(mine.repo.update).toHaveBeenCalledWith(expect.objectContaining({ id: 7, phone: '2', status: 'publish', slug: 'hall' }), TX);
   });
 
   it('refuses a blank name (400, before the permission check) and writes nothing', async () => {
     for (const actor of [admin, null]) {
-      const { writes, uow } = setup(null);
+      const { writes, unitOfWork } = setup(null);
       const err = await refusal(writes.create(actor, input({ venue: '  ' })));
       expect(err).toMatchObject({
         code: 'rest_invalid_param',
         status: 400,
         data: expect.objectContaining({ params: expect.objectContaining({ venue: expect.any(String) }) }),
       });
-      expect(uow.run).not.toHaveBeenCalled();
+      expect(unitOfWork.run).not.toHaveBeenCalled();
     }
   });
 
   it("reports a registered extension's refusal with the other parameters and writes nothing", async () => {
-    const { writes, uow } = setup(null, { parking: 'Must be a positive number.' });
+    const { writes, unitOfWork } = setup(null, { parking: 'Must be a positive number.' });
     const err = await refusal(writes.create(admin, input({ venue: '' })));
     expect(err).toMatchObject({
       status: 400,
       data: expect.objectContaining({ params: expect.objectContaining({ parking: 'Must be a positive number.', venue: expect.any(String) }) }),
     });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 
   it('refuses an anonymous caller with valid parameters (401) before storage', async () => {
-    const { writes, uow } = setup(null);
+    const { writes, unitOfWork } = setup(null);
     await expect(refusal(writes.create(null, input({ venue: 'Hall' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 401 });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 });
 
@@ -171,8 +171,8 @@ describe('LinkedItemWrites nested in event writes and updates', () => {
   });
 
   it("refuses an update of another author's item by a contributor before storage", async () => {
-    const { writes, uow } = setup(item({ authorId: 1 }));
+    const { writes, unitOfWork } = setup(item({ authorId: 1 }));
     await expect(refusal(writes.update(contributor, { id: 7 }, input({ venue: 'Other' })))).resolves.toMatchObject({ code: 'rest_forbidden', status: 403 });
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 });

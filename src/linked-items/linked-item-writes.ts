@@ -41,7 +41,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
   constructor(
     private readonly kind: LinkedKind<E>,
     private readonly reads: LinkedItemReads<E>,
-    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'uow'>,
+    private readonly parts: Pick<LinkedItemsParts<E>, 'repo' | 'posts' | 'media' | 'users' | 'config' | 'hooks' | 'unitOfWork'>,
   ) {}
 
   /** POST /venues, POST /organizers (§5.2). `participants`: declared for the write's unit of work (an import's bookkeeping). */
@@ -55,7 +55,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     assertCan(actor, 'create_items');
     write.image = await this.parts.media.probeChoice(write.image);
     const { entity } = await storing(this.kind.errors.couldNotCreate, () =>
-      this.parts.uow.run(async (tx, changes) => {
+      this.parts.unitOfWork.run(async (tx, changes) => {
         const stored = await this.insertOrReuse(actor, write, tx, changes);
         if (!stored.reused) changes.record(this.kind.type, stored.entity.id);
         return stored;
@@ -80,7 +80,7 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
     write.image = await this.parts.media.probeChoice(write.image);
     const updated = await storing(this.kind.errors.couldNotUpdate, () =>
       // The row as committed now, locked: a concurrent write to other fields, or a trash, is kept.
-      this.parts.uow.run(async (tx, changes) => {
+      this.parts.unitOfWork.run(async (tx, changes) => {
         changes.record(this.kind.type, item.id);
         const current = await this.parts.repo.findForUpdate(item.id, tx);
         if (!current) throw this.reads.unknown(ref); // deleted for good meanwhile
@@ -190,22 +190,22 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
    * (a named lock in the database, held to the end of the transaction), so concurrent creates of
    * one item on any number of instances make one item and reuse it.
    */
-  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, manager: Tx, changes: ChangeSet): Promise<{ entity: E; reused: boolean }> {
+  private async insertOrReuse(actor: Actor | null, w: PreparedWrite<E>, tx: Tx, changes: ChangeSet): Promise<{ entity: E; reused: boolean }> {
     const now = DateTime.utc();
     const nowUtc = formatSql(now);
     const name = w.name as string; // required by the create DTO
-    const findDuplicate = () => this.parts.repo.findDuplicate(name, w.description || undefined, this.creatorVisibility(actor), nowUtc, manager);
+    const findDuplicate = () => this.parts.repo.findDuplicate(name, w.description || undefined, this.creatorVisibility(actor), nowUtc, tx);
     // An item that exists already is reused without the lock: the lock only keeps two writers
     // from both creating one (and, taken by every writer of a popular name, it would be a row
     // that all of them write; on a cluster they would keep failing certification on it).
     let duplicate = await findDuplicate();
     if (!duplicate) {
-      await this.parts.repo.lockName(manager, duplicateLockName(this.kind.type, name));
+      await this.parts.repo.lockName(tx, duplicateLockName(this.kind.type, name));
       duplicate = await findDuplicate();
     }
-    if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, manager, changes), reused: true };
+    if (duplicate) return { entity: await this.fillDuplicate(actor, duplicate, w, nowUtc, tx, changes), reused: true };
 
-    const id = await this.parts.posts.allocate(this.kind.type, manager);
+    const id = await this.parts.posts.allocate(this.kind.type, tx);
     const dateUtc = w.dateUtc ?? nowUtc;
     const entity = {
       ...this.kind.defaults,
@@ -220,10 +220,10 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       slug: '',
       description: w.description ?? '',
       excerpt: '',
-      imageId: (await this.parts.media.idFor(manager, w.image, actor)) ?? null,
+      imageId: (await this.parts.media.idFor(tx, w.image, actor)) ?? null,
     } as E;
-    await this.parts.repo.underFreeSlug(entity, baseSlug(w.slug, name, String(id)), manager, () => this.parts.repo.insert(entity, manager));
-    await this.parts.hooks.saved(manager, entity, { actor, input: w.raw, before: null, changes });
+    await this.parts.repo.underFreeSlug(entity, baseSlug(w.slug, name, String(id)), tx, () => this.parts.repo.insert(entity, tx));
+    await this.parts.hooks.saved(tx, entity, { actor, input: w.raw, before: null, changes });
     return { entity, reused: false };
   }
 
@@ -232,28 +232,28 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
    * create cannot change what the caller could not change by an update (compatibility note).
    * Status, author, date and slug of the existing item are never touched.
    */
-  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, manager: Tx, changes: ChangeSet): Promise<E> {
+  private async fillDuplicate(actor: Actor | null, item: E, w: PreparedWrite<E>, nowUtc: string, tx: Tx, changes: ChangeSet): Promise<E> {
     if (!canEdit(actor, item)) return item;
     const fields: Partial<E> = { ...w.fields };
-    const imageId = await this.parts.media.idFor(manager, w.image, actor);
+    const imageId = await this.parts.media.idFor(tx, w.image, actor);
     if (imageId !== undefined) fields.imageId = imageId;
     // Only what differs is written: reusing an item as it is stored changes nothing (not even
     // its modified date), and a popular item is not a row every reuse writes.
     for (const key of Object.keys(fields) as (keyof E)[]) if (fields[key] === item[key]) delete fields[key];
     const next: E = Object.keys(fields).length === 0 ? item : { ...item, ...fields, modifiedUtc: nowUtc };
-    if (next !== item) await this.parts.repo.update(next, manager);
-    await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
+    if (next !== item) await this.parts.repo.update(next, tx);
+    await this.parts.hooks.saved(tx, next, { actor, input: w.raw, before: item, changes });
     return next;
   }
 
-  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, manager: Tx, changes: ChangeSet): Promise<E> {
+  private async applyUpdate(actor: Actor | null, item: E, w: PreparedWrite<E>, tx: Tx, changes: ChangeSet): Promise<E> {
     const now = DateTime.utc();
     const next: E = { ...item, ...w.fields, modifiedUtc: formatSql(now) };
     if (w.name !== undefined) next.name = w.name;
     if (w.description !== undefined) next.description = w.description;
     if (w.authorId !== undefined) next.authorId = w.authorId;
     if (w.dateUtc !== undefined) next.dateUtc = w.dateUtc;
-    const imageId = await this.parts.media.idFor(manager, w.image, actor);
+    const imageId = await this.parts.media.idFor(tx, w.image, actor);
     if (imageId !== undefined) next.imageId = imageId;
     next.status = resolveWriteStatus(actor, w.status, item.status, next.dateUtc, now);
     // Given a status again, a trashed item leaves the trash and gets its slug back (as WordPress restores it).
@@ -264,13 +264,13 @@ export class LinkedItemWrites<E extends LinkedItemEntity> {
       // A trashed item keeps a trash slug until it is restored (spec beyond.md #2).
       if (next.status === 'trash') next.slug = trashedSlug(base);
       else {
-        await this.parts.repo.underFreeSlug(next, base, manager, () => this.parts.repo.update(next, manager));
-        await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
+        await this.parts.repo.underFreeSlug(next, base, tx, () => this.parts.repo.update(next, tx));
+        await this.parts.hooks.saved(tx, next, { actor, input: w.raw, before: item, changes });
         return next;
       }
     }
-    await this.parts.repo.update(next, manager);
-    await this.parts.hooks.saved(manager, next, { actor, input: w.raw, before: item, changes });
+    await this.parts.repo.update(next, tx);
+    await this.parts.hooks.saved(tx, next, { actor, input: w.raw, before: item, changes });
     return next;
   }
 

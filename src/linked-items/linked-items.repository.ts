@@ -25,7 +25,7 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   ) {}
 
   /** Removes the item from every event that links it (spec endpoints.md §4.4, last line). */
-  protected abstract unlinkFromEvents(manager: Tx, id: number): Promise<void>;
+  protected abstract unlinkFromEvents(tx: Tx, id: number): Promise<void>;
 
   private query(manager: EntityManager = this.db.manager): SelectQueryBuilder<E> {
     return manager.getRepository(this.entity).createQueryBuilder(this.shape.alias);
@@ -72,13 +72,13 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
   }
 
   /** Runs `write` (which stores `item`) under the first free slug for `base` (storeUnderFreeSlug). */
-  underFreeSlug(item: E, base: string, manager: Tx, write: () => Promise<void>): Promise<void> {
-    return storeUnderFreeSlug(manager, this.dialect, this.table, item, base, write);
+  underFreeSlug(item: E, base: string, tx: Tx, write: () => Promise<void>): Promise<void> {
+    return storeUnderFreeSlug(tx, this.dialect, this.table, item, base, write);
   }
 
   /** Holds the named lock until the transaction of `manager` ends (Dialect.lockName). */
-  lockName(manager: Tx, name: string): Promise<void> {
-    return this.dialect.lockName(manager, name);
+  lockName(tx: Tx, name: string): Promise<void> {
+    return this.dialect.lockName(tx, name);
   }
 
   /**
@@ -103,9 +103,9 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
    * The oldest item that a create would duplicate (§5.2): same name and, when given non-empty,
    * same description (both case-insensitive), not trashed, and visible to the creator.
    */
-  findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, manager: Tx): Promise<E | null> {
+  findDuplicate(name: string, description: string | undefined, visible: ListVisibility, nowUtc: string, tx: Tx): Promise<E | null> {
     // name_key (indexed) narrows to the names with the same start; the whole name then decides.
-    const qb = this.query(manager)
+    const qb = this.query(tx)
       .where(`${this.a}.nameKey = LOWER(SUBSTR(:name, 1, ${NAME_KEY_LENGTH}))`)
       .andWhere(`LOWER(${this.a}.name) = :name`, { name: name.toLowerCase() });
     if (description !== undefined) qb.andWhere(`LOWER(${this.a}.description) = :description`, { description: description.toLowerCase() });
@@ -137,18 +137,18 @@ export abstract class LinkedItemsRepository<E extends LinkedItemEntity> {
    * the statement's text (a statement prepared anew for every item) and read the row back for
    * its generated column, which nothing uses.
    */
-  async insert(item: E, manager: Tx): Promise<void> {
-    await insertInChunks(manager, this.entity, [item as QueryDeepPartialEntity<E>]);
+  async insert(item: E, tx: Tx): Promise<void> {
+    await insertInChunks(tx, this.entity, [item as QueryDeepPartialEntity<E>]);
   }
 
   /** Bulk load (`seed`): items with their ids already allocated, in the caller's transaction. */
-  insertMany(items: E[], manager: Tx): Promise<void> {
-    return insertInChunks(manager, this.entity, items as QueryDeepPartialEntity<E>[]);
+  insertMany(items: E[], tx: Tx): Promise<void> {
+    return insertInChunks(tx, this.entity, items as QueryDeepPartialEntity<E>[]);
   }
 
-  async update(item: E, manager: Tx): Promise<void> {
+  async update(item: E, tx: Tx): Promise<void> {
     const { id, ...columns } = item;
-    await manager.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
+    await tx.getRepository(this.entity).update(id, columns as unknown as QueryDeepPartialEntity<E>);
   }
 
   /** Sets the item's `modified_utc` (UTC `YYYY-MM-DD HH:MM:SS`) inside `tx`, nothing else. */

@@ -52,7 +52,7 @@ export interface LinkedItemsParts<E extends LinkedItemEntity> {
   config: AppConfig;
   hooks: ItemHooks<E>;
   readModel: ReadModel;
-  uow: UnitOfWork;
+  unitOfWork: UnitOfWork;
 }
 
 /**

@@ -8,7 +8,7 @@ import { listVisibility } from '../items';
 import type { LinkedItemEntity, LinkedItemReads, LinkedItemsRepository } from '../linked-items';
 import { searchCondition, searchFragments } from '../linked-items';
 import { OrganizerEntity, ORGANIZER_TOKENS, OrganizersRepository } from '../organizers';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import type { ListCategoriesQueryDto } from '../taxonomies';
 import { VenueEntity, VENUE_TOKENS, VenuesRepository } from '../venues';
 
@@ -48,7 +48,7 @@ export class EventFormPickers {
   constructor(
     @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     private readonly venueRows: VenuesRepository,
     private readonly organizerRows: OrganizersRepository,
     private readonly dialect: Dialect,
@@ -95,7 +95,7 @@ export class EventFormPickers {
     const all: Json[] = [];
     for (let page = 1; page <= 100; page++) {
       const q = { page, per_page: 100, hide_empty: false } as ListCategoriesQueryDto;
-      const answer = await this.taxonomies.list('category', q, { page: String(page), per_page: '100', hide_empty: 'false' }, actor);
+      const answer = await this.terms.list('category', q, { page: String(page), per_page: '100', hide_empty: 'false' }, actor);
       const items = (parse(answer).categories as Json[] | undefined) ?? [];
       all.push(...items);
       if (page >= answer.totalPages) break;

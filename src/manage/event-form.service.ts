@@ -3,7 +3,7 @@ import type { Actor } from '../common/auth';
 import { canDelete, canEdit } from '../common/auth';
 import { tagOfJson } from '../common/http/preconditions';
 import { AppConfig } from '../config/app-config';
-import { EventAccess, EventDeleter, type EventEntity, EventWriter, FORM_ORIGIN, validatedEventInput } from '../events';
+import { EventPresentation, EventDeleter, type EventEntity, EventWriter, FORM_ORIGIN, validatedEventInput } from '../events';
 import { type EventFormContext, EventFormHooks } from './event-form-hooks';
 import { type EventFormValues, writeInput } from './event-form-values';
 
@@ -29,7 +29,7 @@ export class EventFormService {
   private zoneList: string[] | undefined;
 
   constructor(
-    private readonly access: EventAccess,
+    private readonly presentation: EventPresentation,
     private readonly writer: EventWriter,
     private readonly deleter: EventDeleter,
     private readonly hooks: EventFormHooks,
@@ -43,12 +43,12 @@ export class EventFormService {
 
   /** The event if the actor may edit it (else the API's 404 / 403, shown as a page). */
   async open(actor: Actor, id: number): Promise<OpenedEvent> {
-    const entity = await this.access.requireEvent(id);
-    this.access.assertMay(canEdit, actor, entity);
-    const body = (await this.access.present([entity], { jsonLd: true, actor }))[0];
-    // The tag If-Match is compared with (EventAccess.singleBody): the single GET's body; a trashed event has none.
+    const entity = await this.presentation.requireEvent(id);
+    this.presentation.assertMay(canEdit, actor, entity);
+    const body = (await this.presentation.present([entity], { jsonLd: true, actor }))[0];
+    // The tag If-Match is compared with (EventPresentation.singleBody): the single GET's body; a trashed event has none.
     const version = entity.status === 'trash' ? '' : tagOfJson(body);
-    return { entity, body, version, mayDelete: canDelete(actor, this.access.asOwned(entity)) };
+    return { entity, body, version, mayDelete: canDelete(actor, this.presentation.asOwned(entity)) };
   }
 
   /** Saves the form as the API's create or update: the same input, checks and write. Answers the event's id. */

@@ -3,7 +3,7 @@ import { Actor, can, canDelete, canEdit, canRead, type OwnedItem } from '../comm
 import { forbidden, WpError } from '../common/errors';
 import type { NameList } from '../common/params';
 import {
-  EventAccess,
+  EventPresentation,
   EventDeleter,
   EventReader,
   EventWriter,
@@ -86,7 +86,7 @@ export interface BulkOutcome {
 export class EventsListService {
   constructor(
     private readonly reader: EventReader,
-    private readonly access: EventAccess,
+    private readonly presentation: EventPresentation,
     private readonly writer: EventWriter,
     private readonly deleter: EventDeleter,
     private readonly users: UsersService,
@@ -253,7 +253,7 @@ export class EventsListService {
         if (row.status !== 'trash') throw new WpError('manage_not_in_trash', 'It is not in the trash.', 409);
         {
           // As the event form and the venues' and organizers' pages restore: to the status it had before the trash.
-          const before = (await this.access.requireEvent(row.id)).statusBeforeTrash ?? 'draft';
+          const before = (await this.presentation.requireEvent(row.id)).statusBeforeTrash ?? 'draft';
           const saved = await this.writer.updateById(
             actor,
             row.id,

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WpError } from '../common/errors';
 import { ON_SOURCE_DELETE, SOURCE_KINDS, SOURCE_STATUSES, SourcesService } from '../sources';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { type FieldError, formErrors } from './form-errors';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { ManageRefusal } from './manage-refusals';
@@ -61,7 +61,7 @@ const FIELD_OF: Record<string, string> = {
 export class ManageSourcesController {
   constructor(
     private readonly sources: SourcesService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     private readonly views: ManageViews,
   ) {}
 
@@ -182,7 +182,7 @@ export class ManageSourcesController {
   /** A stored source as the form's values; its categories by name (one per line). */
   private async valuesOf(source: Source): Promise<SourceValues> {
     const ids = (source.categories as number[]) ?? [];
-    const terms = ids.length === 0 ? new Map() : await this.taxonomies.getMany('category', ids);
+    const terms = ids.length === 0 ? new Map() : await this.terms.getMany('category', ids);
     const window = source.window_days as [number, number] | null;
     return {
       kind: source.kind,

@@ -8,7 +8,7 @@ import {
   CreateCategoryDto,
   CreateTermDto,
   ListCategoriesQueryDto,
-  TaxonomiesService,
+  TermsService,
   type Taxonomy,
   type TermJson,
   UpdateCategoryDto,
@@ -48,7 +48,7 @@ const MAX_CATEGORIES = 2000;
 /**
  * The category and tag pages (editing.md §2): the list with counts (categories as an indented
  * tree, tags paged and searchable), add, rename, move under a parent, delete after a
- * confirmation page (no script needed). Every change goes through TaxonomiesService, as the
+ * confirmation page (no script needed). Every change goes through TermsService, as the
  * API's routes do, with the signed-in actor; the pages show no control the role may not use
  * (an author manages categories but not tags; a contributor neither) and refuse such a post
  * with a 403 page.
@@ -56,7 +56,7 @@ const MAX_CATEGORIES = 2000;
 function termPagesController(kind: TermKind) {
   class TermPages {
     constructor(
-      @Inject(TaxonomiesService) readonly taxonomies: TaxonomiesService,
+      @Inject(TermsService) readonly terms: TermsService,
       @Inject(ManageViews) readonly views: ManageViews,
     ) {}
 
@@ -77,7 +77,7 @@ function termPagesController(kind: TermKind) {
       if (kind.taxonomy === 'category') input.parent = values.parent || '0';
       let created: TermJson;
       try {
-        created = await this.taxonomies.create(editor.actor, kind.taxonomy, validated(kind.taxonomy === 'category' ? CreateCategoryDto : CreateTermDto, input));
+        created = await this.terms.create(editor.actor, kind.taxonomy, validated(kind.taxonomy === 'category' ? CreateCategoryDto : CreateTermDto, input));
       } catch (err) {
         if (!isFormError(err)) throw err;
         return this.showList(reply, editor, {}, { values, errors: errorsOf(err, 'add') }, 400);
@@ -107,7 +107,7 @@ function termPagesController(kind: TermKind) {
         if (values[key] !== stored[key] && !(key === 'slug' && values.slug === '')) input[key] = values[key];
       if (kind.taxonomy === 'category' && values.parent !== stored.parent) input.parent = values.parent || '0';
       try {
-        await this.taxonomies.update(
+        await this.terms.update(
           editor.actor,
           kind.taxonomy,
           term.id,
@@ -144,7 +144,7 @@ function termPagesController(kind: TermKind) {
       const term = await this.load(rawId);
       const version = typeof body._version === 'string' && body._version !== '' ? body._version : undefined;
       try {
-        await this.taxonomies.remove(editor.actor, kind.taxonomy, term.id, version);
+        await this.terms.remove(editor.actor, kind.taxonomy, term.id, version);
       } catch (err) {
         if (err instanceof WpError && err.status === 412) {
           throw new ManageRefusal(
@@ -170,7 +170,7 @@ function termPagesController(kind: TermKind) {
     async load(rawId: string): Promise<TermJson> {
       const id = /^\d{1,10}$/.test(rawId) ? Number(rawId) : 0;
       try {
-        return await this.taxonomies.get(kind.taxonomy, id);
+        return await this.terms.get(kind.taxonomy, id);
       } catch (err) {
         if (err instanceof WpError && err.status === 400) throw new ManageRefusal(404, 'Not found', `There is no ${kind.noun.toLowerCase()} with this number.`);
         throw err;
@@ -182,7 +182,7 @@ function termPagesController(kind: TermKind) {
       const all: TermJson[] = [];
       let total = 0;
       for (let page = 1; page <= MAX_CATEGORIES / 50; page++) {
-        const answer = await this.taxonomies.list('category', listQuery({ page, per_page: 50, hide_empty: false, orderby: 'name' }), {});
+        const answer = await this.terms.list('category', listQuery({ page, per_page: 50, hide_empty: false, orderby: 'name' }), {});
         total = answer.total;
         all.push(...listed<TermJson>(answer.body.bytes, 'categories'));
         if (page >= answer.totalPages) break;
@@ -206,7 +206,7 @@ function termPagesController(kind: TermKind) {
         page = Math.max(1, Math.min(100000, Number.parseInt(typeof query.page === 'string' ? query.page : '', 10) || 1));
         const q: Form = { page, per_page: TAGS_PER_PAGE, hide_empty: false, orderby: 'name' };
         if (search !== '') q.search = search;
-        const answer = await this.taxonomies.list('tag', listQuery(q), {});
+        const answer = await this.terms.list('tag', listQuery(q), {});
         rows = listed<TermJson>(answer.body.bytes, 'tags').map((t) => ({ ...t, depth: 0 }));
         totalPages = answer.totalPages;
         total = answer.total;

@@ -36,8 +36,8 @@ function setup() {
   ]).sut;
   service.probe = jest.fn(async (url: string) => (url.endsWith('.jpg') ? 'image/jpeg' : null));
   // idFor runs in a write's transaction: a unit of work whose transaction answers with the fake table.
-  const uow = { run: async <T>(work: (tx: unknown) => Promise<T>) => work({ getRepository: () => media }) } as unknown as UnitOfWork;
-  const inWrite = <T>(work: (tx: Tx) => Promise<T>) => uow.run(async (tx) => work(tx));
+  const unitOfWork = { run: async <T>(work: (tx: unknown) => Promise<T>) => work({ getRepository: () => media }) } as unknown as UnitOfWork;
+  const inWrite = <T>(work: (tx: Tx) => Promise<T>) => unitOfWork.run(async (tx) => work(tx));
   return { service, media, posts, inWrite };
 }
 

@@ -22,9 +22,9 @@ export class OrganizersRepository extends LinkedItemsRepository<OrganizerEntity>
     super(db, dialect, OrganizerEntity, ORGANIZER_QUERY);
   }
 
-  protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
-    await changesOf(manager)?.recordLinkedEvents(manager, 'organizer', id);
-    await manager.getRepository(EventOrganizerEntity).createQueryBuilder().delete().where('organizer_id = :id', { id }).execute();
+  protected override async unlinkFromEvents(tx: Tx, id: number): Promise<void> {
+    await changesOf(tx)?.recordLinkedEvents(tx, 'organizer', id);
+    await tx.getRepository(EventOrganizerEntity).createQueryBuilder().delete().where('organizer_id = :id', { id }).execute();
   }
 
   /** How many events not in the trash use each organizer of `ids` (ix_event_organizers_listing: the links carry the event's status). */

@@ -4,7 +4,7 @@ import { validateSync } from 'class-validator';
 import { WpError } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import { EventReader, ListEventsQueryDto } from '../events';
-import { ListCategoriesQueryDto, TaxonomiesService } from '../taxonomies';
+import { ListCategoriesQueryDto, TermsService } from '../taxonomies';
 import { EventJson, eventWhen, plain, shortTime } from './event-view';
 import { Found, isItem, Json, MAX_PER_PAGE, notFound, PageError, parseJson, Query } from './page-parts';
 
@@ -17,7 +17,7 @@ import { Found, isItem, Json, MAX_PER_PAGE, notFound, PageError, parseJson, Quer
 export class PageReads {
   constructor(
     private readonly events: EventReader,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     private readonly config: AppConfig,
   ) {}
 
@@ -47,7 +47,7 @@ export class PageReads {
 
   /** The filter form: the search words and the category as a choice among the categories (parents count their children's events). */
   async filterForm(path: string, filters: Query): Promise<Json> {
-    const listed = await this.taxonomies.list('category', { per_page: MAX_PER_PAGE, hide_empty: false, orderby: 'name' } as ListCategoriesQueryDto, {
+    const listed = await this.terms.list('category', { per_page: MAX_PER_PAGE, hide_empty: false, orderby: 'name' } as ListCategoriesQueryDto, {
       hide_empty: 'false',
       orderby: 'name',
     });
@@ -66,7 +66,7 @@ export class PageReads {
   }
 
   async findTerm(taxonomy: 'category' | 'tag', slug: string): Promise<Json | undefined> {
-    const listed = await this.taxonomies.list(taxonomy, { slug, per_page: 1, hide_empty: false } as ListCategoriesQueryDto, { slug, hide_empty: 'false' });
+    const listed = await this.terms.list(taxonomy, { slug, per_page: 1, hide_empty: false } as ListCategoriesQueryDto, { slug, hide_empty: 'false' });
     return (parseJson(listed.body)[taxonomy === 'category' ? 'categories' : 'tags'] as Json[])[0];
   }
 

@@ -21,7 +21,7 @@ export const TEC_PAGE_PATHS = {
   list: 'events/list',
   listPage: 'events/list/page/:page',
   page: 'events/page/:page',
-  eventCalendar: 'event/:slug/ical',
+  eventIcal: 'event/:slug/ical',
   feed: 'events/feed',
 } as const;
 

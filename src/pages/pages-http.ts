@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { invalidRequest } from '../common/errors';
 import { sendError } from '../common/errors/wp-exception.filter';
 import { fitsInHeader } from '../common/http/header-size';
-import { CALENDAR_TYPE, type CalendarFile } from '../common/http/negotiation';
+import { ICAL_TYPE, type IcalFile } from '../common/http/negotiation';
 import type { AppConfig } from '../config/app-config';
 import { VIEWS_DIR } from './page-assets';
 import { PagesService } from './pages.service';
@@ -83,7 +83,7 @@ export async function registerPages(app: NestFastifyApplication, config: Pick<Ap
   });
   if (config.wpCompat) {
     const pages = app.get(PagesService);
-    registerTecQueries(fastify, publicUrl, () => pages.calendar({ kind: 'list', query: {} }));
+    registerTecQueries(fastify, publicUrl, () => pages.listingIcal({ kind: 'list', query: {} }));
   }
 }
 
@@ -97,10 +97,10 @@ function redirect(request: FastifyRequest, reply: FastifyReply, location: string
 }
 
 /** An iCalendar document as the pages answer it: public, kept briefly by any cache, offered under its file name. */
-export function sendCalendar(reply: FastifyReply, file: CalendarFile): void {
+export function sendIcal(reply: FastifyReply, file: IcalFile): void {
   void reply
     .header('cache-control', 'public, max-age=60')
-    .header('content-type', CALENDAR_TYPE)
+    .header('content-type', ICAL_TYPE)
     .header('content-disposition', `inline; filename="${file.filename}"`)
     .send(file.body);
 }
@@ -110,14 +110,14 @@ export function sendCalendar(reply: FastifyReply, file: CalendarFile): void {
  * (the REST index) for every other query: a 301 to the page on the pages' origin, or the feed.
  * Registered with the pages, unless CALENDAR_WP_COMPAT=off.
  */
-function registerTecQueries(fastify: FastifyInstance, publicUrl: string, upcoming: () => Promise<CalendarFile>): void {
+function registerTecQueries(fastify: FastifyInstance, publicUrl: string, upcoming: () => Promise<IcalFile>): void {
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     const asked = request.method === 'GET' || request.method === 'HEAD' ? readTecQuery(request.url) : undefined;
     if (asked === undefined) return done();
     // Answered here: the hook chain ends (done is not called).
     if ('redirect' in asked) return redirect(request, reply, `${publicUrl}${asked.redirect}`);
     upcoming().then(
-      (file) => sendCalendar(reply, file),
+      (file) => sendIcal(reply, file),
       (err: unknown) => sendError(request, reply, err),
     );
   });

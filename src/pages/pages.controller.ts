@@ -5,8 +5,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
 import { AppConfig } from '../config/app-config';
-import type { CalendarFile } from '../common/http/negotiation';
-import { PAGE_HEADERS, sendCalendar } from './pages-http';
+import type { IcalFile } from '../common/http/negotiation';
+import { PAGE_HEADERS, sendIcal } from './pages-http';
 import { ListingPage, PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
@@ -94,16 +94,16 @@ export class PagesController {
   @Get(PAGE_PATHS.event)
   @Page()
   event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
-    if (this.wantsCalendar(req)) return this.calendar(req, reply, () => this.pages.eventCalendar(slug));
+    if (this.wantsIcal(req)) return this.answerIcal(req, reply, () => this.pages.eventIcal(slug));
     return this.render(req, reply, () => this.pages.event(slug), true);
   }
 
   /** TEC's link to an event's own `.ics` (compat.md, "TEC's public URLs"); also `/event/{slug}/?ical=1`. */
-  @Get(TEC_PAGE_PATHS.eventCalendar)
+  @Get(TEC_PAGE_PATHS.eventIcal)
   @Page()
-  tecEventCalendar(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+  tecEventIcal(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     if (!this.config.wpCompat) return this.render(req, reply, () => Promise.reject(new PageError(404, '')));
-    return this.calendar(req, reply, () => this.pages.eventCalendar(slug));
+    return this.answerIcal(req, reply, () => this.pages.eventIcal(slug));
   }
 
   /**
@@ -112,12 +112,12 @@ export class PagesController {
    * (compat.md, "TEC's public URLs"); the HTML only with CALENDAR_WP_COMPAT=off.
    */
   private listing(req: FastifyRequest, reply: FastifyReply, page: ListingPage): Promise<void> {
-    if (this.wantsCalendar(req)) return this.calendar(req, reply, () => this.pages.calendar(page));
+    if (this.wantsIcal(req)) return this.answerIcal(req, reply, () => this.pages.listingIcal(page));
     return this.render(req, reply, () => this.pages.view(page));
   }
 
   /** TEC's `?ical=1` on a page, read unless CALENDAR_WP_COMPAT=off. */
-  private wantsCalendar(req: FastifyRequest): boolean {
+  private wantsIcal(req: FastifyRequest): boolean {
     return this.config.wpCompat && query(req).ical === '1';
   }
 
@@ -138,8 +138,8 @@ export class PagesController {
   }
 
   /** An iCalendar document, or the error page of what the page would answer (404 when anonymous readers may not see it). */
-  private calendar(req: FastifyRequest, reply: FastifyReply, read: () => Promise<CalendarFile>): Promise<void> {
-    return this.document(req, reply, read, (file) => sendCalendar(reply, file));
+  private answerIcal(req: FastifyRequest, reply: FastifyReply, read: () => Promise<IcalFile>): Promise<void> {
+    return this.document(req, reply, read, (file) => sendIcal(reply, file));
   }
 
   /** A document other than a page (a feed), sent by `send`; or, when it cannot be read, the error page the page would answer. */

@@ -1,9 +1,9 @@
 import { WpError } from '../common/errors';
 import { JsonText, ListPage } from '../common/pagination';
 import { AppConfig } from '../config/app-config';
-import { EventCalendarService, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
+import { EventIcalService, EventReader, type EventSpan, type ListEventsQueryDto } from '../events';
 import { ORGANIZER_TOKENS } from '../organizers';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS } from '../venues';
 import { listedHooks } from '../../test/support/hooks';
 import { EVENT_PAGE_HOOKS, PageHooks } from './page-hooks';
@@ -63,7 +63,7 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     }),
   };
   // The feed of a page's `?ical=1`: what it was asked with is what is pinned.
-  const calendars = { feed: jest.fn(async () => ({ body: 'BEGIN:VCALENDAR', filename: 'events.ics' })) };
+  const ical = { feed: jest.fn(async () => ({ body: 'BEGIN:VCALENDAR', filename: 'events.ics' })) };
   const config = {
     publicUrl: SITE,
     timezone: 'UTC',
@@ -75,11 +75,11 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
   // The pages' own services are real; the API's services under them are faked.
   const api = [
     { provide: EventReader, useValue: events },
-    { provide: TaxonomiesService, useValue: taxonomies },
+    { provide: TermsService, useValue: taxonomies },
     { provide: AppConfig, useValue: config },
   ];
   const reads = newTestService(PageReads, api).sut;
-  const listing = newTestService(ListingPages, [...api.filter((p) => p.provide !== TaxonomiesService), { provide: PageReads, useValue: reads }]).sut;
+  const listing = newTestService(ListingPages, [...api.filter((p) => p.provide !== TermsService), { provide: PageReads, useValue: reads }]).sut;
   const items = newTestService(ItemPages, [
     { provide: PageReads, useValue: reads },
     { provide: EventReader, useValue: events },
@@ -93,10 +93,10 @@ function setup(listed: (q: ListEventsQueryDto) => ListPage<JsonText> | Promise<L
     { provide: ListingPages, useValue: listing },
     { provide: ItemPages, useValue: items },
     { provide: PageReads, useValue: reads },
-    { provide: EventCalendarService, useValue: calendars },
+    { provide: EventIcalService, useValue: ical },
     { provide: AppConfig, useValue: config },
   ]).sut;
-  return { pages, events, venues, calendars };
+  return { pages, events, venues, ical };
 }
 
 const asked = (events: { list: jest.Mock }) => events.list.mock.calls.map((c) => c[2] as Record<string, unknown>);
@@ -151,35 +151,35 @@ describe('PagesService: what a page asks the event list for', () => {
 
 describe("PagesService: a page's feed (?ical=1) lists what the page lists", () => {
   /** The list parameters the feed was asked with, and the default window it was told to keep. */
-  const fed = (calendars: { feed: jest.Mock }) => calendars.feed.mock.calls.map((c) => [c[2], c[3]] as [Record<string, unknown>, string]);
+  const fed = (ical: { feed: jest.Mock }) => ical.feed.mock.calls.map((c) => [c[2], c[3]] as [Record<string, unknown>, string]);
 
   it("the list: its filters, no page, the list's own default window", async () => {
-    const { pages, events, calendars } = setup();
-    await pages.calendar({ kind: 'list', query: { search: ' jazz ', page: '3', eventDisplay: 'list', tribe_display: 'past', ical: '1' } });
-    expect(fed(calendars)).toEqual([[{ search: 'jazz' }, 'list']]);
+    const { pages, events, ical } = setup();
+    await pages.listingIcal({ kind: 'list', query: { search: ' jazz ', page: '3', eventDisplay: 'list', tribe_display: 'past', ical: '1' } });
+    expect(fed(ical)).toEqual([[{ search: 'jazz' }, 'list']]);
     expect(events.list).not.toHaveBeenCalled();
   });
 
   it("the month: the days of its grid, with the page's filters; the day: that day", async () => {
-    const { pages, calendars } = setup();
-    await pages.calendar({ kind: 'month', month: '2030-05', query: { categories: 'music' } });
-    await pages.calendar({ kind: 'day', day: '2030-05-04', query: {} });
-    expect(fed(calendars)).toEqual([
+    const { pages, ical } = setup();
+    await pages.listingIcal({ kind: 'month', month: '2030-05', query: { categories: 'music' } });
+    await pages.listingIcal({ kind: 'day', day: '2030-05-04', query: {} });
+    expect(fed(ical)).toEqual([
       [{ categories: 'music', strict_dates: 'true', starts_before: '2030-06-02 23:59:59', ends_after: '2030-04-29 00:00:01' }, 'list'],
       [{ strict_dates: 'true', starts_before: '2030-05-04 23:59:59', ends_after: '2030-05-04 00:00:01' }, 'list'],
     ]);
   });
 
   it("a term, a venue, an organizer: that record's events; what has no page has no feed", async () => {
-    const { pages, calendars } = setup();
-    await pages.calendar({ kind: 'term', taxonomy: 'category', segments: ['music', 'jazz'], query: { search: 'ignored' } });
-    await pages.calendar({ kind: 'venue', slug: 'hall', query: {} });
-    await pages.calendar({ kind: 'organizer', slug: 'host', query: {} });
-    expect(fed(calendars).map(([params]) => params)).toEqual([{ categories: '2' }, { venue: '5' }, { organizer: '5' }]);
-    await expect(pages.calendar({ kind: 'term', taxonomy: 'category', segments: ['jazz'], query: {} })).rejects.toMatchObject({ status: 404 });
-    await expect(pages.calendar({ kind: 'month', month: '2030-13', query: {} })).rejects.toMatchObject({ status: 404 });
-    await expect(pages.calendar({ kind: 'list', query: { venue: 'abc' } })).rejects.toMatchObject({ status: 400 });
-    expect(calendars.feed).toHaveBeenCalledTimes(3);
+    const { pages, ical } = setup();
+    await pages.listingIcal({ kind: 'term', taxonomy: 'category', segments: ['music', 'jazz'], query: { search: 'ignored' } });
+    await pages.listingIcal({ kind: 'venue', slug: 'hall', query: {} });
+    await pages.listingIcal({ kind: 'organizer', slug: 'host', query: {} });
+    expect(fed(ical).map(([params]) => params)).toEqual([{ categories: '2' }, { venue: '5' }, { organizer: '5' }]);
+    await expect(pages.listingIcal({ kind: 'term', taxonomy: 'category', segments: ['jazz'], query: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(pages.listingIcal({ kind: 'month', month: '2030-13', query: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(pages.listingIcal({ kind: 'list', query: { venue: 'abc' } })).rejects.toMatchObject({ status: 400 });
+    expect(ical.feed).toHaveBeenCalledTimes(3);
   });
 });
 

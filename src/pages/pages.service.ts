@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { CalendarFile } from '../common/http/negotiation';
+import type { IcalFile } from '../common/http/negotiation';
 import { AppConfig, API_NAMESPACE } from '../config/app-config';
-import { EventCalendarService } from '../events';
+import { EventIcalService } from '../events';
 import { ItemPages } from './item-pages';
 import { ListingPages } from './listing-pages';
 import { Json, ListingPage, PageView, pickFilters, Query } from './page-parts';
@@ -21,7 +21,7 @@ export class PagesService {
     private readonly listing: ListingPages,
     private readonly items: ItemPages,
     private readonly reads: PageReads,
-    private readonly calendars: EventCalendarService,
+    private readonly ical: EventIcalService,
     private readonly config: AppConfig,
   ) {}
 
@@ -53,9 +53,9 @@ export class PagesService {
    * feed): the page's filters and window (the list's default window, the days of the month's
    * grid, the day), without paging, as anonymous readers may see them.
    */
-  async calendar(page: ListingPage): Promise<CalendarFile> {
+  async listingIcal(page: ListingPage): Promise<IcalFile> {
     const params = await this.listedEvents(page);
-    return this.reads.listed(params, (q, raw) => this.calendars.feed(null, q, raw, 'list', 'tec'));
+    return this.reads.listed(params, (q, raw) => this.ical.feed(null, q, raw, 'list', 'tec'));
   }
 
   /** The event list parameters of what the page lists, before paging: what its HTML and its feed are both read with. */
@@ -108,8 +108,8 @@ export class PagesService {
   }
 
   /** The event's own iCalendar document (TEC's `/event/{slug}/ical/`), as anonymous readers may see it. */
-  eventCalendar(slug: string): Promise<CalendarFile> {
-    return this.reads.orNotFound(this.calendars.bySlug(null, slug, 'tec'));
+  eventIcal(slug: string): Promise<IcalFile> {
+    return this.reads.orNotFound(this.ical.bySlug(null, slug, 'tec'));
   }
 
   /** What every page's layout reads: the site's name, the navigation links, the stylesheet. */

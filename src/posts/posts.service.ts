@@ -12,8 +12,8 @@ export class PostsService {
   constructor(private readonly posts: PostsRepository) {}
 
   /** Reserve a new id for an item of this type (inside the caller's transaction). */
-  allocate(type: PostType, manager: Tx): Promise<number> {
-    return this.posts.insertOne(manager, type);
+  allocate(type: PostType, tx: Tx): Promise<number> {
+    return this.posts.insertOne(tx, type);
   }
 
   /**
@@ -21,13 +21,13 @@ export class PostsService {
    * rows ids no concurrent writer can interleave with (Dialect.insertReturningIds), else one
    * INSERT per id; in ascending order either way, as `count` allocate() calls would give them.
    */
-  async allocateIn(type: PostType, count: number, manager: Tx): Promise<number[]> {
+  async allocateIn(type: PostType, count: number, tx: Tx): Promise<number[]> {
     const ids: number[] = [];
     while (ids.length < count) {
       const n = Math.min(IDS_PER_STATEMENT, count - ids.length);
-      const batch = await this.posts.insertMany(manager, type, n);
+      const batch = await this.posts.insertMany(tx, type, n);
       if (batch) ids.push(...batch);
-      else for (let i = 0; i < n; i++) ids.push(await this.allocate(type, manager));
+      else for (let i = 0; i < n; i++) ids.push(await this.allocate(type, tx));
     }
     return ids;
   }
@@ -39,11 +39,11 @@ export class PostsService {
    * other transactions commit meanwhile. Anything else (READ COMMITTED with a concurrent
    * writer) shows as a count mismatch and fails the transaction rather than mixing ids.
    */
-  async allocateMany(type: PostType, count: number, manager: Tx): Promise<number[]> {
+  async allocateMany(type: PostType, count: number, tx: Tx): Promise<number[]> {
     if (count === 0) return [];
-    const after = await this.posts.highestId(manager);
-    await this.posts.insertBulk(manager, type, count);
-    const ids = await this.posts.idsAfter(manager, after);
+    const after = await this.posts.highestId(tx);
+    await this.posts.insertBulk(tx, type, count);
+    const ids = await this.posts.idsAfter(tx, after);
     if (ids.length !== count) throw new Error(`allocated ${count} ${type} ids but found ${ids.length}: another writer interleaved`);
     return ids;
   }
@@ -53,8 +53,8 @@ export class PostsService {
    * names nothing. The sequence never hands it out again (SQLite AUTOINCREMENT, InnoDB's
    * persistent counter).
    */
-  async release(id: number, manager: Tx): Promise<void> {
-    await this.posts.remove(manager, id);
+  async release(id: number, tx: Tx): Promise<void> {
+    await this.posts.remove(tx, id);
   }
 
   async typeOf(id: number): Promise<PostType | null> {

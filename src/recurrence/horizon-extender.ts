@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { SeriesOccurrences } from './series-occurrences';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 
 /** Series extended per batch read of the due ones. */
 const BATCH = 100;
@@ -21,9 +21,9 @@ export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy 
   private stopped = false;
 
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly occurrences: SeriesOccurrences,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
     private readonly config: AppConfig,
   ) {}
 
@@ -53,10 +53,10 @@ export class HorizonExtender implements OnApplicationBootstrap, OnModuleDestroy 
     const seen = new Set<number>();
     for (;;) {
       const horizon = this.occurrences.limits().horizon;
-      const due = (await this.store.dueSeriesIds(horizon, BATCH)).filter((id) => !seen.has(id));
+      const due = (await this.repository.dueSeriesIds(horizon, BATCH)).filter((id) => !seen.has(id));
       if (due.length === 0 || this.stopped) return made;
       for (const id of due) {
-        const n = await this.uow.run((tx, changes) => this.occurrences.extend(tx, changes, id));
+        const n = await this.unitOfWork.run((tx, changes) => this.occurrences.extend(tx, changes, id));
         made += n;
         // A series that made some may have more (a unit of work makes at most
         // CALENDAR_RECURRENCE_MAX): it is due again until it makes none.

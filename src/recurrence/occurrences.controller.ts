@@ -8,7 +8,7 @@ import { ID_SCHEMA, ListDocs, RouteText } from '../common/http/route-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { OUTER } from '../database/tx';
 import { EVENT_DOCS, EventListDto, EventReader, ListEventsQueryDto } from '../events';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 
 /** recurrence.md §5: the id is no event the caller may see. */
 export const eventInvalidId = () => new WpError('rest_event_invalid_id', 'Invalid event ID.', 404);
@@ -30,13 +30,13 @@ const OCCURRENCES: RouteText = {
 export class OccurrencesService {
   constructor(
     private readonly reader: EventReader,
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
   ) {}
 
   async list(actor: Actor | null, id: number, q: ListEventsQueryDto, raw: Record<string, unknown>) {
-    const seriesId = (await this.store.occurrenceOf(OUTER, id))?.seriesId ?? (await this.store.findSeries(OUTER, id))?.id;
+    const seriesId = (await this.repository.occurrenceOf(OUTER, id))?.seriesId ?? (await this.repository.findSeries(OUTER, id))?.id;
     // A series' own id still names it when its first occurrence is gone (§3); any other id must be an event the caller may read.
-    if (seriesId !== id || (await this.store.eventsById(OUTER, [id])).length > 0) await this.assertReadable(actor, id);
+    if (seriesId !== id || (await this.repository.eventsById(OUTER, [id])).length > 0) await this.assertReadable(actor, id);
     const window = { start_date: q.start_date ?? ALL.start_date, end_date: q.end_date ?? ALL.end_date };
     const narrowed = seriesId === undefined ? { include: [id] } : {};
     const rawNarrowed = seriesId === undefined ? { include: String(id) } : { series: String(seriesId) };

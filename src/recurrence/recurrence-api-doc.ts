@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { ParameterObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Hook } from '../common/feature/hooks';
-import { addParameters, addProperties, API_DOC_HOOKS, type ApiDocHook, requestBodySchemas } from '../index';
+import { addParameters, addProperties, API_DOC_HOOKS, type ApiDocHook, requestBodySchemas } from '../rest-root';
 
 // What the recurrence extension adds to the OpenAPI document (recurrence.md §6: `/doc`
 // documents `recurrence`, `series`, `scope` and the list parameters when the module is on).

@@ -2,14 +2,14 @@ import type { AppConfig } from '../config/app-config';
 import { EventEntity, ROUTE_ORIGIN, SERIES_ORIGIN } from '../events';
 import { RecurrenceEventHook } from './recurrence-event.hook';
 import { RecurrenceIcalHook } from './recurrence-ical.hook';
-import type { FeedOccurrence, PresentedOccurrence, SeriesStore } from './series.store';
+import type { FeedOccurrence, PresentedOccurrence, SeriesRepository } from './series.repository';
 import { utcToWall } from '../common/datetime/format';
 import { SeriesOccurrences } from './series-occurrences';
 import { SeriesWriter } from './series-writer';
 
 // The extension's own decisions without a database, in its event and iCalendar hooks: which parameters it refuses
 // before anything is written, what it adds to representations, and the iCalendar plan of a
-// feed, on a fake store.
+// feed, on a fake repository.
 
 const config = {
   apiRoot: 'http://x/calendar/events/v1',
@@ -68,7 +68,7 @@ function hooks(rows: PresentedOccurrence[] = [], inSeries = false) {
     allDay: false,
     madeUntilUtc: '2029-01-01 00:00:00',
   };
-  const store = {
+  const repository = {
     occurrenceOf: jest.fn(async () => (inSeries ? { seriesId: 57 } : null)),
     presented: jest.fn(async (ids: readonly number[]) => new Map(rows.filter((r) => ids.includes(r.eventId)).map((r) => [r.eventId, r]))),
     eventsById: jest.fn(async (_r: unknown, ids: number[]) => ids.map((id) => event({ id }))),
@@ -76,12 +76,12 @@ function hooks(rows: PresentedOccurrence[] = [], inSeries = false) {
     seriesByIds: jest.fn(async () => [series]),
     findSeries: jest.fn(async () => series),
   };
-  const occurrences = new SeriesOccurrences(store as unknown as SeriesStore, {} as never, config);
-  const writer = new SeriesWriter(store as unknown as SeriesStore, occurrences, {} as never, {} as never);
+  const occurrences = new SeriesOccurrences(repository as unknown as SeriesRepository, {} as never, config);
+  const writer = new SeriesWriter(repository as unknown as SeriesRepository, occurrences, {} as never, {} as never);
   return {
-    ext: new RecurrenceEventHook(store as unknown as SeriesStore, writer, config),
-    ical: new RecurrenceIcalHook(store as unknown as SeriesStore, config),
-    store,
+    ext: new RecurrenceEventHook(repository as unknown as SeriesRepository, writer, config),
+    ical: new RecurrenceIcalHook(repository as unknown as SeriesRepository, config),
+    repository,
   };
 }
 
@@ -113,9 +113,12 @@ describe('RecurrenceEventHook and RecurrenceIcalHook', () => {
   });
 
   it('present: recurrence and series on every event (empty outside a series), superEvent on all but the first, in one read', async () => {
-    const { ext, store } = hooks([row(57, { originalStart: '2027-01-12 19:00:00', utcOriginalStart: '2027-01-12 18:00:00' }), row(60, { detached: true })]);
+    const { ext, repository } = hooks([
+      row(57, { originalStart: '2027-01-12 19:00:00', utcOriginalStart: '2027-01-12 18:00:00' }),
+      row(60, { detached: true }),
+    ]);
     const out = await ext.present([event({ id: 57 }), event({ id: 60 }), event({ id: 99 })]);
-    expect(store.presented).toHaveBeenCalledTimes(1);
+    expect(repository.presented).toHaveBeenCalledTimes(1);
     expect(out.get(99)).toEqual({ fields: { recurrence: [], series: null } });
     expect(out.get(57)).toEqual({
       fields: {
@@ -134,14 +137,14 @@ describe('RecurrenceEventHook and RecurrenceIcalHook', () => {
   });
 
   it('ical: a feed gives the series once (its first occurrence, added when only later ones are listed, at the series DTSTART) and detached ones with a RECURRENCE-ID', async () => {
-    const { ical, store } = hooks([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
-    store.feedOccurrences.mockResolvedValue([
+    const { ical, repository } = hooks([row(60), row(61, { detached: true, originalStart: '2027-01-26 19:00:00', utcOriginalStart: '2027-01-26 18:00:00' })]);
+    repository.feedOccurrences.mockResolvedValue([
       feedRow(57, '2027-01-12 18:00:00'),
       feedRow(60, '2027-01-19 18:00:00'),
       { ...feedRow(61, '2027-01-26 18:00:00'), detached: true, utcStart: '2027-01-26 20:00:00', utcEnd: '2027-01-26 21:00:00' },
     ]);
     const plan = await ical.icalPlan([event({ id: 60 }), event({ id: 61 })], false);
-    expect(store.eventsById).toHaveBeenCalledTimes(1);
+    expect(repository.eventsById).toHaveBeenCalledTimes(1);
     expect(plan.add?.map((e) => e.id)).toEqual([57]);
     expect([...(plan.omit ?? [])]).toEqual([60]);
     expect(plan.uids?.get(57)).toBe('x?id=57');

@@ -12,7 +12,7 @@ import type { EventCheckContext, EventDeleteContext, EventHook, EventWriteContex
 import type { RecordExtras } from '../items';
 import { RecurrenceError, SeriesTiming } from './recurrence-rule';
 import { readScope, SCOPE_MESSAGE, writtenTiming } from './series-plan';
-import { PresentedOccurrence, SeriesStore } from './series.store';
+import { PresentedOccurrence, SeriesRepository } from './series.repository';
 import { SeriesWriter, timingOf } from './series-writer';
 import { validateRecurrence } from './validate-recurrence';
 
@@ -31,7 +31,7 @@ export class RecurrenceEventHook implements EventHook {
   readonly params = ['recurrence', 'scope'] as const;
 
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly writer: SeriesWriter,
     private readonly config: AppConfig,
   ) {}
@@ -47,7 +47,7 @@ export class RecurrenceEventHook implements EventHook {
     // A timing the core refuses is said by the core (start_date, timezone, …); the rule is then not checked.
     const timing = this.timingFor(input, ctx.current);
     if (!timing) return bad;
-    const inSeries = ctx.current !== null && (await this.store.occurrenceOf(OUTER, ctx.current.id)) !== null;
+    const inSeries = ctx.current !== null && (await this.repository.occurrenceOf(OUTER, ctx.current.id)) !== null;
     try {
       validateRecurrence(input.recurrence, timing, this.writer.limits(), inSeries && scope !== 'invalid' ? (scope ?? 'this') : undefined);
     } catch (e) {
@@ -69,7 +69,7 @@ export class RecurrenceEventHook implements EventHook {
 
   /** `recurrence` and `series` on every event (§3), `superEvent` on every occurrence but the first: one query for the page. */
   async present(events: readonly EventEntity[]): Promise<Map<number, RecordExtras>> {
-    const rows = await this.store.presented(events.map((e) => e.id));
+    const rows = await this.repository.presented(events.map((e) => e.id));
     const lines = new Map<number, string[]>();
     return new Map(events.map((e) => [e.id, this.extrasOf(rows.get(e.id), lines)]));
   }

@@ -6,7 +6,7 @@ import { ICAL_HOOKS } from '../events';
 import type { EventEntity, IcalHook, IcalPlan, IcalProperty, IcalShape, IcalTimes } from '../events';
 import { globalIdFields } from '../items';
 import { planSeriesFeed } from './series-feed';
-import { FeedOccurrence, SeriesStore } from './series.store';
+import { FeedOccurrence, SeriesRepository } from './series.repository';
 import { timingOfSeries } from './series-writer';
 
 /** The recurrence extension's part of the events' iCalendar answers (recurrence.md §6). */
@@ -14,7 +14,7 @@ import { timingOfSeries } from './series-writer';
 @Injectable()
 export class RecurrenceIcalHook implements IcalHook {
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -28,9 +28,9 @@ export class RecurrenceIcalHook implements IcalHook {
   async icalPlan(events: readonly EventEntity[], single: boolean, shape: IcalShape = 'service'): Promise<IcalPlan> {
     // TEC's feeds give every occurrence as a VEVENT of its own (compat.md): nothing to gather there.
     if (single || shape === 'tec') return {};
-    const rows = await this.store.presented(events.map((e) => e.id));
+    const rows = await this.repository.presented(events.map((e) => e.id));
     const seriesIds = [...new Set([...rows.values()].map((r) => r.seriesId))];
-    const [seriesRows, occurrences] = await Promise.all([this.store.seriesByIds(seriesIds), this.store.feedOccurrences(seriesIds)]);
+    const [seriesRows, occurrences] = await Promise.all([this.repository.seriesByIds(seriesIds), this.repository.feedOccurrences(seriesIds)]);
     const bySeries = new Map<number, FeedOccurrence[]>();
     for (const o of occurrences) {
       const members = bySeries.get(o.seriesId);
@@ -64,7 +64,7 @@ export class RecurrenceIcalHook implements IcalHook {
         properties.set(id, [recurrenceId]);
       }
     }
-    const add = await this.store.eventsById(
+    const add = await this.repository.eventsById(
       OUTER,
       masters.filter((id) => !listed.has(id)),
     );

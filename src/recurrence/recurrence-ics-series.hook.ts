@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Hook } from '../common/feature/hooks';
 import { OUTER } from '../database/tx';
-import { ICS_SERIES_HOOKS, type IcsSeriesHook, type SeriesInstance } from '../imports';
-import { SeriesStore } from './series.store';
+import { ICS_SERIES_HOOKS, type IcsSeriesHook, type KeyedOccurrence } from '../imports';
+import { SeriesRepository } from './series.repository';
 
 /**
  * `import:ics` keeps series while the extension is on (recurrence.md §6): an overridden instance
@@ -12,15 +12,15 @@ import { SeriesStore } from './series.store';
 @Hook(ICS_SERIES_HOOKS)
 @Injectable()
 export class RecurrenceIcsSeriesHook implements IcsSeriesHook {
-  constructor(private readonly store: SeriesStore) {}
+  constructor(private readonly repository: SeriesRepository) {}
 
-  instanceOf(seriesEventId: number, utcStart: string): Promise<number | null> {
-    return this.store.instanceOf(seriesEventId, utcStart);
+  occurrenceAt(seriesEventId: number, utcStart: string): Promise<number | null> {
+    return this.repository.occurrenceAt(seriesEventId, utcStart);
   }
 
-  async instancesOf(seriesEventId: number): Promise<SeriesInstance[]> {
-    const seriesId = (await this.store.occurrenceOf(OUTER, seriesEventId))?.seriesId ?? seriesEventId;
-    return (await this.store.occurrencesOf(OUTER, seriesId)).map(({ eventId, originalStart, utcOriginalStart }) => ({
+  async keyedOccurrences(seriesEventId: number): Promise<KeyedOccurrence[]> {
+    const seriesId = (await this.repository.occurrenceOf(OUTER, seriesEventId))?.seriesId ?? seriesEventId;
+    return (await this.repository.occurrencesOf(OUTER, seriesId)).map(({ eventId, originalStart, utcOriginalStart }) => ({
       eventId,
       originalStart,
       utcOriginalStart,

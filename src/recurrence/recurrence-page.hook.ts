@@ -6,7 +6,7 @@ import { EVENT_PAGE_HOOKS, type PageHook } from '../pages';
 import { describeRecurrence } from './describe';
 import { linesOf } from './recurrence-event.hook';
 import { parseRecurrence } from './recurrence-rule';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 import { timingOfSeries } from './series-writer';
 
 type Json = Record<string, unknown>;
@@ -19,7 +19,7 @@ const NEXT_ON_PAGE = 5;
 @Injectable()
 export class RecurrencePageHook implements PageHook {
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -27,11 +27,11 @@ export class RecurrencePageHook implements PageHook {
   async pageFragment(event: Json): Promise<string | null> {
     const ref = event.series as { id: number; utc_original_start: string } | null | undefined;
     if (!ref) return null;
-    const series = await this.store.findSeries(OUTER, ref.id);
+    const series = await this.repository.findSeries(OUTER, ref.id);
     if (!series) return null;
     const timing = timingOfSeries(series);
     const words = describeRecurrence(parseRecurrence(linesOf(series.rule), timing), timing);
-    const next = await this.store.nextPublished(series.id, ref.utc_original_start, NEXT_ON_PAGE);
+    const next = await this.repository.nextPublished(series.id, ref.utc_original_start, NEXT_ON_PAGE);
     const links = next.map((n) => `<li><a href="${escapeHtml(`${this.config.publicUrl}/event/${n.slug}/`)}">${escapeHtml(n.startDate.slice(0, 16))}</a></li>`);
     return (
       `<section class="recurrence"><p class="recurrence-rule">${escapeHtml(words)}</p>` +

@@ -12,7 +12,7 @@ import { RecurrenceFormHook } from './rule-form-section';
 import { SeriesOccurrences } from './series-occurrences';
 import { SeriesRemake } from './series-remake';
 import { SeriesWriter } from './series-writer';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 
 /**
  * The recurrence extension (recurrence.md), loaded only with CALENDAR_RECURRENCE=on. Its hooks
@@ -27,7 +27,7 @@ import { SeriesStore } from './series.store';
   imports: [EventsModule],
   controllers: [OccurrencesController],
   providers: [
-    SeriesStore,
+    SeriesRepository,
     SeriesOccurrences,
     SeriesRemake,
     SeriesWriter,

@@ -1,5 +1,5 @@
 import { planSeriesFeed, SeriesFeedInput } from './series-feed';
-import type { FeedOccurrence } from './series.store';
+import type { FeedOccurrence } from './series.repository';
 import { SeriesTiming } from './recurrence-rule';
 
 // A series' VEVENT reconciled with the occurrences the feed's caller is shown (recurrence.md §6,

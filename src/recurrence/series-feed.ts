@@ -3,7 +3,7 @@ import type { IcalProperty, IcalTimes } from '../events';
 import { expandRecurrence, Occurrence, ruleGivesStart, toUtc } from './expand';
 import { icalRecurrenceLines, ruleDateKey } from './ical-lines';
 import { compact, ParsedRrule, parseRecurrence, RuleDate, SeriesTiming } from './recurrence-rule';
-import type { FeedOccurrence } from './series.store';
+import type { FeedOccurrence } from './series.repository';
 
 // A series in an iCalendar feed (recurrence.md §6; docs/compatibility.md, "A series in
 // iCalendar feeds"). The series' VEVENT describes the series: the series' DTSTART and duration,

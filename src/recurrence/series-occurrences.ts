@@ -12,7 +12,7 @@ import { SeriesEntity } from './entities/series.entity';
 import { expandRecurrence, Occurrence } from './expand';
 import { parseRecurrence, RecurrenceError, RecurrenceRule, SeriesTiming } from './recurrence-rule';
 import { occurrenceFields, occurrenceKey, occurrenceSlug, seriesSlugOf, splitKey } from './series-plan';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 import { RecurrenceLimits, validateRecurrence, ValidRecurrence } from './validate-recurrence';
 
 type Json = Record<string, unknown>;
@@ -36,7 +36,7 @@ export interface WriteParts {
 @Injectable()
 export class SeriesOccurrences {
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly writes: EventWrites,
     private readonly config: AppConfig,
   ) {}
@@ -65,7 +65,7 @@ export class SeriesOccurrences {
 
   /** What a new occurrence copies from an event of the series: its fields, author, status and links. */
   async template(tx: Tx, event: EventEntity): Promise<Json> {
-    const links = await this.store.linksOf(tx, event.id);
+    const links = await this.repository.linksOf(tx, event.id);
     return {
       title: event.title,
       // The write takes no empty text: an event without one gets '' anyway.
@@ -90,7 +90,7 @@ export class SeriesOccurrences {
   /** The events of these occurrences, by id, as committed in the write. */
   async eventsOf(tx: Tx, rows: OccurrenceEntity[]): Promise<Map<number, EventEntity>> {
     const ids = rows.map((r) => r.eventId);
-    return new Map((await this.store.eventsById(tx, ids)).map((e) => [e.id, e]));
+    return new Map((await this.repository.eventsById(tx, ids)).map((e) => [e.id, e]));
   }
 
   /**
@@ -101,7 +101,7 @@ export class SeriesOccurrences {
    */
   async extend(tx: Tx, changes: ChangeSet, seriesId: number): Promise<number> {
     const w: WriteParts = { changes, actor: null, input: {} };
-    const series = await this.store.lockSeries(tx, seriesId);
+    const series = await this.repository.lockSeries(tx, seriesId);
     const limits = this.limits();
     if (!series || !series.open || series.madeUntilUtc >= limits.horizon) return 0;
     const timing = timingOfSeries(series);
@@ -109,31 +109,31 @@ export class SeriesOccurrences {
     // At most CALENDAR_RECURRENCE_MAX per unit of work: a series with more to make (24 a day for
     // a long horizon) is made up to its last one here, and the extender comes back for the rest.
     const { occurrences: wanted, truncated } = expandRecurrence(timing, rule, { from: series.madeUntilUtc, to: limits.horizon }, limits.max);
-    const rows = await this.store.occurrencesOf(tx, series.id);
+    const rows = await this.repository.occurrencesOf(tx, series.id);
     const known = new Set(rows.map((r) => occurrenceKey(r.day, r.nth)));
     const made: OccurrenceEntity[] = [];
     const source = await this.templateEvent(tx, rows);
     if (source) {
       const template = await this.template(tx, source);
-      const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? source.slug);
+      const seriesSlug = seriesSlugOf((await this.repository.eventsById(tx, [series.id]))[0]?.slug ?? source.slug);
       // The series' own rights: its author's fields, made by the service (no request's caller).
       const actor: Actor = { id: source.authorId, login: 'recurrence', role: 'administrator' };
       const missing = wanted.filter((o) => !known.has(o.key));
       const ids = await this.make(tx, { ...w, actor }, template, seriesSlug, timing, missing);
       made.push(...missing.map((o, i) => occurrenceRow(series.id, ids[i], o)));
     }
-    await this.store.insertOccurrences(tx, made);
+    await this.repository.insertOccurrences(tx, made);
     const madeUntil = truncated && source !== null ? wanted[wanted.length - 1].utcStart : limits.horizon;
     series.madeUntilUtc = madeUntil;
     series.open = source !== null && (truncated || this.goesOn(timing, rule, limits.horizon));
-    await this.store.saveSeries(tx, series);
+    await this.repository.saveSeries(tx, series);
     return made.length;
   }
 
   /** The series' latest occurrence that still carries its fields (not detached, not in the trash). */
   async templateEvent(tx: Tx, rows: OccurrenceEntity[]): Promise<EventEntity | null> {
     const candidates = rows.filter((r) => !r.detached).map((r) => r.eventId);
-    const events = new Map((await this.store.eventsById(tx, candidates)).map((e) => [e.id, e]));
+    const events = new Map((await this.repository.eventsById(tx, candidates)).map((e) => [e.id, e]));
     for (const id of candidates.reverse()) {
       const e = events.get(id);
       if (e && e.status !== 'trash') return e;
@@ -152,7 +152,7 @@ export class SeriesOccurrences {
    * occurrence changed appears in the change feed and webhooks).
    */
   async changedRule(tx: Tx, w: WriteParts, seriesId: number): Promise<void> {
-    for (const row of await this.store.occurrencesOf(tx, seriesId)) w.changes.record('event', row.eventId);
+    for (const row of await this.repository.occurrencesOf(tx, seriesId)) w.changes.record('event', row.eventId);
   }
 
   ruleOf(series: SeriesEntity): RecurrenceRule {
@@ -161,7 +161,7 @@ export class SeriesOccurrences {
 
   /** Trash (or delete for good) these events through the core's deletes, under the caller's rights. */
   async removeEvents(tx: Tx, w: WriteParts, ids: number[], force: boolean): Promise<void> {
-    const events = await this.store.eventsById(tx, ids);
+    const events = await this.repository.eventsById(tx, ids);
     for (const e of events) {
       if (!force && e.status === 'trash') continue;
       await this.writes.remove(tx, w.changes, w.actor, e.id, force, {}, SERIES_ORIGIN);

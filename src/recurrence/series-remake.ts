@@ -9,7 +9,7 @@ import { expandRecurrence, Occurrence } from './expand';
 import { formatRecurrence } from './recurrence-rule';
 import { movedRule, movedTiming, occurrenceFields, occurrenceKey, sameSeriesMoved, SeriesMoveError, seriesSlugOf, shiftDay, shiftWall } from './series-plan';
 import { occurrenceRow, SeriesOccurrences, seriesColumns, timingOf, timingOfSeries, WriteParts } from './series-occurrences';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 
 type Json = Record<string, unknown>;
 
@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 @Injectable()
 export class SeriesRemake {
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly occurrences: SeriesOccurrences,
     private readonly writes: EventWrites,
   ) {}
@@ -61,7 +61,7 @@ export class SeriesRemake {
       );
     }
 
-    const rows = await this.store.occurrencesOf(tx, series.id);
+    const rows = await this.repository.occurrencesOf(tx, series.id);
     const current = await this.occurrences.eventsOf(tx, rows);
     const inTrash = (r: OccurrenceEntity) => current.get(r.eventId)?.status === 'trash';
     // Moved: an occurrence is found by its original start moved with the series; a new rule: by date (§3).
@@ -69,7 +69,7 @@ export class SeriesRemake {
     const newKey = (o: Occurrence) => (newRule ? o.key : o.originalStart);
     const byKey = new Map(rows.map((r) => [rowKey(r), r]));
     const template = { ...(await this.occurrences.template(tx, event)), ...fields };
-    const seriesSlug = seriesSlugOf((await this.store.eventsById(tx, [series.id]))[0]?.slug ?? event.slug);
+    const seriesSlug = seriesSlugOf((await this.repository.eventsById(tx, [series.id]))[0]?.slug ?? event.slug);
     const pairs: [OccurrenceEntity, Occurrence][] = [];
     const fresh: Occurrence[] = [];
     for (const o of valid.expansion.occurrences) {
@@ -126,8 +126,8 @@ export class SeriesRemake {
       madeUntilUtc: limits.horizon,
       open: this.occurrences.goesOn(timing, valid.rule, limits.horizon),
     });
-    await this.store.saveSeries(tx, series);
-    await this.store.replaceOccurrences(tx, series.id, kept);
+    await this.repository.saveSeries(tx, series);
+    await this.repository.replaceOccurrences(tx, series.id, kept);
     await this.occurrences.changedRule(tx, w, series.id);
   }
 }

@@ -10,9 +10,9 @@ import { SeriesEntity } from './entities/series.entity';
 import { SeriesOccurrences } from './series-occurrences';
 import { SeriesRemake } from './series-remake';
 import { SeriesWriter, WriteParts } from './series-writer';
-import type { SeriesStore } from './series.store';
+import type { SeriesRepository } from './series.repository';
 
-// The series side of event writes without HTTP or a database: an in-memory store
+// The series side of event writes without HTTP or a database: an in-memory repository
 // of the two tables and events, and a fake EventWrites that records what the writer asks of the
 // core (which occurrences it makes, changes and removes, with which fields and origin).
 
@@ -43,8 +43,8 @@ function event(over: Partial<EventEntity>): EventEntity {
   });
 }
 
-/** The recurrence tables and the events, in memory, with the store's methods. */
-class MemoryStore {
+/** The recurrence tables and the events, in memory, with the repository's methods. */
+class MemorySeriesRepository {
   series = new Map<number, SeriesEntity>();
   rows = new Map<number, OccurrenceEntity>();
   events = new Map<number, EventEntity>();
@@ -85,8 +85,8 @@ class MemoryStore {
   }
 }
 
-/** EventWrites that keeps the events in the store and records every call. */
-function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
+/** EventWrites that keeps the events in the repository and records every call. */
+function fakeWrites(repository: MemorySeriesRepository, refuse?: (id: number) => boolean) {
   let nextId = 100;
   const calls: { op: string; id?: number; input: Record<string, unknown>; origin?: EventWriteOrigin }[] = [];
   const writes = {
@@ -98,14 +98,14 @@ function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
         endDate: String(input.end_date),
         status: String(input.status),
       });
-      store.events.set(e.id, e);
+      repository.events.set(e.id, e);
       calls.push({ op: 'create', id: e.id, input, origin });
       return e;
     }),
     update: jest.fn(async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, input: Record<string, unknown>, origin?: EventWriteOrigin) => {
       if (refuse?.(id)) throw new WpError('rest_cannot_edit', 'Sorry, you are not allowed to edit this event.', 403);
       calls.push({ op: 'update', id, input, origin });
-      const e = store.events.get(id)!;
+      const e = repository.events.get(id)!;
       if (typeof input.start_date === 'string') e.startDate = input.start_date;
       if (typeof input.title === 'string') e.title = input.title;
       if (typeof input.slug === 'string') e.slug = input.slug;
@@ -114,8 +114,8 @@ function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
     remove: jest.fn(
       async (_tx: unknown, _c: ChangeSet, _a: Actor | null, id: number, force: boolean, input?: Record<string, unknown>, origin?: EventWriteOrigin) => {
         calls.push({ op: force ? 'delete' : 'trash', id, input: input ?? {}, origin });
-        if (force) store.events.delete(id);
-        else store.events.get(id)!.status = 'trash';
+        if (force) repository.events.delete(id);
+        else repository.events.get(id)!.status = 'trash';
       },
     ),
   };
@@ -127,41 +127,41 @@ function fakeWrites(store: MemoryStore, refuse?: (id: number) => boolean) {
   return { writes: { ...writes, createMany } as unknown as EventWrites, calls };
 }
 
-/** The writer with its real parts over the store and the fake EventWrites. */
-function seriesWriter(memory: MemoryStore, writes: EventWrites, settings: AppConfig): SeriesWriter {
-  const store = memory as unknown as SeriesStore;
-  const occurrences = new SeriesOccurrences(store, writes, settings);
-  return new SeriesWriter(store, occurrences, new SeriesRemake(store, occurrences, writes), writes);
+/** The writer with its real parts over the repository and the fake EventWrites. */
+function seriesWriter(memory: MemorySeriesRepository, writes: EventWrites, settings: AppConfig): SeriesWriter {
+  const repository = memory as unknown as SeriesRepository;
+  const occurrences = new SeriesOccurrences(repository, writes, settings);
+  return new SeriesWriter(repository, occurrences, new SeriesRemake(repository, occurrences, writes), writes);
 }
 
 const parts = (input: Record<string, unknown>, actor: Actor | null = admin): WriteParts => ({ changes: new ChangeSet(), actor, input });
 
 /** A weekly series of `count` Tuesdays at 19:00 in Paris from 12 January 2027, made through the writer. */
 async function weekly(count: number, extra: string[] = []) {
-  const store = new MemoryStore();
-  const { writes, calls } = fakeWrites(store);
-  const writer = seriesWriter(store, writes, config);
+  const repository = new MemorySeriesRepository();
+  const { writes, calls } = fakeWrites(repository);
+  const writer = seriesWriter(repository, writes, config);
   const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
-  store.events.set(first.id, first);
+  repository.events.set(first.id, first);
   await writer.saved(TX, parts({ recurrence: [`RRULE:FREQ=WEEKLY;COUNT=${count}`, ...extra] }), first, { before: null });
-  return { store, writer, calls, first };
+  return { repository, writer, calls, first };
 }
 
 describe('SeriesWriter', () => {
   it('makes the other occurrences through EventWrites, as the module’s own writes, with the series’ fields and dated slugs', async () => {
-    const { store, calls } = await weekly(3);
+    const { repository, calls } = await weekly(3);
     expect(calls.map((c) => [c.op, c.input.slug, c.input.start_date, c.input.end_date])).toEqual([
       ['create', 'yoga-2027-01-19', '2027-01-19 19:00:00', '2027-01-19 20:00:00'],
       ['create', 'yoga-2027-01-26', '2027-01-26 19:00:00', '2027-01-26 20:00:00'],
       // The first occurrence's slug is dated too, once the others are made.
       ['update', 'yoga-2027-01-12', undefined, undefined],
     ]);
-    expect(store.events.get(57)!.slug).toBe('yoga-2027-01-12');
+    expect(repository.events.get(57)!.slug).toBe('yoga-2027-01-12');
     expect(calls.map((c) => c.origin)).toEqual([SERIES_ORIGIN, SERIES_ORIGIN, SERIES_ORIGIN]);
     expect(calls[0].input).toMatchObject({ title: 'Yoga', timezone: 'Europe/Paris', organizer: [7], categories: [3], status: 'publish' });
     expect(calls[0].input).not.toHaveProperty('scope');
-    expect(store.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3', startDate: '2027-01-12 19:00:00', open: false });
-    expect([...store.rows.values()].map((r) => [r.eventId, r.seriesId, r.day, r.utcOriginalStart])).toEqual([
+    expect(repository.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3', startDate: '2027-01-12 19:00:00', open: false });
+    expect([...repository.rows.values()].map((r) => [r.eventId, r.seriesId, r.day, r.utcOriginalStart])).toEqual([
       [57, 57, '2027-01-12', '2027-01-12 18:00:00'],
       [100, 57, '2027-01-19', '2027-01-19 18:00:00'],
       [101, 57, '2027-01-26', '2027-01-26 18:00:00'],
@@ -169,85 +169,87 @@ describe('SeriesWriter', () => {
   });
 
   it('keeps a series without COUNT or UNTIL open for the extender', async () => {
-    const store = new MemoryStore();
-    const { writes } = fakeWrites(store);
-    const writer = seriesWriter(store, writes, { ...config, recurrenceHorizonDays: 30 } as AppConfig);
+    const repository = new MemorySeriesRepository();
+    const { writes } = fakeWrites(repository);
+    const writer = seriesWriter(repository, writes, { ...config, recurrenceHorizonDays: 30 } as AppConfig);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
-    store.events.set(first.id, first); // written before its hook runs, as in a real write
+    repository.events.set(first.id, first); // written before its hook runs, as in a real write
     jest.useFakeTimers({ now: new Date('2027-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
     try {
       await writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY'] }), first, { before: null });
-      expect(store.series.get(57)).toMatchObject({ open: true, madeUntilUtc: '2027-01-31 00:00:00' });
-      expect(store.rows.size).toBe(3); // 12, 19 and 26 January
+      expect(repository.series.get(57)).toMatchObject({ open: true, madeUntilUtc: '2027-01-31 00:00:00' });
+      expect(repository.rows.size).toBe(3); // 12, 19 and 26 January
       jest.setSystemTime(new Date('2027-01-15T00:00:00Z'));
       expect(await writer.extend(TX, new ChangeSet(), 57)).toBe(2); // 2 and 9 February
       expect(await writer.extend(TX, new ChangeSet(), 57)).toBe(0); // made already
-      expect([...store.rows.values()].map((r) => r.day)).toEqual(['2027-01-12', '2027-01-19', '2027-01-26', '2027-02-02', '2027-02-09']);
+      expect([...repository.rows.values()].map((r) => r.day)).toEqual(['2027-01-12', '2027-01-19', '2027-01-26', '2027-02-02', '2027-02-09']);
     } finally {
       jest.useRealTimers();
     }
   });
 
   it('refuses a rule whose EXDATE removes the event itself (nothing else is asked of the core)', async () => {
-    const store = new MemoryStore();
-    const { writes, calls } = fakeWrites(store);
-    const writer = seriesWriter(store, writes, config);
+    const repository = new MemorySeriesRepository();
+    const { writes, calls } = fakeWrites(repository);
+    const writer = seriesWriter(repository, writes, config);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
     const answer = await refusal(writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270112T190000'] }), first, { before: null }));
     expect(answer).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { recurrence: expect.any(String) } } });
     expect(calls).toEqual([]);
-    expect(store.series.size).toBe(0);
+    expect(repository.series.size).toBe(0);
   });
 
   it('scope=this: the occurrence is detached; its delete adds an EXDATE, its restore takes it away', async () => {
-    const { store, writer } = await weekly(3);
-    const second = store.events.get(100)!;
+    const { repository, writer } = await weekly(3);
+    const second = repository.events.get(100)!;
     await writer.saved(TX, parts({ title: 'Yoga (moved)' }), second, { before: second });
-    expect(store.rows.get(100)!.detached).toBe(true);
+    expect(repository.rows.get(100)!.detached).toBe(true);
 
     const deleted = parts({});
-    await writer.deleting(TX, deleted, store.events.get(101)!, { force: false });
-    expect(store.series.get(57)!.rule.split('\n')).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T190000']);
+    await writer.deleting(TX, deleted, repository.events.get(101)!, { force: false });
+    expect(repository.series.get(57)!.rule.split('\n')).toEqual(['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270126T190000']);
     // Every occurrence's `recurrence` changed: each is a change of the write (change feed, webhooks).
     expect(deleted.changes.entries().map((c) => c.id)).toEqual([57, 100, 101]);
-    const trashed = Object.assign(new EventEntity(), store.events.get(101), { status: 'trash' });
-    await writer.saved(TX, parts({ status: 'publish' }), store.events.get(101)!, { before: trashed });
-    expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=3');
-    expect(store.rows.get(101)!.detached).toBe(false);
+    const trashed = Object.assign(new EventEntity(), repository.events.get(101), { status: 'trash' });
+    await writer.saved(TX, parts({ status: 'publish' }), repository.events.get(101)!, { before: trashed });
+    expect(repository.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=3');
+    expect(repository.rows.get(101)!.detached).toBe(false);
   });
 
   it('scope=all carries the given fields to every other occurrence that is neither detached nor in the trash', async () => {
-    const { store, writer, calls } = await weekly(4);
-    store.rows.get(100)!.detached = true;
-    store.events.get(102)!.status = 'trash';
+    const { repository, writer, calls } = await weekly(4);
+    repository.rows.get(100)!.detached = true;
+    repository.events.get(102)!.status = 'trash';
     calls.length = 0;
-    await writer.saved(TX, parts({ title: 'Yoga in the park', scope: 'all', slug: 'other' }), store.events.get(57)!, { before: store.events.get(57)! });
+    await writer.saved(TX, parts({ title: 'Yoga in the park', scope: 'all', slug: 'other' }), repository.events.get(57)!, {
+      before: repository.events.get(57)!,
+    });
     expect(calls).toEqual([{ op: 'update', id: 101, input: { title: 'Yoga in the park' }, origin: SERIES_ORIGIN }]);
   });
 
   it('scope=all: one occurrence refused refuses the write (the error comes through)', async () => {
-    const store = new MemoryStore();
-    const { writes } = fakeWrites(store, (id) => id === 101);
-    const writer = seriesWriter(store, writes, config);
+    const repository = new MemorySeriesRepository();
+    const { writes } = fakeWrites(repository, (id) => id === 101);
+    const writer = seriesWriter(repository, writes, config);
     const first = event({ id: 57, slug: 'yoga', startDate: '2027-01-12 19:00:00', endDate: '2027-01-12 20:00:00' });
-    store.events.set(57, first);
+    repository.events.set(57, first);
     await writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3'] }), first, { before: null });
     const answer = await refusal(writer.saved(TX, parts({ title: 'x', scope: 'all' }), first, { before: first }));
     expect(answer).toMatchObject({ code: 'rest_cannot_edit', status: 403 });
   });
 
   it('scope=all with a new time of day keeps every id and moves the others (ids kept by date)', async () => {
-    const { store, writer, calls } = await weekly(3);
+    const { repository, writer, calls } = await weekly(3);
     calls.length = 0;
-    const before = Object.assign(new EventEntity(), store.events.get(57));
-    const moved = Object.assign(store.events.get(57)!, { startDate: '2027-01-12 20:00:00', endDate: '2027-01-12 21:30:00' });
+    const before = Object.assign(new EventEntity(), repository.events.get(57));
+    const moved = Object.assign(repository.events.get(57)!, { startDate: '2027-01-12 20:00:00', endDate: '2027-01-12 21:30:00' });
     await writer.saved(TX, parts({ start_date: '2027-01-12 20:00:00', end_date: '2027-01-12 21:30:00', scope: 'all' }), moved, { before });
     expect(calls.map((c) => [c.op, c.id, c.input.start_date, c.input.end_date])).toEqual([
       ['update', 100, '2027-01-19 20:00:00', '2027-01-19 21:30:00'],
       ['update', 101, '2027-01-26 20:00:00', '2027-01-26 21:30:00'],
     ]);
-    expect(store.series.get(57)).toMatchObject({ startDate: '2027-01-12 20:00:00', endDate: '2027-01-12 21:30:00' });
-    expect([...store.rows.values()].map((r) => [r.eventId, r.originalStart])).toEqual([
+    expect(repository.series.get(57)).toMatchObject({ startDate: '2027-01-12 20:00:00', endDate: '2027-01-12 21:30:00' });
+    expect([...repository.rows.values()].map((r) => [r.eventId, r.originalStart])).toEqual([
       [57, '2027-01-12 20:00:00'],
       [100, '2027-01-19 20:00:00'],
       [101, '2027-01-26 20:00:00'],
@@ -255,19 +257,19 @@ describe('SeriesWriter', () => {
   });
 
   it('scope=all moved by a day: every occurrence and the one in the trash move with it, ids kept by their moved original start', async () => {
-    const { store, writer, calls } = await weekly(3);
-    await writer.deleting(TX, parts({}), store.events.get(100)!, { force: false });
-    store.events.get(100)!.status = 'trash'; // the core trashes the addressed event itself
+    const { repository, writer, calls } = await weekly(3);
+    await writer.deleting(TX, parts({}), repository.events.get(100)!, { force: false });
+    repository.events.get(100)!.status = 'trash'; // the core trashes the addressed event itself
     calls.length = 0;
-    const before = Object.assign(new EventEntity(), store.events.get(101));
-    const moved = Object.assign(store.events.get(101)!, { startDate: '2027-01-27 19:00:00', endDate: '2027-01-27 20:00:00' });
+    const before = Object.assign(new EventEntity(), repository.events.get(101));
+    const moved = Object.assign(repository.events.get(101)!, { startDate: '2027-01-27 19:00:00', endDate: '2027-01-27 20:00:00' });
     await writer.saved(TX, parts({ start_date: '2027-01-27 19:00:00', end_date: '2027-01-27 20:00:00', scope: 'all' }), moved, { before });
     expect(calls.map((c) => [c.op, c.id, c.input.start_date])).toEqual([
       ['update', 57, '2027-01-13 19:00:00'],
       ['update', 100, '2027-01-20 19:00:00'],
     ]);
-    expect(store.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:20270120T190000', startDate: '2027-01-13 19:00:00' });
-    expect([...store.rows.values()].sort((a, b) => a.eventId - b.eventId).map((r) => [r.eventId, r.day, r.originalStart, r.utcOriginalStart])).toEqual([
+    expect(repository.series.get(57)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3\nEXDATE:20270120T190000', startDate: '2027-01-13 19:00:00' });
+    expect([...repository.rows.values()].sort((a, b) => a.eventId - b.eventId).map((r) => [r.eventId, r.day, r.originalStart, r.utcOriginalStart])).toEqual([
       [57, '2027-01-13', '2027-01-13 19:00:00', '2027-01-13 18:00:00'],
       [100, '2027-01-20', '2027-01-20 19:00:00', '2027-01-20 18:00:00'],
       [101, '2027-01-27', '2027-01-27 19:00:00', '2027-01-27 18:00:00'],
@@ -275,16 +277,16 @@ describe('SeriesWriter', () => {
   });
 
   it('scope=all: a move the rule cannot follow, or a rule without the addressed occurrence, is a 400 before anything is asked of the core', async () => {
-    const { store, writer, calls } = await weekly(3);
+    const { repository, writer, calls } = await weekly(3);
     calls.length = 0;
-    const rule = store.series.get(57)!.rule;
-    const second = store.events.get(100)!;
+    const rule = repository.series.get(57)!.rule;
+    const second = repository.events.get(100)!;
     const tooFar = Object.assign(new EventEntity(), second, { startDate: '2027-01-19 19:00:00' });
     const byRule = await refusal(
       writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=3', 'EXDATE:20270119T190000'], scope: 'all' }), second, { before: tooFar }),
     );
     expect(byRule).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { recurrence: expect.any(String) } } });
-    store.series.get(57)!.rule = 'RRULE:FREQ=MONTHLY;BYMONTHDAY=-1';
+    repository.series.get(57)!.rule = 'RRULE:FREQ=MONTHLY;BYMONTHDAY=-1';
     const moved = Object.assign(new EventEntity(), second, { startDate: '2027-01-20 19:00:00', endDate: '2027-01-20 20:00:00' });
     const byMove = await refusal(writer.saved(TX, parts({ start_date: '2027-01-20 19:00:00', scope: 'all' }), moved, { before: second }));
     expect(byMove).toMatchObject({ code: 'rest_invalid_param', status: 400, data: { params: { start_date: expect.stringContaining('BYMONTHDAY=-1') } } });
@@ -293,55 +295,55 @@ describe('SeriesWriter', () => {
   });
 
   it('a restore with scope=all brings back what the series delete trashed, not what was deleted on its own before', async () => {
-    const { store, writer, calls } = await weekly(4);
-    await writer.deleting(TX, parts({}), store.events.get(100)!, { force: false });
-    store.events.get(100)!.status = 'trash';
-    await writer.deleting(TX, parts({ scope: 'all' }), store.events.get(101)!, { force: false });
-    store.events.get(101)!.status = 'trash'; // the core trashes the addressed event itself
-    expect(store.series.get(57)!.open).toBe(false);
+    const { repository, writer, calls } = await weekly(4);
+    await writer.deleting(TX, parts({}), repository.events.get(100)!, { force: false });
+    repository.events.get(100)!.status = 'trash';
+    await writer.deleting(TX, parts({ scope: 'all' }), repository.events.get(101)!, { force: false });
+    repository.events.get(101)!.status = 'trash'; // the core trashes the addressed event itself
+    expect(repository.series.get(57)!.open).toBe(false);
     calls.length = 0;
-    const trashed = Object.assign(new EventEntity(), store.events.get(101));
-    const restored = Object.assign(store.events.get(101)!, { status: 'publish' });
+    const trashed = Object.assign(new EventEntity(), repository.events.get(101));
+    const restored = Object.assign(repository.events.get(101)!, { status: 'publish' });
     await writer.saved(TX, parts({ status: 'publish', scope: 'all' }), restored, { before: trashed });
     expect(calls.map((c) => [c.op, c.id, c.input.status])).toEqual([
       ['update', 57, 'publish'],
       ['update', 102, 'publish'],
     ]);
-    expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:20270119T190000');
+    expect(repository.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;COUNT=4\nEXDATE:20270119T190000');
   });
 
   it('scope=all with a shorter rule trashes the occurrences whose date no longer comes out, and makes new dates', async () => {
-    const { store, writer, calls } = await weekly(3);
+    const { repository, writer, calls } = await weekly(3);
     calls.length = 0;
-    const first = store.events.get(57)!;
+    const first = repository.events.get(57)!;
     await writer.saved(TX, parts({ recurrence: ['RRULE:FREQ=WEEKLY;COUNT=2', 'RDATE:20270128T190000'], scope: 'all' }), first, { before: first });
     expect(calls.map((c) => [c.op, c.id ?? null, c.input.slug ?? null])).toEqual([
       ['create', 102, 'yoga-2027-01-28'],
       ['trash', 101, null],
     ]);
-    expect([...store.rows.keys()].sort((a, b) => a - b)).toEqual([57, 100, 102]);
+    expect([...repository.rows.keys()].sort((a, b) => a - b)).toEqual([57, 100, 102]);
   });
 
   it('"recurrence": [] with scope=all ends the series: the addressed event stays, the others go to the trash', async () => {
-    const { store, writer, calls } = await weekly(3);
+    const { repository, writer, calls } = await weekly(3);
     calls.length = 0;
-    const second = store.events.get(100)!;
+    const second = repository.events.get(100)!;
     await writer.saved(TX, parts({ recurrence: [], scope: 'all' }), second, { before: second });
     expect(calls.map((c) => [c.op, c.id])).toEqual([
       ['trash', 57],
       ['trash', 101],
     ]);
-    expect(store.series.size).toBe(0);
-    expect(store.rows.size).toBe(0);
+    expect(repository.series.size).toBe(0);
+    expect(repository.rows.size).toBe(0);
   });
 
   it('scope=following cuts the series before the occurrence, which heads a new series with the later ones', async () => {
-    const { store, writer } = await weekly(4);
-    const second = store.events.get(100)!;
+    const { repository, writer } = await weekly(4);
+    const second = repository.events.get(100)!;
     await writer.saved(TX, parts({ title: 'Yoga 2', scope: 'following' }), second, { before: second });
-    expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;UNTIL=20270119T175959Z');
-    expect(store.series.get(100)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3', startDate: '2027-01-19 19:00:00' });
-    expect([...store.rows.values()].map((r) => [r.eventId, r.seriesId])).toEqual([
+    expect(repository.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;UNTIL=20270119T175959Z');
+    expect(repository.series.get(100)).toMatchObject({ rule: 'RRULE:FREQ=WEEKLY;COUNT=3', startDate: '2027-01-19 19:00:00' });
+    expect([...repository.rows.values()].map((r) => [r.eventId, r.seriesId])).toEqual([
       [57, 57],
       [100, 100],
       [101, 100],
@@ -350,22 +352,22 @@ describe('SeriesWriter', () => {
   });
 
   it('a delete with scope=following trashes this and the later occurrences and ends the rule before them', async () => {
-    const { store, writer, calls } = await weekly(4);
+    const { repository, writer, calls } = await weekly(4);
     calls.length = 0;
-    await writer.deleting(TX, parts({ scope: 'following' }), store.events.get(101)!, { force: false });
+    await writer.deleting(TX, parts({ scope: 'following' }), repository.events.get(101)!, { force: false });
     expect(calls.map((c) => [c.op, c.id, c.input, c.origin])).toEqual([['trash', 102, {}, SERIES_ORIGIN]]);
-    expect(store.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;UNTIL=20270126T175959Z');
+    expect(repository.series.get(57)!.rule).toBe('RRULE:FREQ=WEEKLY;UNTIL=20270126T175959Z');
   });
 
   it('a delete for good with scope=all removes the others, the series and its rows', async () => {
-    const { store, writer, calls } = await weekly(3);
+    const { repository, writer, calls } = await weekly(3);
     calls.length = 0;
-    await writer.deleting(TX, parts({ scope: 'all' }), store.events.get(100)!, { force: true });
+    await writer.deleting(TX, parts({ scope: 'all' }), repository.events.get(100)!, { force: true });
     expect(calls.map((c) => [c.op, c.id])).toEqual([
       ['delete', 57],
       ['delete', 101],
     ]);
-    expect(store.series.size).toBe(0);
-    expect(store.rows.size).toBe(0);
+    expect(repository.series.size).toBe(0);
+    expect(repository.rows.size).toBe(0);
   });
 });

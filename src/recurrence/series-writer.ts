@@ -23,7 +23,7 @@ import {
 } from './series-plan';
 import { occurrenceRow, SeriesOccurrences, seriesColumns, timingOf, timingOfSeries, WriteParts } from './series-occurrences';
 import { SeriesRemake } from './series-remake';
-import { SeriesStore } from './series.store';
+import { SeriesRepository } from './series.repository';
 import type { RecurrenceLimits, ValidRecurrence } from './validate-recurrence';
 
 type Json = Record<string, unknown>;
@@ -40,7 +40,7 @@ export type { WriteParts } from './series-occurrences';
 @Injectable()
 export class SeriesWriter {
   constructor(
-    private readonly store: SeriesStore,
+    private readonly repository: SeriesRepository,
     private readonly occurrences: SeriesOccurrences,
     private readonly remaking: SeriesRemake,
     private readonly writes: EventWrites,
@@ -66,12 +66,12 @@ export class SeriesWriter {
   /** After an event's create or update: what `recurrence` and `scope` ask of its series (§2, §4). */
   async saved(tx: Tx, w: WriteParts, event: EventEntity, ctx: Pick<EventWriteContext, 'before'>): Promise<void> {
     const lines = w.input.recurrence;
-    const occurrence = ctx.before ? await this.store.occurrenceOf(tx, event.id) : null;
+    const occurrence = ctx.before ? await this.repository.occurrenceOf(tx, event.id) : null;
     if (!occurrence) {
       if (Array.isArray(lines) && lines.length > 0) await this.start(tx, w, event, lines);
       return;
     }
-    const series = await this.store.lockSeries(tx, occurrence.seriesId);
+    const series = await this.repository.lockSeries(tx, occurrence.seriesId);
     if (!series) return;
     const scope = readScope(w.input) ?? 'this';
     if (scope === 'this') return this.editOne(tx, w, series, occurrence, event, ctx.before!);
@@ -88,9 +88,9 @@ export class SeriesWriter {
   async deleting(tx: Tx, w: WriteParts, event: EventEntity, ctx: Pick<EventDeleteContext, 'force'>): Promise<void> {
     // Deletes have no parameter check of their own: a bad scope is refused here, before anything changes.
     if (readScope(w.input) === 'invalid') throw invalidParam('scope', SCOPE_MESSAGE);
-    const occurrence = await this.store.occurrenceOf(tx, event.id);
+    const occurrence = await this.repository.occurrenceOf(tx, event.id);
     if (!occurrence) return;
-    const series = await this.store.lockSeries(tx, occurrence.seriesId);
+    const series = await this.repository.lockSeries(tx, occurrence.seriesId);
     if (!series) return;
     const scope = readScope(w.input) ?? 'this';
     if (scope === 'this') {
@@ -98,26 +98,26 @@ export class SeriesWriter {
       const rule = this.occurrences.ruleOf(series);
       rule.exdates.push(exclusionOf(occurrence.originalStart, series.allDay));
       series.rule = formatRecurrence(rule).join('\n');
-      await this.store.saveSeries(tx, series);
-      if (ctx.force) await this.store.removeOccurrences(tx, [event.id]);
+      await this.repository.saveSeries(tx, series);
+      if (ctx.force) await this.repository.removeOccurrences(tx, [event.id]);
       return this.occurrences.changedRule(tx, w, series.id);
     }
     const whole = scope === 'all' || (await this.isFirst(tx, series, occurrence));
     if (!whole) await this.endBefore(tx, series, occurrence);
     else series.open = false;
-    await this.store.saveSeries(tx, series);
+    await this.repository.saveSeries(tx, series);
     if (!whole) await this.occurrences.changedRule(tx, w, series.id);
-    const reached = (await this.store.occurrencesOf(tx, series.id)).filter((o) => whole || o.utcOriginalStart >= occurrence.utcOriginalStart);
+    const reached = (await this.repository.occurrencesOf(tx, series.id)).filter((o) => whole || o.utcOriginalStart >= occurrence.utcOriginalStart);
     const ids = reached.map((o) => o.eventId);
     const others = ids.filter((id) => id !== event.id);
     await this.occurrences.removeEvents(tx, w, others, ctx.force);
-    if (ctx.force && whole) await this.store.removeSeries(tx, series.id);
-    else if (ctx.force) await this.store.removeOccurrences(tx, ids);
+    if (ctx.force && whole) await this.repository.removeSeries(tx, series.id);
+    else if (ctx.force) await this.repository.removeOccurrences(tx, ids);
   }
 
   /** A delete the module made itself (origin `series`: an occurrence removed for good with its series): its row goes with it. */
   async ownDelete(tx: Tx, event: EventEntity, force: boolean): Promise<void> {
-    if (force) await this.store.removeOccurrences(tx, [event.id]);
+    if (force) await this.repository.removeOccurrences(tx, [event.id]);
   }
 
   // ---------------------------------------------------------------- a new series
@@ -136,10 +136,10 @@ export class SeriesWriter {
       madeUntilUtc: valid.horizon,
       open: this.occurrences.goesOn(timing, valid.rule, valid.horizon),
     });
-    await this.store.saveSeries(tx, series);
+    await this.repository.saveSeries(tx, series);
     const template = await this.occurrences.template(tx, event);
     const made = await this.occurrences.make(tx, w, template, event.slug, timing, rest);
-    await this.store.insertOccurrences(tx, [occurrenceRow(series.id, event.id, first), ...rest.map((o, i) => occurrenceRow(series.id, made[i], o))]);
+    await this.repository.insertOccurrences(tx, [occurrenceRow(series.id, event.id, first), ...rest.map((o, i) => occurrenceRow(series.id, made[i], o))]);
     // The first occurrence's slug is dated like the others' (§3: "the series' slug with the
     // date"); the write answers with it, so the row the route presents takes it too.
     // Its end is the series' length after its start, as every occurrence's (expand.ts): the
@@ -165,12 +165,12 @@ export class SeriesWriter {
   private async editOne(tx: Tx, w: WriteParts, series: SeriesEntity, occurrence: OccurrenceEntity, event: EventEntity, before: EventEntity): Promise<void> {
     if (before.status === 'trash' && event.status !== 'trash') {
       series.rule = formatRecurrence(withoutExclusionOf(this.occurrences.ruleOf(series), occurrence.originalStart, occurrence.utcOriginalStart)).join('\n');
-      await this.store.saveSeries(tx, series);
+      await this.repository.saveSeries(tx, series);
       return this.occurrences.changedRule(tx, w, series.id);
     }
     if (occurrence.detached) return;
     occurrence.detached = true;
-    await this.store.saveOccurrence(tx, occurrence);
+    await this.repository.saveOccurrence(tx, occurrence);
   }
 
   /**
@@ -185,7 +185,9 @@ export class SeriesWriter {
     const restored = before.status === 'trash' && event.status !== 'trash' ? await this.restore(tx, w, series, addressed, event, fields) : new Set<number>();
     if (movesSeries(w.input)) return this.remaking.remake(tx, w, series, event, before, fields);
     if (Object.keys(fields).length === 0) return;
-    const others = (await this.store.occurrencesOf(tx, series.id)).filter((o) => !o.detached && o.eventId !== addressed.eventId && !restored.has(o.eventId));
+    const others = (await this.repository.occurrencesOf(tx, series.id)).filter(
+      (o) => !o.detached && o.eventId !== addressed.eventId && !restored.has(o.eventId),
+    );
     const current = await this.occurrences.eventsOf(tx, others);
     for (const o of others) {
       if (current.get(o.eventId)?.status !== 'trash') await this.writes.update(tx, w.changes, w.actor, o.eventId, { ...fields }, SERIES_ORIGIN);
@@ -203,7 +205,7 @@ export class SeriesWriter {
   private async restore(tx: Tx, w: WriteParts, series: SeriesEntity, addressed: OccurrenceEntity, event: EventEntity, fields: Json): Promise<Set<number>> {
     const timing = timingOfSeries(series);
     const rule = withoutExclusionOf(this.occurrences.ruleOf(series), addressed.originalStart, addressed.utcOriginalStart);
-    const rows = (await this.store.occurrencesOf(tx, series.id)).filter((r) => r.eventId !== event.id);
+    const rows = (await this.repository.occurrencesOf(tx, series.id)).filter((r) => r.eventId !== event.id);
     const last = rows.reduce((max, r) => (r.utcOriginalStart > max ? r.utcOriginalStart : max), series.madeUntilUtc);
     const inRule = new Set(expandRecurrence(timing, rule, { to: `${last.slice(0, 10)} 23:59:59` }).occurrences.map((o) => o.utcOriginalStart));
     const current = await this.occurrences.eventsOf(tx, rows);
@@ -215,7 +217,7 @@ export class SeriesWriter {
     }
     series.rule = formatRecurrence(rule).join('\n');
     series.open = this.occurrences.goesOn(timing, rule, series.madeUntilUtc);
-    await this.store.saveSeries(tx, series);
+    await this.repository.saveSeries(tx, series);
     await this.occurrences.changedRule(tx, w, series.id);
     return restored;
   }
@@ -223,15 +225,15 @@ export class SeriesWriter {
   /** The links the request gave, as the addressed event now has them (ids). */
   private async linksFor(tx: Tx, w: WriteParts, event: EventEntity): Promise<Json> {
     if (!LINK_FIELDS.some((k) => w.input[k] !== undefined)) return {};
-    const links = await this.store.linksOf(tx, event.id);
+    const links = await this.repository.linksOf(tx, event.id);
     return { ...links, venue: event.venueId ?? 0, image: event.imageId ?? 0 };
   }
 
   /** `"recurrence": []` with scope=all (§2): the addressed event stays alone, the other occurrences go to the trash. */
   private async end(tx: Tx, w: WriteParts, series: SeriesEntity, event: EventEntity): Promise<void> {
-    const others = (await this.store.occurrencesOf(tx, series.id)).map((o) => o.eventId).filter((id) => id !== event.id);
+    const others = (await this.repository.occurrencesOf(tx, series.id)).map((o) => o.eventId).filter((id) => id !== event.id);
     await this.occurrences.removeEvents(tx, w, others, false);
-    await this.store.removeSeries(tx, series.id);
+    await this.repository.removeSeries(tx, series.id);
   }
 
   // ---------------------------------------------------------------- cuts
@@ -239,7 +241,7 @@ export class SeriesWriter {
   /** Is this the series' first occurrence (so that `following` means `all`)? */
   private async isFirst(tx: Tx, series: SeriesEntity, occurrence: OccurrenceEntity): Promise<boolean> {
     if (occurrence.eventId === series.id) return true;
-    const rows = await this.store.occurrencesOf(tx, series.id);
+    const rows = await this.repository.occurrencesOf(tx, series.id);
     return rows[0]?.eventId === occurrence.eventId;
   }
 
@@ -252,7 +254,7 @@ export class SeriesWriter {
     const { before, after } = cutRule(rule, timing, at, countBefore);
     series.rule = formatRecurrence(before).join('\n');
     series.open = false;
-    await this.store.saveSeries(tx, series);
+    await this.repository.saveSeries(tx, series);
     return after;
   }
 
@@ -273,8 +275,8 @@ export class SeriesWriter {
       madeUntilUtc: series.madeUntilUtc,
       open: this.occurrences.goesOn(timingOfSeries(series), after, series.madeUntilUtc),
     });
-    await this.store.saveSeries(tx, later);
-    await this.store.moveOccurrences(tx, series.id, at.utcOriginalStart, later.id);
+    await this.repository.saveSeries(tx, later);
+    await this.repository.moveOccurrences(tx, series.id, at.utcOriginalStart, later.id);
     return later;
   }
 }

@@ -48,7 +48,7 @@ export function validateRecurrence(input: unknown, timing: SeriesTiming, limits:
 
 /** Results by the field's array, for the rest of the write that sent it (what it was checked for, and against which horizon). */
 const CHECKED = new WeakMap<readonly unknown[], { key: string; valid: ValidRecurrence }>();
-/** How much older a horizon may be for its result to serve again: one request's time, with room to spare. */
+/** How much older a horizon may be for its result to serve again: one request's time, with a margin. */
 const REUSE_MS = 60_000;
 
 function validated(input: unknown, timing: SeriesTiming, limits: RecurrenceLimits, scope?: string): ValidRecurrence {

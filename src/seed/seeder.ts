@@ -187,7 +187,7 @@ export class Seeder {
   private async seedLinked<S, E>(
     kind: 'venue' | 'organizer',
     specs: (S & { name: string })[],
-    repository: { insertMany(rows: E[], manager: Tx): Promise<void> },
+    repository: { insertMany(rows: E[], tx: Tx): Promise<void> },
     toRow: (spec: S, id: number, slug: string) => E,
   ): Promise<number[]> {
     const slugs = new SlugRegistry(await this.d.reads.liveSlugs(kind));

@@ -47,7 +47,7 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly runner: SourceRunner,
     metrics: Metrics,
     private readonly adapterHost: HttpAdapterHost,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
   ) {
     const registers = [metrics.registry];
     this.runsTotal = new Counter({
@@ -212,7 +212,7 @@ export class SourceWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private async finish(run: SourceRunEntity, source: SourceEntity, before: Record<string, number>, o: RunOutcome): Promise<void> {
     const finished = nowUtcSql();
     const failures = o.status === 'failed' ? source.failures + 1 : 0;
-    await this.uow.runUnlogged(async (tx) => {
+    await this.unitOfWork.runUnlogged(async (tx) => {
       const ended = await this.runs.updateLeased(
         run.id,
         run.leasedBy!,

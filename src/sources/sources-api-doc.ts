@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { Hook } from '../common/feature/hooks';
-import { addParameters, API_DOC_HOOKS, type ApiDocHook } from '../index';
+import { addParameters, API_DOC_HOOKS, type ApiDocHook } from '../rest-root';
 
 /** What /doc says of the sources beyond their routes. */
 @Hook(API_DOC_HOOKS)

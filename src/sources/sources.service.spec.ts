@@ -3,7 +3,7 @@ import { isSealed, openSecret } from '../common/crypto/secret-box';
 import { WpError } from '../common/errors';
 import { loadConfig } from '../config/app-config';
 import { fakeUnitOfWork } from '../database/testing/fake-unit-of-work';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import type { UsersService } from '../users';
 import { SourceEntity, SourceRunEntity } from './source.entity';
 import type { SourceRunsRepository } from './source-runs.repository';
@@ -54,7 +54,7 @@ function serviceOn(rows: SourceEntity[], env: Record<string, string> = {}) {
     loadConfig(env),
     fakeUnitOfWork(),
     {} as UsersService,
-    {} as TaxonomiesService,
+    {} as TermsService,
   );
   return { service, sources, runs, passwords };
 }

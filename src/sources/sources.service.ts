@@ -6,7 +6,7 @@ import { checkOutboundUrl, OutboundUnresolved } from '../common/net/outbound';
 import { AppConfig } from '../config/app-config';
 import { UnitOfWork } from '../database/unit-of-work';
 import { isSealed, sealSecret } from '../common/crypto/secret-box';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { UsersService } from '../users';
 import { readSourceWrite, SourceKind, DEFAULT_WINDOW } from './source-input';
 import { SourceEntity, SourceRunEntity } from './source.entity';
@@ -74,9 +74,9 @@ export class SourcesService implements OnApplicationBootstrap {
     private readonly sources: SourcesRepository,
     private readonly runs: SourceRunsRepository,
     private readonly config: AppConfig,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
     private readonly users: UsersService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -130,7 +130,7 @@ export class SourcesService implements OnApplicationBootstrap {
     const intervalMinutes = input.interval_minutes ?? 60;
     const enabled = input.enabled ?? true;
     const window = input.window_days ?? DEFAULT_WINDOW;
-    const row = await this.uow.runUnlogged((tx) =>
+    const row = await this.unitOfWork.runUnlogged((tx) =>
       this.sources.insert(tx, {
         kind,
         url: input.url!,
@@ -189,7 +189,7 @@ export class SourcesService implements OnApplicationBootstrap {
       changes.nextRunUtc = nextRunAfter(next, lastRun?.finishedUtc ?? null, nowUtcSql(), this.config.sourcesMinuteSeconds);
     }
     changes.modifiedUtc = nowUtcSql();
-    await this.uow.runUnlogged((tx) => this.sources.update(tx, id, changes));
+    await this.unitOfWork.runUnlogged((tx) => this.sources.update(tx, id, changes));
     this.woken.forEach((wake) => wake());
     return this.present(await this.find(id));
   }
@@ -198,7 +198,7 @@ export class SourcesService implements OnApplicationBootstrap {
   async remove(actor: Actor | null, id: number): Promise<{ deleted: true; previous: Record<string, unknown> }> {
     assertCan(actor, 'manage_sources');
     const previous = await this.present(await this.find(id));
-    await this.uow.runUnlogged((tx) => this.sources.remove(tx, id));
+    await this.unitOfWork.runUnlogged((tx) => this.sources.remove(tx, id));
     return { deleted: true, previous };
   }
 
@@ -225,7 +225,7 @@ export class SourcesService implements OnApplicationBootstrap {
    */
   async start(sourceId: number, trigger: 'manual' | 'schedule'): Promise<number | null> {
     try {
-      return await this.uow.runUnlogged(async (tx) => {
+      return await this.unitOfWork.runUnlogged(async (tx) => {
         const runId = await this.runs.queue(tx, sourceId, trigger, nowUtcSql());
         if (!(await this.sources.claim(tx, sourceId, runId))) throw new Busy();
         await this.runs.prune(tx, sourceId, RUNS_KEPT);
@@ -299,13 +299,13 @@ export class SourcesService implements OnApplicationBootstrap {
     const ids: number[] = [];
     for (const item of list) {
       if (typeof item === 'number') {
-        const found = await this.taxonomies.getMany('category', [item]);
+        const found = await this.terms.getMany('category', [item]);
         if (!found.has(item)) throw invalidParams({ categories: `No category has the id ${item}.` });
         ids.push(item);
         continue;
       }
-      const existing = await this.taxonomies.resolveFilter('category', { items: [item] });
-      ids.push(existing?.[0] ?? (await this.taxonomies.create(actor, 'category', { name: item })).id);
+      const existing = await this.terms.resolveFilter('category', { items: [item] });
+      ids.push(existing?.[0] ?? (await this.terms.create(actor, 'category', { name: item })).id);
     }
     return [...new Set(ids)];
   }

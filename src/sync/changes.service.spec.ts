@@ -3,7 +3,7 @@ import type { Actor } from '../common/auth';
 import { refusal } from '../common/errors/testing/refusal';
 import type { AppConfig } from '../config/app-config';
 import type { EventReader } from '../events';
-import type { TaxonomiesService } from '../taxonomies';
+import type { TermsService } from '../taxonomies';
 import { ChangesRepository } from './changes.repository';
 import { type ChangesQuery, ChangesService } from './changes.service';
 import { decodeSyncToken, encodeSyncToken } from './sync-token';
@@ -71,7 +71,7 @@ function setup(log: LogRow[], counter = { seq: log.length === 0 ? 0 : Math.max(.
     events as unknown as EventReader,
     venues as never,
     organizers as never,
-    taxonomies as unknown as TaxonomiesService,
+    taxonomies as unknown as TermsService,
   );
   return { service, statements, events, venues, config };
 }

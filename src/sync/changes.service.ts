@@ -11,7 +11,7 @@ import { EventReader } from '../events';
 import { effectiveStatus } from '../items';
 import type { LinkedItemReads } from '../linked-items';
 import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { ChangesRepository } from './changes.repository';
 import { syncTokenExpired } from './sync.errors';
@@ -78,7 +78,7 @@ export class ChangesService {
     events: EventReader,
     @Inject(VENUE_TOKENS.reads) venues: LinkedItemReads<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.reads) organizers: LinkedItemReads<OrganizerEntity>,
-    taxonomies: TaxonomiesService,
+    taxonomies: TermsService,
   ) {
     this.readers = new Map<string, ItemReader>([
       ['event', (actor, ids) => events.getManyById(actor, ids)],

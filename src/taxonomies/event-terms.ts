@@ -7,7 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { OUTER, type Reader, type Tx } from '../database/tx';
 import { EventTermEntity } from './entities/event-term.entity';
 import { Taxonomy } from './entities/term.entity';
-import { TermsRepository } from './taxonomies.repository';
+import { TermsRepository } from './terms.repository';
 import { presentTerm, TermJson } from './term.presenter';
 import { TERM_PARAM, TermWrites } from './term-writes';
 
@@ -26,33 +26,33 @@ export class EventTerms {
 
   /** Replaces the event's categories or tags; recounts what changed. Runs in the caller's transaction. */
   /** `isNew`: the event was created in this transaction (it has no terms to replace). */
-  async assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
-    const { added, removed } = await this.terms.replaceEventTerms(manager, eventId, taxonomy, [...new Set(termIds)], published, isNew);
+  async assignToEvent(tx: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
+    const { added, removed } = await this.terms.replaceEventTerms(tx, eventId, taxonomy, [...new Set(termIds)], published, isNew);
     if (!published) return;
-    await this.terms.adjustCounts(manager, added, 1);
-    await this.terms.adjustCounts(manager, removed, -1);
+    await this.terms.adjustCounts(tx, added, 1);
+    await this.terms.adjustCounts(tx, removed, -1);
   }
 
   /**
    * New events (no terms yet) all get these terms, as assignToEvent for each would give them:
    * the links in multi-row INSERTs, the counts raised once by the number of published events.
    */
-  async assignToNewEvents(manager: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
+  async assignToNewEvents(tx: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
     const ids = [...new Set(termIds)];
     const links = events.flatMap((e) => ids.map((termId) => Object.assign(new EventTermEntity(), { eventId: e.id, termId, published: e.published })));
-    await this.terms.insertEventTerms(links, manager);
-    await this.terms.adjustCounts(manager, ids, events.filter((e) => e.published).length);
+    await this.terms.insertEventTerms(links, tx);
+    await this.terms.adjustCounts(tx, ids, events.filter((e) => e.published).length);
   }
 
   /** The event became (un)published (or was trashed): its terms' counts follow. */
-  async eventPublicationChanged(manager: Tx, eventId: number, published: boolean): Promise<void> {
-    await this.terms.adjustCounts(manager, await this.terms.setEventPublished(manager, eventId, published), published ? 1 : -1);
+  async eventPublicationChanged(tx: Tx, eventId: number, published: boolean): Promise<void> {
+    await this.terms.adjustCounts(tx, await this.terms.setEventPublished(tx, eventId, published), published ? 1 : -1);
   }
 
   /** The event is being deleted for good: its published assignments leave the counts, then every assignment goes. */
-  async eventRemoved(manager: Tx, eventId: number): Promise<void> {
-    await this.eventPublicationChanged(manager, eventId, false);
-    await this.terms.removeEventTerms(manager, eventId);
+  async eventRemoved(tx: Tx, eventId: number): Promise<void> {
+    await this.eventPublicationChanged(tx, eventId, false);
+    await this.terms.removeEventTerms(tx, eventId);
   }
 
   /**
@@ -73,21 +73,21 @@ export class EventTerms {
    * string that is as a whole the name of a term names only that term.
    * Runs in the event's transaction; no permission beyond writing the event is needed.
    */
-  async resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
+  async resolveForEventWrite(tx: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
     // Inside the event's transaction: a pooled query here could wait forever for a connection.
-    const named = await this.namedWhole(taxonomy, list, manager);
+    const named = await this.namedWhole(taxonomy, list, tx);
     if (named !== undefined) return [named];
     const { items } = list;
     const numeric = items
       .filter((i) => /^\d+$/.test(i))
       .map(Number)
       .filter(Number.isSafeInteger);
-    const existing = await this.terms.existingIds(taxonomy, numeric, manager);
+    const existing = await this.terms.existingIds(taxonomy, numeric, tx);
     const names = items
       .filter((i) => !/^\d+$/.test(i))
       .map((n) => this.writes.cleanName(actor, n, false, TERM_PARAM[taxonomy]))
       .filter((n) => n !== '');
-    const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, manager);
+    const found = await this.terms.findBySlugsOrNames(taxonomy, names.map((n) => slugify(n)).filter(Boolean), names, tx);
     const ids: number[] = [];
     for (const item of items) {
       if (/^\d+$/.test(item)) {
@@ -101,7 +101,7 @@ export class EventTerms {
         ids.push(match.id);
         continue;
       }
-      const term = await this.writes.createOrReuse(manager, { taxonomy, name, description: '', parentId: 0, count: 0 });
+      const term = await this.writes.createOrReuse(tx, { taxonomy, name, description: '', parentId: 0, count: 0 });
       found.push(term);
       ids.push(term.id);
     }

@@ -1,10 +1,10 @@
 export { TaxonomiesModule } from './taxonomies.module';
-export { TaxonomiesService } from './taxonomies.service';
+export { TermsService } from './terms.service';
 export { CATEGORY_LIST_HOOKS, TAG_LIST_HOOKS } from './term-list-hooks';
 export { TERM_EXISTS, UNKNOWN_TERM_MESSAGE } from './taxonomies.errors';
 export { termListQueryDoc } from './term-docs';
 export type { TermJson } from './term.presenter';
-export { TermsRepository } from './taxonomies.repository';
+export { TermsRepository } from './terms.repository';
 export { TermEntity } from './entities/term.entity';
 export type { Taxonomy } from './entities/term.entity';
 export { EventTermEntity } from './entities/event-term.entity';

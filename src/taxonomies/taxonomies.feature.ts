@@ -2,7 +2,7 @@ import type { ChangeKind, Feature } from '../common/feature/feature';
 import { EventTermEntity } from './entities/event-term.entity';
 import { TermEntity } from './entities/term.entity';
 import { TaxonomiesModule } from './taxonomies.module';
-import { TERM_LINKED_EVENTS_SQL, termChangeState } from './taxonomies.repository';
+import { TERM_LINKED_EVENTS_SQL, termChangeState } from './terms.repository';
 
 /** A taxonomy's change kind: its terms are always public, and events embed them. */
 const termKind = (type: 'category' | 'tag', collection: string): ChangeKind => ({

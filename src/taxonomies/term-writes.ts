@@ -5,7 +5,7 @@ import { cleanTextField, columnOverflow } from '../common/text/text-fields';
 import { slugify, SLUG_MAX_LENGTH, writeUnderFreeSlug } from '../common/text/slugify';
 import type { Tx } from '../database/tx';
 import { TermEntity, Taxonomy } from './entities/term.entity';
-import { TermsRepository } from './taxonomies.repository';
+import { TermsRepository } from './terms.repository';
 import { duplicateTermSlug, termExists } from './taxonomies.errors';
 import { TERM_TEXT } from './term-text';
 

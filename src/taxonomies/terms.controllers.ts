@@ -11,7 +11,7 @@ import { ListCategoriesQueryDto, ListTermsQueryDto } from './dto/list-terms.quer
 import { CategoryListDto, TagListDto, TermDto } from './dto/term-response.dto';
 import { CreateCategoryDto, CreateTermDto, TermWrite, UpdateCategoryDto, UpdateTermDto } from './dto/write-term.dto';
 import type { Taxonomy } from './entities/term.entity';
-import { TaxonomiesService } from './taxonomies.service';
+import { TermsService } from './terms.service';
 import { TERM_COLLECTION } from './term.presenter';
 
 /* Two thin controllers over one service, written once: categories and tags differ only in `parent`. */
@@ -85,26 +85,26 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
 
   class TermsController {
     // Named, not inferred: the concrete controller declares no constructor for Nest to read.
-    constructor(@Inject(TaxonomiesService) private readonly taxonomies: TaxonomiesService) {}
+    constructor(@Inject(TermsService) private readonly terms: TermsService) {}
 
     @Get()
     @ListFields(TERM_COLLECTION[taxonomy])
     @ListDocs(DOCS, TEXT.list, listDto)
     list(@CurrentActor() actor: Actor | null, @Query() @DeclaredType(listQuery) q: ListTermsQueryDto, @RawQuery() raw: Record<string, unknown>) {
-      return this.taxonomies.list(taxonomy, q, raw, actor);
+      return this.terms.list(taxonomy, q, raw, actor);
     }
 
     @Post()
     @CreateDocs(DOCS, TEXT.create, createDto, TermDto)
     create(@CurrentActor() actor: Actor | null, @Input() @DeclaredType(createDto) input: TermWrite) {
-      return this.taxonomies.create(actor, taxonomy, input);
+      return this.terms.create(actor, taxonomy, input);
     }
 
     @Get(':id')
     @ItemFields()
     @ReadDocs(DOCS, TEXT.read, TermDto, 'id')
     get(@PathId() id: number) {
-      return this.taxonomies.get(taxonomy, id);
+      return this.terms.get(taxonomy, id);
     }
 
     @Post(':id')
@@ -115,7 +115,7 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
       @Input() @DeclaredType(updateDto) input: TermWrite,
       @IfMatch() ifMatch: string | undefined,
     ) {
-      return this.taxonomies.update(actor, taxonomy, id, input, ifMatch);
+      return this.terms.update(actor, taxonomy, id, input, ifMatch);
     }
 
     @Put(':id')
@@ -138,7 +138,7 @@ function termsController(taxonomy: Taxonomy, r: TermRoutes) {
     @Delete(':id')
     @DeleteDocs(DOCS, TEXT.delete, TermDto, 'id')
     remove(@CurrentActor() actor: Actor | null, @PathId() id: number, @IfMatch() ifMatch: string | undefined) {
-      return this.taxonomies.remove(actor, taxonomy, id, ifMatch);
+      return this.terms.remove(actor, taxonomy, id, ifMatch);
     }
   }
   return TermsController;

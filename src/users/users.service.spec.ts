@@ -68,15 +68,15 @@ function setup(users: User[], authored: Record<string, number[]> = {}) {
     { type: 'organizer', state: { table: 'organizers' }, hasStatus: true },
   ]);
   const changes = { kinds, record: (type: string, id: number) => void recorded.push(`${type}:${id}`) };
-  const uow = { run: jest.fn(async (work: (t: typeof tx, c: typeof changes) => Promise<unknown>) => work(tx, changes)) };
+  const unitOfWork = { run: jest.fn(async (work: (t: typeof tx, c: typeof changes) => Promise<unknown>) => work(tx, changes)) };
   const dialect = { lockForUpdate: jest.fn(<Q>(qb: Q) => qb) };
   const db = { getRepository: repository };
   const service = newTestService(UsersService, [
     { provide: UsersRepository, useValue: new UsersRepository(db as never, dialect as never) },
     { provide: SessionsRepository, useValue: new SessionsRepository(db as never) },
-    { provide: UnitOfWork, useValue: uow },
+    { provide: UnitOfWork, useValue: unitOfWork },
   ]).sut;
-  return { service, written, recorded, uow, dialect };
+  return { service, written, recorded, unitOfWork, dialect };
 }
 
 const ADMIN = { id: 1, login: 'root', role: 'administrator' };
@@ -154,21 +154,21 @@ describe('UsersService.delete', () => {
   });
 
   it('refuses an unknown login, an unknown heir and a user as its own heir before any unit of work', async () => {
-    const { service, uow } = setup([ADMIN, EDITOR]);
+    const { service, unitOfWork } = setup([ADMIN, EDITOR]);
     await expect(service.delete('nobody')).rejects.toThrow(/No user has the login "nobody"/);
     await expect(service.delete('ed', 'nobody')).rejects.toThrow(/No user has the login "nobody"/);
     await expect(service.delete('ed', 'ed')).rejects.toThrow(/its own items/);
-    expect(uow.run).not.toHaveBeenCalled();
+    expect(unitOfWork.run).not.toHaveBeenCalled();
   });
 });
 
 describe('UsersService passwords', () => {
   it('setPassword replaces every application password by one, in one unit of work', async () => {
-    const { service, written, uow } = setup([EDITOR]);
+    const { service, written, unitOfWork } = setup([EDITOR]);
     const clear = await service.setPassword('ed', 'a long enough password');
     expect(clear).toBe('a long enough password');
     expect(written).toEqual(['delete passwords of 2', 'save password of 2', 'end sessions of 2']);
-    expect(uow.run).toHaveBeenCalledTimes(1);
+    expect(unitOfWork.run).toHaveBeenCalledTimes(1);
     await expect(service.setPassword('ed', 'short')).rejects.toThrow(/at least 8/);
   });
 

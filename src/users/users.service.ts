@@ -23,7 +23,7 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   findByLogin(login: string): Promise<UserEntity | null> {
@@ -68,7 +68,7 @@ export class UsersService {
     if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
     const hash = await hashPassword(clear);
     // A login taken meanwhile is found on the next attempt (the unit of work retries a lost unique race).
-    return this.uow.run(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       if (await this.users.loginTaken(tx, login)) throw new UserInputError(`A user with login "${login}" already exists.`);
       const user = await this.users.insert(tx, { login, role: role as Role, createdUtc: nowUtcSql() });
       await this.users.insertPassword(tx, { userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
@@ -97,7 +97,7 @@ export class UsersService {
     if (!isRole(role)) throw new UserInputError(`Unknown role "${role}". Roles: ${ROLES.join(', ')}.`);
     const user = await this.requireLogin(login);
     if (user.role === role) return user;
-    await this.uow.run(async (tx) => {
+    await this.unitOfWork.run(async (tx) => {
       if (user.role === 'administrator' && !(await this.otherAdministratorExists(tx, user.id))) {
         throw new UserInputError(
           `"${login}" is the last administrator: without one, nobody can manage webhooks through the API. ` +
@@ -119,7 +119,7 @@ export class UsersService {
     const clear = password === undefined ? generateApplicationPassword() : password;
     if (normalisePassword(clear).length < 8) throw new UserInputError('The password must have at least 8 characters.');
     const hash = await hashPassword(clear);
-    await this.uow.run(async (tx) => {
+    await this.unitOfWork.run(async (tx) => {
       await this.users.removePasswords(tx, user.id);
       await this.users.insertPassword(tx, { userId: user.id, name: 'default', passwordHash: hash, createdUtc: nowUtcSql() });
       // A new password ends the browser sessions opened with the old one (editing.md §1).
@@ -131,7 +131,7 @@ export class UsersService {
   /** Revokes every application password of the user; returns how many there were. */
   async revoke(login: string): Promise<number> {
     const user = await this.requireLogin(login);
-    return this.uow.run(async (tx) => {
+    return this.unitOfWork.run(async (tx) => {
       await this.sessions.removeAllOf(user.id, tx);
       return this.users.removePasswords(tx, user.id);
     });
@@ -146,7 +146,7 @@ export class UsersService {
     const user = await this.requireLogin(login);
     const heir = reassignTo === undefined ? null : await this.requireLogin(reassignTo);
     if (heir?.id === user.id) throw new UserInputError('A user cannot take over its own items.');
-    return this.uow.run(async (tx, changes) => {
+    return this.unitOfWork.run(async (tx, changes) => {
       if (user.role === 'administrator' && !force && !(await this.otherAdministratorExists(tx, user.id))) {
         throw new UserInputError(
           `"${login}" is the last administrator: without one, nobody can manage webhooks through the API. ` +

@@ -21,9 +21,9 @@ export class VenuesRepository extends LinkedItemsRepository<VenueEntity> {
     super(db, dialect, VenueEntity, VENUE_QUERY);
   }
 
-  protected override async unlinkFromEvents(manager: Tx, id: number): Promise<void> {
-    await changesOf(manager)?.recordLinkedEvents(manager, 'venue', id);
-    await manager.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
+  protected override async unlinkFromEvents(tx: Tx, id: number): Promise<void> {
+    await changesOf(tx)?.recordLinkedEvents(tx, 'venue', id);
+    await tx.getRepository(EVENTS_TABLE).createQueryBuilder().update().set({ venueId: null }).where('venue_id = :id', { id }).execute();
   }
 
   /** How many events not in the trash use each venue of `ids` (ix_events_venue: index entries only). */

@@ -6,19 +6,19 @@
 import ICAL from 'ical.js';
 import * as nodeIcal from 'node-ical';
 
-/** One instance as a reader sees it: UTC instants, `YYYY-MM-DD HH:MM:SS`. */
-export interface SeenInstance {
+/** One occurrence as a reader sees it: UTC instants, `YYYY-MM-DD HH:MM:SS`. */
+export interface SeenOccurrence {
   start: string;
   end: string;
 }
 
-/** Instances by UID, each list in start order. */
-export type SeenCalendar = Map<string, SeenInstance[]>;
+/** Occurrences by UID, each list in start order. */
+export type SeenCalendar = Map<string, SeenOccurrence[]>;
 
 const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
-function add(seen: SeenCalendar, uid: string, instance: SeenInstance): void {
-  seen.set(uid, [...(seen.get(uid) ?? []), instance]);
+function add(seen: SeenCalendar, uid: string, occurrence: SeenOccurrence): void {
+  seen.set(uid, [...(seen.get(uid) ?? []), occurrence]);
 }
 
 function sorted(seen: SeenCalendar): SeenCalendar {
@@ -31,7 +31,7 @@ function sorted(seen: SeenCalendar): SeenCalendar {
  * the series' start up to `to` (exclusive, UTC). Its zones are the file's own VTIMEZONEs, never
  * a database of its own, so a VTIMEZONE that lacks a year's changes shows as shifted times.
  */
-export function icalJsInstances(ics: string, to: Date, limit = 5000): SeenCalendar {
+export function icalJsOccurrences(ics: string, to: Date, limit = 5000): SeenCalendar {
   const root = new ICAL.Component(ICAL.parse(ics));
   const zones = new Map<string, ICAL.Timezone>();
   for (const vtz of root.getAllSubcomponents('vtimezone')) {
@@ -52,18 +52,18 @@ export function icalJsInstances(ics: string, to: Date, limit = 5000): SeenCalend
     for (const o of overrides) {
       const master = masters.get(String(o.getFirstPropertyValue('uid')));
       if (master) master.relateException(o);
-      else add(seen, String(o.getFirstPropertyValue('uid')), instanceOf(new ICAL.Event(o).startDate, new ICAL.Event(o).endDate));
+      else add(seen, String(o.getFirstPropertyValue('uid')), occurrenceAt(new ICAL.Event(o).startDate, new ICAL.Event(o).endDate));
     }
     for (const [uid, event] of masters) {
       if (!event.isRecurring()) {
-        add(seen, uid, instanceOf(event.startDate, event.endDate));
+        add(seen, uid, occurrenceAt(event.startDate, event.endDate));
         continue;
       }
       const it = event.iterator();
       for (let n = 0, next = it.next(); next && n < limit; n++, next = it.next()) {
         if (next.toJSDate() >= to) break;
         const details = event.getOccurrenceDetails(next);
-        add(seen, uid, instanceOf(details.startDate, details.endDate));
+        add(seen, uid, occurrenceAt(details.startDate, details.endDate));
       }
     }
     return sorted(seen);
@@ -72,19 +72,19 @@ export function icalJsInstances(ics: string, to: Date, limit = 5000): SeenCalend
   }
 }
 
-function instanceOf(start: ICAL.Time, end: ICAL.Time): SeenInstance {
+function occurrenceAt(start: ICAL.Time, end: ICAL.Time): SeenOccurrence {
   return { start: sql(start.toJSDate()), end: sql(end.toJSDate()) };
 }
 
 /** What node-ical sees: every VEVENT expanded over [from, to] (UTC), EXDATEs and overrides applied. */
-export function nodeIcalInstances(ics: string, from: Date, to: Date): SeenCalendar {
+export function nodeIcalOccurrences(ics: string, from: Date, to: Date): SeenCalendar {
   const data = nodeIcal.sync.parseICS(ics);
   const seen: SeenCalendar = new Map();
   for (const item of Object.values(data)) {
     if (!item || item.type !== 'VEVENT') continue;
     const event = item;
-    for (const instance of nodeIcal.expandRecurringEvent(event, { from, to })) {
-      add(seen, String(event.uid), { start: sql(instance.start), end: sql(instance.end) });
+    for (const occurrence of nodeIcal.expandRecurringEvent(event, { from, to })) {
+      add(seen, String(event.uid), { start: sql(occurrence.start), end: sql(occurrence.end) });
     }
   }
   return sorted(seen);

@@ -4,7 +4,7 @@
 // (recurrence-feed) and across instances (recurrence-instances).
 import { expectStatus } from './expect';
 import { API, http } from './http';
-import { icalJsInstances, nodeIcalInstances, SeenInstance } from './ical-oracles';
+import { icalJsOccurrences, nodeIcalOccurrences, SeenOccurrence } from './ical-oracles';
 import type { TestApp } from './test-app';
 
 /** An occurrence as the list gives it; only the members these tests read. */
@@ -37,11 +37,11 @@ export const WHOLE = window('2026-12-01', '2030-02-01');
 export const MIDDLE = window('2028-02-01', '2029-06-01');
 
 const sql = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
-const inside = (w: Window) => (i: SeenInstance) => i.start >= sql(w.from) && i.start < sql(w.to);
+const inside = (w: Window) => (i: SeenOccurrence) => i.start >= sql(w.from) && i.start < sql(w.to);
 
 /** Every occurrence of the series an anonymous reader's list gives in the window, as UTC instants. */
-export async function apiInstances(t: TestApp, seriesId: number, w: Window): Promise<SeenInstance[]> {
-  const seen: SeenInstance[] = [];
+export async function apiInstances(t: TestApp, seriesId: number, w: Window): Promise<SeenOccurrence[]> {
+  const seen: SeenOccurrence[] = [];
   for (let page = 1; ; page++) {
     const res = await http(t).get(`${API}/events?series=${seriesId}&${w.query}&per_page=50&page=${page}`);
     expectStatus(res, 200);
@@ -56,13 +56,13 @@ export async function apiInstances(t: TestApp, seriesId: number, w: Window): Pro
 async function feedInstances(t: TestApp, seriesId: number, w: Window) {
   const res = await http(t).get(`${API}/events.ics?series=${seriesId}&${w.query}`);
   expectStatus(res, 200);
-  const flat = (seen: Map<string, SeenInstance[]>) =>
+  const flat = (seen: Map<string, SeenOccurrence[]>) =>
     [...seen.values()]
       .flat()
       .filter(inside(w))
       .sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   const uids = [...res.text.matchAll(/^UID:(.*)\r$/gm)].map((m) => m[1]);
-  return { ics: res.text, uids, icalJs: flat(icalJsInstances(res.text, w.to)), nodeIcal: flat(nodeIcalInstances(res.text, w.from, w.to)) };
+  return { ics: res.text, uids, icalJs: flat(icalJsOccurrences(res.text, w.to)), nodeIcal: flat(nodeIcalOccurrences(res.text, w.from, w.to)) };
 }
 
 /** The two readers see, in both windows, exactly the API's occurrences; the series is one UID, the series' own. */

@@ -19,7 +19,7 @@ const LIST_CACHES = ['totals', 'page-ids'] as const;
  * The core's shares add up to 1 (tuned with the bench). An extension's caches come on top, so
  * when the declared shares add up to more than 1 every share is scaled down by the total: the
  * whole stays within CALENDAR_CACHE_MB and each cache keeps its weight relative to the others
- * (an extension with a 5% cache costs every other cache about 5% of its room), instead of an
+ * (an extension with a 5% cache costs every other cache about 5% of its size), instead of an
  * extension being refused for want of an unclaimed share.
  */
 export class CacheShares {
@@ -33,7 +33,7 @@ export class CacheShares {
         this.shares.set(name, share);
       }
     }
-    // A little room for the sum of decimal fractions: the core's own add up to 1.
+    // A little tolerance for the sum of decimal fractions: the core's own add up to 1.
     const total = this.total();
     if (total > 1 + 1e-9) for (const [name, share] of this.shares) this.shares.set(name, share / total);
     for (const collection of listCollections) {

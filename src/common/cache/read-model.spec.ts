@@ -190,7 +190,7 @@ describe('CacheShares', () => {
     expect(shares.total()).toBeCloseTo(1);
   });
 
-  it("leaves the core's shares as they are, and room for an extension's cache by scaling them", () => {
+  it("leaves the core's shares as they are, and space for an extension's cache by scaling them", () => {
     const core = CacheShares.of(FEATURES);
     expect(core.total()).toBeCloseTo(1);
     const extended = CacheShares.of([...FEATURES, { name: 'extra', caches: { 'extra.things': 0.05 } }]);

@@ -1,6 +1,6 @@
-import { prefersCalendar } from './negotiation';
+import { prefersIcal } from './negotiation';
 
-describe('prefersCalendar', () => {
+describe('prefersIcal', () => {
   it.each([
     [undefined, false],
     ['', false],
@@ -19,5 +19,5 @@ describe('prefersCalendar', () => {
     ['text/calendar;q=0', false],
     ['text/html, application/xhtml+xml, */*;q=0.8', false],
     ['text/calendar;q=bad', false],
-  ])('Accept: %s → %s', (accept, expected) => expect(prefersCalendar(accept)).toBe(expected));
+  ])('Accept: %s → %s', (accept, expected) => expect(prefersIcal(accept)).toBe(expected));
 });

@@ -5,7 +5,7 @@ import { varyWith } from './representation';
 // Routes that answer JSON or iCalendar (ical.md, Export): by their `.ics` path, or by the
 // Accept header on the JSON path. Errors stay JSON either way (errors.md).
 
-export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+export const ICAL_TYPE = 'text/calendar; charset=utf-8';
 
 /** How much an Accept header wants a type: its q, and how specific the range that gave it was (2 exact, 1 `type/*`, 0 `*\/*`). */
 interface Preference {
@@ -32,7 +32,7 @@ function preferenceFor(accept: string, type: string): Preference {
  * JSON: a higher q, or the same q from a more specific range (`text/calendar, *\/*`). `*\/*`
  * alone, no Accept, or a tie between the two named types keep the JSON answer.
  */
-export function prefersCalendar(accept: string | undefined): boolean {
+export function prefersIcal(accept: string | undefined): boolean {
   if (accept === undefined || accept.trim() === '') return false;
   const calendar = preferenceFor(accept, 'text/calendar');
   const json = preferenceFor(accept, 'application/json');
@@ -46,7 +46,7 @@ export function addVary(reply: FastifyReply, field: string): void {
 }
 
 /** An iCalendar document and the file name it is offered under. */
-export interface CalendarFile {
+export interface IcalFile {
   body: string;
   filename: string;
 }
@@ -56,29 +56,29 @@ export interface CalendarFile {
  * gives the body to return. (An interface, not a class: the global validation pipe leaves
  * parameters of such types alone.)
  */
-export interface CalendarReply {
+export interface IcalReply {
   readonly wanted: boolean;
-  send(file: CalendarFile): string;
+  send(file: IcalFile): string;
 }
 
-function calendarReply(wanted: boolean, reply: FastifyReply): CalendarReply {
+function icalReply(wanted: boolean, reply: FastifyReply): IcalReply {
   return {
     wanted,
     send(file) {
-      void reply.header('content-type', CALENDAR_TYPE).header('content-disposition', `inline; filename="${file.filename}"`);
+      void reply.header('content-type', ICAL_TYPE).header('content-disposition', `inline; filename="${file.filename}"`);
       return file.body;
     },
   };
 }
 
 /**
- * The route's CalendarReply. `negotiate`: a JSON route that answers iCalendar when the Accept
+ * The route's IcalReply. `negotiate`: a JSON route that answers iCalendar when the Accept
  * header prefers it; every answer then says `Vary: Accept`. `always`: an `.ics` route.
  */
-export const Calendar = createParamDecorator((mode: 'negotiate' | 'always', ctx: ExecutionContext): CalendarReply => {
+export const Ical = createParamDecorator((mode: 'negotiate' | 'always', ctx: ExecutionContext): IcalReply => {
   const http = ctx.switchToHttp();
   const reply = http.getResponse<FastifyReply>();
-  if (mode === 'always') return calendarReply(true, reply);
+  if (mode === 'always') return icalReply(true, reply);
   addVary(reply, 'Accept');
-  return calendarReply(prefersCalendar(http.getRequest<FastifyRequest>().headers.accept), reply);
+  return icalReply(prefersIcal(http.getRequest<FastifyRequest>().headers.accept), reply);
 });

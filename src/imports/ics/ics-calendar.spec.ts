@@ -169,7 +169,7 @@ describe('calendarEntries: recurrence', () => {
     expect(list.filter((e) => e.kind === 'skipped').map((e) => (e as { reason: string }).reason)).toEqual([SKIP.cancelled]);
   });
 
-  it('keeps to the import window and caps the instances of a series', () => {
+  it('keeps to the import window and caps the occurrences of a series', () => {
     const daily = vevent('UID:daily', 'DTSTART:20240101T120000Z', 'DTEND:20240101T130000Z', 'RRULE:FREQ=DAILY');
     const list = entries(daily, [], { window: { fromMs: Date.parse('2025-06-01T00:00:00Z'), toMs: Date.parse('2025-06-11T00:00:00Z') } });
     expect(events(list).map((e) => e.key)).toEqual(Array.from({ length: 10 }, (_, i) => `daily|202506${String(i + 1).padStart(2, '0')}T120000Z`));
@@ -178,7 +178,7 @@ describe('calendarEntries: recurrence', () => {
     expect(capped.find((e) => e.kind === 'skipped')).toMatchObject({ reason: SKIP.overCap, count: 365 - 4 });
   });
 
-  it('says a series with no instance in the window is skipped as outside it, once per series', () => {
+  it('says a series with no occurrence in the window is skipped as outside it, once per series', () => {
     const birthday = (n: number, date: string) => vevent(`UID:b${n}`, `DTSTART;VALUE=DATE:${date}`, 'RRULE:FREQ=YEARLY');
     const june = { window: { fromMs: Date.parse('2025-06-01T00:00:00Z'), toMs: Date.parse('2025-07-01T00:00:00Z') } };
     const list = entries([...birthday(1, '19850315'), ...birthday(2, '19900612'), ...birthday(3, '20011224')], [], june);
@@ -189,7 +189,7 @@ describe('calendarEntries: recurrence', () => {
     ]);
   });
 
-  it("reads a bare date EXDATE (no VALUE=DATE) on a timed series as removing that day's instance, and imports the rest", () => {
+  it("reads a bare date EXDATE (no VALUE=DATE) on a timed series as removing that day's occurrence, and imports the rest", () => {
     const list = entries([
       ...vevent('UID:bare', 'DTSTART;TZID=Europe/Berlin:20250109T100000', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250116,20250123', 'SUMMARY:Bare'),
       ...vevent('UID:other', 'DTSTART:20250301T120000Z', 'SUMMARY:Other'),
@@ -290,7 +290,7 @@ describe('calendarEntries: fields', () => {
 });
 
 describe('keys and versions', () => {
-  it('keys an instance by UID and RECURRENCE-ID; a key too long for the column by its digest', () => {
+  it('keys an occurrence by UID and RECURRENCE-ID; a key too long for the column by its digest', () => {
     expect(sourceKey('abc', null)).toBe('abc');
     expect(sourceKey('abc', '20250301T120000Z')).toBe('abc|20250301T120000Z');
     expect(sourceKey('x'.repeat(190), '20250301')).toMatch(/^sha256:[0-9a-f]{64}$/);
@@ -329,7 +329,7 @@ describe('calendarEntries: rules that never (or rarely) recur', () => {
     'FREQ=HOURLY;BYMONTH=11;BYMONTHDAY=31',
     'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30;UNTIL=20300101T000000Z',
   ])(
-    'reports %s as a series with no instance in the window, promptly',
+    'reports %s as a series with no occurrence in the window, promptly',
     (rule) => {
       const list = entries(vevent('UID:never', 'DTSTART:20240101T100000Z', 'DTEND:20240101T110000Z', `RRULE:${rule}`));
       expect(keys(list)).toEqual([SKIP.outside]);
@@ -385,7 +385,7 @@ describe('calendarEntries: series kept from files that started long ago', () => 
   const KEEP = { keepSeries: true };
   const series = (list: Entry[]) => events(list).find((e) => e.input.recurrence !== undefined)!;
 
-  it('starts a series whose start is before the window at its first instance in the window, COUNT less the instances before', () => {
+  it('starts a series whose start is before the window at its first occurrence in the window, COUNT less the occurrences before', () => {
     const list = entries(
       [
         ...vevent(
@@ -408,11 +408,11 @@ describe('calendarEntries: series kept from files that started long ago', () => 
       ['RRULE:FREQ=DAILY'],
     ]);
     const counted = events(list).find((e) => e.uid === 'counted')!;
-    // 2024-01-01 … 2024-12-30 are the first 53 instances: 7 are left, from 2025-01-06; the 2024 EXDATE goes.
+    // 2024-01-01 … 2024-12-30 are the first 53 occurrences: 7 are left, from 2025-01-06; the 2024 EXDATE goes.
     expect([counted.input.start_date, counted.input.recurrence]).toEqual(['2025-01-06 10:00:00', ['RRULE:FREQ=WEEKLY;COUNT=7']]);
   });
 
-  it('starts a series whose own start is excluded (EXDATE, or a cancelled override) at its next instance', () => {
+  it('starts a series whose own start is excluded (EXDATE, or a cancelled override) at its next occurrence', () => {
     const list = entries(
       [
         ...vevent('UID:exdated', 'DTSTART:20250303T090000Z', 'RRULE:FREQ=WEEKLY;COUNT=4', 'EXDATE:20250303T090000Z', 'SUMMARY:Exdated'),
@@ -477,7 +477,7 @@ describe("calendarEntries: Exchange's all-day overrides", () => {
     ),
   ];
 
-  it('matches a RECURRENCE-ID with a TZID and midnight to the day of an all-day series: the instance moves, it is not imported twice', () => {
+  it('matches a RECURRENCE-ID with a TZID and midnight to the day of an all-day series: the occurrence moves, it is not imported twice', () => {
     expect(events(entries(file)).map((e) => [e.key, e.input.start_date, e.input.title])).toEqual([
       ['allday-ex|20250219', '2025-02-19 00:00:00', 'Team day'],
       ['allday-ex|20250305', '2025-03-05 00:00:00', 'Team day'],
@@ -487,7 +487,7 @@ describe("calendarEntries: Exchange's all-day overrides", () => {
 
   it('with series kept, updates the occurrence of that day', () => {
     const list = events(entries(file, ['X-WR-TIMEZONE:Europe/Berlin'], { keepSeries: true }));
-    expect(list.map((e) => [e.key, e.instanceOf])).toEqual([
+    expect(list.map((e) => [e.key, e.occurrenceAt])).toEqual([
       ['allday-ex', undefined],
       ['allday-ex|20250226', '2025-02-25 23:00:00'],
     ]);

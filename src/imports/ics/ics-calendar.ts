@@ -6,11 +6,11 @@ import { YearSpan } from '../../common/ical/vtimezone';
 import { ianaFromTzid, TzidResolver } from './ics-zones';
 import { endOf, eventTimes, EventTimes, IcsTimeError, Moment, momentKey, momentMillis, TimeReader } from './ics-times';
 import { EventFields, eventFields } from './ics-mapping';
-import { exdateKey, expandSeries, MAX_INSTANCES, ruleStarts, SeriesRules, Window } from './ics-recurrence';
+import { exdateKey, expandSeries, MAX_OCCURRENCES, ruleStarts, SeriesRules, Window } from './ics-recurrence';
 
 // An iCalendar text as the list of events to write (ical.md, Import): one entry per VEVENT, or
-// per instance of a recurring one inside the import window, each with the key it is remembered
-// by (UID, and for an instance its RECURRENCE-ID in UTC form) and a version that changes when
+// per occurrence of a recurring one inside the import window, each with the key it is remembered
+// by (UID, and for an occurrence its RECURRENCE-ID in UTC form) and a version that changes when
 // the event does. Nothing here writes: ics-importer.ts does.
 
 /** Unusable input: not iCalendar, or no VCALENDAR (exit code 2). */
@@ -121,7 +121,7 @@ function lenientRule(l: ContentLine): ContentLine {
  * A date-valued property written without `VALUE=DATE` (`EXDATE:20200116`, as some exporters
  * write it on a timed series) is read as the date it is: ical.js would read it as a broken
  * DATE-TIME and stop the whole import. On a timed series such an EXDATE removes that day's
- * instance (ics-recurrence.ts), as a `VALUE=DATE` one does.
+ * occurrence (ics-recurrence.ts), as a `VALUE=DATE` one does.
  */
 function bareDates(l: ContentLine): ContentLine {
   const m = /^((?:DTSTART|DTEND|DUE|EXDATE|RDATE|RECURRENCE-ID)(?:;[^:]*)?):(.*)$/i.exec(l.text);
@@ -181,11 +181,11 @@ export interface EntryOptions {
   siteZone: string;
   /** --category names, added to every event. */
   categories: string[];
-  /** Instances per series at most. */
+  /** Occurrences per series at most. */
   cap?: number;
   /**
    * A hook keeps series (IcsSeriesHooks): a recurring VEVENT becomes one event with the
-   * `recurrence` write field, and each overridden instance an update of its occurrence.
+   * `recurrence` write field, and each overridden occurrence an update of the event that stands for it.
    */
   keepSeries?: boolean;
   /**
@@ -200,10 +200,10 @@ export type EventInput = EventFields & EventTimes & { recurrence?: string[]; sco
 
 export type Entry =
   /**
-   * `instanceOf`: an overridden instance of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`).
-   * `firstInstance`: of a kept series, the instance key (as in `UID|…`) of its start.
+   * `occurrenceAt`: an overridden occurrence of a kept series, by its original start (UTC `YYYY-MM-DD HH:MM:SS`).
+   * `firstOccurrence`: of a kept series, the occurrence key (as in `UID|…`) of its start.
    */
-  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; instanceOf?: string; firstInstance?: string }
+  | { kind: 'event'; uid: string; key: string; version: string; input: EventInput; occurrenceAt?: string; firstOccurrence?: string }
   | { kind: 'skipped'; uid: string; reason: string; count: number }
   | { kind: 'failed'; uid: string; message: string };
 
@@ -212,14 +212,14 @@ export const SKIP = {
   noStart: 'no DTSTART',
   outside: 'outside --from/--to',
   cancelled: 'cancelled',
-  overCap: `past ${MAX_INSTANCES} instances of a series`,
+  overCap: `past ${MAX_OCCURRENCES} occurrences of a series`,
   tooDense: 'recurrence too dense to expand',
 } as const;
 
 /** The mapping table's source_key is 191 characters at most: a longer one is replaced by its digest. */
 const MAX_KEY = 191;
-export function sourceKey(uid: string, instance: string | null): string {
-  const key = instance === null ? uid : `${uid}|${instance}`;
+export function sourceKey(uid: string, occurrence: string | null): string {
+  const key = occurrence === null ? uid : `${uid}|${occurrence}`;
   return key.length <= MAX_KEY ? key : `sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
@@ -259,7 +259,7 @@ function readableRule(prop: ICAL.Property): ICAL.Recur {
   return rule;
 }
 
-/** Everything the calendar asks to import, in file order (a series' instances in time order). */
+/** Everything the calendar asks to import, in file order (a series' occurrences in time order). */
 export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[] {
   const reader = new TimeReader(new TzidResolver(cal.vtimezones, yearsOf(cal, opts.window)), cal.calendarZone ?? opts.siteZone);
   const dayZone = cal.calendarZone ?? opts.siteZone;
@@ -268,7 +268,7 @@ export function calendarEntries(cal: ParsedCalendar, opts: EntryOptions): Entry[
     uid: u.summary === '' ? u.uid : `${u.uid} ("${u.summary}")`,
     message: `line ${u.line} (${u.text}): ${u.message}`,
   }));
-  // A UID's master (no RECURRENCE-ID) and its overridden instances (by RECURRENCE-ID as written);
+  // A UID's master (no RECURRENCE-ID) and its overridden occurrences (by RECURRENCE-ID as written);
   // of two copies of one, the newer (RFC 5545 §3.8.7.4: SEQUENCE, then LAST-MODIFIED, DTSTAMP).
   const groups = new Map<string, { master?: ICAL.Component; overrides: Map<string, ICAL.Component> }>();
   for (const v of cal.vevents) {
@@ -378,7 +378,7 @@ function groupEntries(
   dayZone: string,
   opts: EntryOptions,
 ): Entry[] {
-  const entry = (v: ICAL.Component, t: Timing, instance: string | null, extra: Pick<EventInput, 'recurrence' | 'scope'> = {}): Entry => {
+  const entry = (v: ICAL.Component, t: Timing, occurrence: string | null, extra: Pick<EventInput, 'recurrence' | 'scope'> = {}): Entry => {
     const fields = eventFields(v);
     const categories = [...fields.categories];
     for (const name of opts.categories) if (!categories.some((c) => c.toLowerCase() === name.toLowerCase())) categories.push(name);
@@ -386,7 +386,7 @@ function groupEntries(
     const sequence = Number(v.getFirstPropertyValue('sequence') ?? 0);
     const modified = v.getFirstPropertyValue('last-modified');
     const lastModified = modified instanceof ICAL.Time ? modified.toString().replace(/[-:]/g, '') : null;
-    return { kind: 'event', uid, key: sourceKey(uid, instance), version: versionOf(Number.isFinite(sequence) ? sequence : 0, lastModified, input), input };
+    return { kind: 'event', uid, key: sourceKey(uid, occurrence), version: versionOf(Number.isFinite(sequence) ? sequence : 0, lastModified, input), input };
   };
   const skipped = (reason: string, count = 1): Entry => ({ kind: 'skipped', uid, reason, count });
 
@@ -415,7 +415,7 @@ function groupEntries(
 
   const entries: Entry[] = [];
   const inWindow = (t: Timing) => momentMillis(t.start) < opts.window.toMs && momentMillis(t.end) + dayLength(t.end) > opts.window.fromMs;
-  // Overridden instances by the instance they replace.
+  // Overridden occurrences by the occurrence they replace.
   const replaced = new Map<string, { v: ICAL.Component; recurrenceId: Moment }>();
   const masterStart = master ? (timingOf(master, reader)?.start ?? null) : null;
   for (const v of overrides) {
@@ -438,7 +438,7 @@ function groupEntries(
         untilMs: (until) => untilMillis(until, t.start, reader),
       },
       opts.window,
-      opts.cap ?? MAX_INSTANCES,
+      opts.cap ?? MAX_OCCURRENCES,
     );
     starts = expansion.starts;
     if (expansion.overCap > 0) entries.push(skipped(SKIP.overCap, expansion.overCap));
@@ -461,14 +461,14 @@ function groupEntries(
     }
     if (inWindow(t)) entries.push(entry(v, t, key));
   }
-  // A series none of whose instances lies in the window is said so, once (a birthdays calendar
+  // A series none of whose occurrences lies in the window is said so, once (a birthdays calendar
   // read for a month holds many), instead of vanishing from the summary.
   return entries.length === 0 ? [skipped(SKIP.outside)] : entries;
 }
 
 /**
- * The instance an override replaces (its RECURRENCE-ID), in the series' terms: Exchange writes
- * `RECURRENCE-ID;TZID=W. Europe Standard Time:20260226T000000` for an instance of an all-day
+ * The occurrence an override replaces (its RECURRENCE-ID), in the series' terms: Exchange writes
+ * `RECURRENCE-ID;TZID=W. Europe Standard Time:20260226T000000` for an occurrence of an all-day
  * series, which means that day (the date as written in that zone); a date on a timed series
  * means the series' time that day. Null when the value is no time.
  */
@@ -502,12 +502,12 @@ interface KeptPlan {
  * started years ago (Google's daily series since 2012, birthdays since the year of birth). When
  * the series' start ends before the import window, or is itself excluded (an EXDATE or a
  * cancelled override: the service's series starts with an occurrence), the series starts instead
- * at its rule's instance that is the first the window has (or the latest rule instance before an
- * earlier RDATE in the window), COUNT less the instances before it: the rule gives the same
- * instants from there. RDATEs and EXDATEs before the new start are left out, like the instances before the
+ * at its rule's occurrence that is the first the window has (or the latest rule occurrence before an
+ * earlier RDATE in the window), COUNT less the occurrences before it: the rule gives the same
+ * instants from there. RDATEs and EXDATEs before the new start are left out, like the occurrences before the
  * window that the expanding import leaves out. A start a previous import kept is kept when the
  * rule still gives it (the series does not move at every run). The plan is checked: when it does
- * not give the file's instances in the window (an RDATE in the window before the series' start,
+ * not give the file's occurrences in the window (an RDATE in the window before the series' start,
  * which the service refuses; a rule too dense to list), null — the series is then expanded.
  */
 function keptPlan(
@@ -567,7 +567,7 @@ function keptPlan(
     exdates: exdates.filter((m) => momentMillis(m) + dayLength(m) > startMs),
   };
   if (before === 0) return plan;
-  // Compared with the cancelled instances left out on both sides (they become EXDATEs).
+  // Compared with the cancelled occurrences left out on both sides (they become EXDATEs).
   const keys = (s: SeriesRules) => expandSeries({ ...s, exdates: [...s.exdates, ...cancelled] }, opts.window, Number.MAX_SAFE_INTEGER).starts.map(momentKey);
   const rebased: SeriesRules = { ...series, start, rrules: recur ? [recur] : [], rdates: plan.rdates, exdates: plan.exdates };
   return JSON.stringify(keys(series)) === JSON.stringify(keys(rebased)) ? plan : null;
@@ -576,7 +576,7 @@ function keptPlan(
 /**
  * A recurring VEVENT kept as a series (recurrence.md §6): one entry for the series (its times, and
  * the `recurrence` lines: RRULE with UNTIL in UTC, RDATE and EXDATE in UTC, dates for all-day
- * series; a cancelled override is one more EXDATE), then one per overridden instance, to update
+ * series; a cancelled override is one more EXDATE), then one per overridden occurrence, to update
  * the occurrence that stands for it (`scope=this`: it is detached).
  */
 function keptSeries(
@@ -586,7 +586,7 @@ function keptSeries(
   reader: TimeReader,
   dayZone: string,
   make: {
-    entry: (v: ICAL.Component, t: Timing, instance: string | null, extra?: Pick<EventInput, 'recurrence' | 'scope'>) => Entry;
+    entry: (v: ICAL.Component, t: Timing, occurrence: string | null, extra?: Pick<EventInput, 'recurrence' | 'scope'>) => Entry;
     skipped: (reason: string) => Entry;
   },
 ): Entry[] {
@@ -595,11 +595,11 @@ function keptSeries(
   const lines = plan.rrule ? [`RRULE:${ruleValue(plan.rrule, t.start, reader)}`] : [];
   lines.push(...plan.rdates.map((m) => dateLine('RDATE', m)));
   lines.push(...plan.exdates.map((m) => dateLine('EXDATE', m)));
-  const instances: Entry[] = [];
+  const occurrences: Entry[] = [];
   for (const v of overrides) {
     const original = recurrenceIdOf(v, reader, t.start, dayZone);
     if (!original) continue;
-    // An instance before the series' start here (before the window) is not one of its occurrences.
+    // A RECURRENCE-ID before the series' start here (before the window) names none of its occurrences.
     if (momentMillis(original) < momentMillis(t.start)) continue;
     if (isCancelled(v)) {
       lines.push(dateLine('EXDATE', original));
@@ -607,14 +607,14 @@ function keptSeries(
     }
     const own = timingOf(v, reader);
     if (!own) {
-      instances.push(make.skipped(SKIP.noStart));
+      occurrences.push(make.skipped(SKIP.noStart));
       continue;
     }
     const utc = original.kind === 'day' ? wallToUtc(`${original.date.toISODate()} 00:00:00`, dayZone) : formatSql(original.at.toUTC());
-    instances.push({ ...(make.entry(v, own, momentKey(original), { scope: 'this' }) as Extract<Entry, { kind: 'event' }>), instanceOf: utc });
+    occurrences.push({ ...(make.entry(v, own, momentKey(original), { scope: 'this' }) as Extract<Entry, { kind: 'event' }>), occurrenceAt: utc });
   }
   const head = make.entry(master, t, null, { recurrence: lines, scope: 'all' }) as Extract<Entry, { kind: 'event' }>;
-  return [{ ...head, firstInstance: momentKey(t.start) }, ...instances];
+  return [{ ...head, firstOccurrence: momentKey(t.start) }, ...occurrences];
 }
 
 /** An RRULE value for the `recurrence` field: UNTIL in UTC (a floating or zoned UNTIL read in the series' zone), a date kept. */
@@ -632,7 +632,7 @@ function ruleValue(recur: ICAL.Recur, start: Moment, reader: TimeReader): string
 /** A day moment covers the whole day: its length is added where an end is compared. */
 const dayLength = (m: Moment) => (m.kind === 'day' ? 24 * 3600_000 : 0);
 
-/** An instance's end: the series' length after the instance's start (whole days for all-day series). */
+/** An occurrence's end: the series' length after the occurrence's start (whole days for all-day series). */
 function shifted(t: Timing, start: Moment): Moment {
   if (t.start.kind === 'day' && t.end.kind === 'day' && start.kind === 'day') {
     return { kind: 'day', date: start.date.plus({ days: Math.round(t.end.date.diff(t.start.date, 'days').days) }) };

@@ -9,7 +9,7 @@ import { readCalendarSource } from './ics-source';
 
 // `import:ics` (ical.md, Import): reads the calendar (ics-source.ts), turns it into API-shaped
 // events (ics-calendar.ts), and writes each through the import scaffold's ImportWriter — the
-// routes' validation and services — remembering each under its UID (+ instance) so that a
+// routes' validation and services — remembering each under its UID (+ occurrence) so that a
 // second run updates what changed and creates nothing twice.
 
 /** The mapping table's source for every iCalendar import: UIDs are unique across calendars (RFC 5545 §3.8.4.7). */
@@ -39,7 +39,7 @@ export interface IcsImportResult {
   skipped: Map<string, number>;
   /** The UIDs of the events the calendar has (written, unchanged or failed; not those skipped). */
   uids: Set<string>;
-  /** Their keys (UID, or UID and instance): what a source's run holds (sources.md §2 `on_source_delete`). */
+  /** Their keys (UID, or UID and occurrence): what a source's run holds (sources.md §2 `on_source_delete`). */
   keys: Set<string>;
 }
 
@@ -124,11 +124,11 @@ export class IcsImporter {
         report.count('event', 'unchanged');
         return 'unchanged'; // the file holds an older copy than the one imported before
       }
-      if (entry.instanceOf !== undefined && !opts.dryRun) await this.adoptInstance(entry.uid, entry.instanceOf, target, record);
-      if (entry.firstInstance !== undefined && !opts.dryRun) await this.adoptFirstInstance(entry.uid, entry.firstInstance, target);
+      if (entry.occurrenceAt !== undefined && !opts.dryRun) await this.adoptOccurrence(entry.uid, entry.occurrenceAt, target, record);
+      if (entry.firstOccurrence !== undefined && !opts.dryRun) await this.adoptFirstOccurrence(entry.uid, entry.firstOccurrence, target);
       const body = { ...this.body(entry.input, opts), categories: await this.categoryItems(entry.input.categories, record) };
       const outcome = await this.writer.put(actor, target, body, { dryRun: opts.dryRun, session: opts.session });
-      if (entry.firstInstance !== undefined && !opts.dryRun) await this.keyOccurrences(actor, entry.uid, outcome.localId, entry.input.all_day);
+      if (entry.firstOccurrence !== undefined && !opts.dryRun) await this.keyOccurrences(actor, entry.uid, outcome.localId, entry.input.all_day);
       report.count('event', outcome.result);
       return outcome.result;
     } catch (err) {
@@ -139,37 +139,37 @@ export class IcsImporter {
   }
 
   /**
-   * An overridden instance of a kept series updates the occurrence that stands for it: the
+   * An overridden occurrence of a kept series updates the event that stands for it: the
    * record is mapped to that event before it is written (once; later runs find the mapping).
    */
-  private async adoptInstance(uid: string, utcStart: string, target: { source: string; kind: 'event'; key: string }, record: string): Promise<void> {
+  private async adoptOccurrence(uid: string, utcStart: string, target: { source: string; kind: 'event'; key: string }, record: string): Promise<void> {
     const series = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, null));
-    const occurrence = series && (await this.series!.instanceOf(series.localId, utcStart));
+    const occurrence = series && (await this.series!.occurrenceAt(series.localId, utcStart));
     if (!occurrence) throw new ImportRecordError(`event ${record}: no occurrence of its series starts at ${utcStart} UTC`);
     if ((await this.records.find(ICS_SOURCE, 'event', target.key))?.localId !== occurrence) await this.writer.adopt(target, occurrence);
   }
 
   /**
-   * A series imported with the module on where an import with it off left one event per instance:
-   * the event of the series' first instance becomes the series (the write gives it `recurrence`),
+   * A series imported with the module on where an import with it off left one event per occurrence:
+   * the event of the series' first occurrence becomes the series (the write gives it `recurrence`),
    * so it keeps its id. Only when the series itself was never imported (or its event is gone).
    */
-  private async adoptFirstInstance(uid: string, firstInstance: string, target: { source: string; kind: 'event'; key: string }): Promise<void> {
+  private async adoptFirstOccurrence(uid: string, firstOccurrence: string, target: { source: string; kind: 'event'; key: string }): Promise<void> {
     const series = await this.records.find(ICS_SOURCE, 'event', target.key);
     if (series && (await this.writer.eventStart(series.localId))) return;
-    const first = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, firstInstance));
+    const first = await this.records.find(ICS_SOURCE, 'event', sourceKey(uid, firstOccurrence));
     if (first && (await this.writer.eventStart(first.localId))) await this.writer.adopt(target, first.localId);
   }
 
   /**
-   * Each occurrence of a kept series is remembered under the key the expanding import gives its
-   * instance (UID and original start), so that an import with the module off updates the
-   * occurrences instead of adding an event per instance. An event an earlier import (module off)
-   * made for that instance is replaced by the occurrence: it goes to the trash and its key now
+   * Each occurrence of a kept series is remembered under the key the expanding import gives
+   * it (UID and original start), so that an import with the module off updates the
+   * occurrences instead of adding an event per occurrence. An event an earlier import (module off)
+   * made for it is replaced by the series' occurrence: it goes to the trash and its key now
    * names the occurrence. Occurrences the horizon added since are keyed at the next run.
    */
   private async keyOccurrences(actor: Actor, uid: string, seriesId: number, allDay: boolean): Promise<void> {
-    const occurrences = await this.series!.instancesOf(seriesId);
+    const occurrences = await this.series!.keyedOccurrences(seriesId);
     const own = new Set(occurrences.map((o) => o.eventId));
     const keyOf = (o: (typeof occurrences)[number]) =>
       sourceKey(uid, allDay ? o.originalStart.slice(0, 10).replace(/-/g, '') : `${o.utcOriginalStart.replace(/[-:]/g, '').replace(' ', 'T')}Z`);

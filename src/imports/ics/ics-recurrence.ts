@@ -4,7 +4,7 @@ import { atWallTime } from '../../common/datetime/format';
 import { Moment, momentKey, momentMillis } from './ics-times';
 
 // RRULE/RDATE/EXDATE expansion (ical.md, Import: "RRULEs are expanded into separate events for
-// the import window, honouring EXDATE and overridden instances"). ical.js's RecurIterator does
+// the import window, honouring EXDATE and overridden occurrences"). ical.js's RecurIterator does
 // the rule arithmetic on wall times (RFC 5545 recurs in local time: a weekly 09:00 meeting stays
 // at 09:00 across a DST change); each wall time is then placed in the series' zone by luxon.
 // UNTIL is compared here as an instant, because ical.js would compare a floating wall time with
@@ -17,13 +17,13 @@ import { Moment, momentKey, momentMillis } from './ics-times';
 // a yearly 29 February into 1 March), where RFC 5545 skips the day: such days are left out and
 // COUNT counted here, on the days the rule means (daysOfRule).
 
-/** The instances of one series to import, and what was left out. */
+/** The occurrences of one series to import, and what was left out. */
 export interface Expansion {
-  /** Instance starts in the window, in order, at most `cap`. */
+  /** Occurrence starts in the window, in order, at most `cap`. */
   starts: Moment[];
-  /** Instances in the window past the cap (not imported). */
+  /** Occurrences in the window past the cap (not imported). */
   overCap: number;
-  /** True when the rule was still producing instances after `maxSteps` (too dense to expand). */
+  /** True when the rule was still producing occurrences after `maxSteps` (too dense to expand). */
   truncated: boolean;
 }
 
@@ -34,7 +34,7 @@ export interface Window {
 
 export interface SeriesRules {
   start: Moment;
-  /** Length of one instance: milliseconds for timed series, days for all-day ones (end exclusive). */
+  /** Length of one occurrence: milliseconds for timed series, days for all-day ones (end exclusive). */
   lengthMs: number;
   rrules: ICAL.Recur[];
   /** RDATE values already read as moments. */
@@ -45,8 +45,8 @@ export interface SeriesRules {
   untilMs: (until: ICAL.Time) => number;
 }
 
-/** The default cap on instances per series (reported as skipped beyond it). */
-export const MAX_INSTANCES = 1000;
+/** The default cap on occurrences per series (reported as skipped beyond it). */
+export const MAX_OCCURRENCES = 1000;
 /** Rule steps tried per series before giving up (a SECONDLY rule over a year is millions). */
 export const MAX_STEPS = 200_000;
 /** Candidate times the iterator may try per rule, given or not, before the series is called too dense. */
@@ -55,10 +55,10 @@ export const MAX_SEARCH = 1_000_000;
 const SEARCH_MARGIN_MS = 2 * 86_400_000;
 
 /**
- * The instance starts of a series that overlap the window (an instance that started before it
+ * The occurrence starts of a series that overlap the window (an occurrence that started before it
  * and is still going counts), EXDATEs removed, RDATEs added, in order; at most `cap`.
  */
-export function expandSeries(series: SeriesRules, window: Window, cap = MAX_INSTANCES, maxSteps = MAX_STEPS): Expansion {
+export function expandSeries(series: SeriesRules, window: Window, cap = MAX_OCCURRENCES, maxSteps = MAX_STEPS): Expansion {
   const found = new Map<string, Moment>();
   let truncated = false;
   const overlaps = (m: Moment) => {
@@ -85,7 +85,7 @@ export function expandSeries(series: SeriesRules, window: Window, cap = MAX_INST
 /**
  * Every start one RRULE gives from the series' start (DTSTART first, COUNT and UNTIL applied) that
  * begins before `toMs`, in order, at most `maxSteps`; null when the rule was still going then
- * (too dense to list). The n-th start is the rule's n-th instance, which is what COUNT counts.
+ * (too dense to list). The n-th start is the rule's n-th occurrence, which is what COUNT counts.
  */
 export function ruleStarts(series: SeriesRules, rule: ICAL.Recur, toMs: number, maxSteps = MAX_STEPS): Moment[] | null {
   const starts: Moment[] = [];
@@ -93,7 +93,7 @@ export function ruleStarts(series: SeriesRules, rule: ICAL.Recur, toMs: number, 
   return truncated ? null : starts;
 }
 
-/** An EXDATE's key in the series' terms: a DATE EXDATE of a timed series removes that day's instance at the series' time. */
+/** An EXDATE's key in the series' terms: a DATE EXDATE of a timed series removes that day's occurrence at the series' time. */
 export function exdateKey(ex: Moment, start: Moment): string {
   if (start.kind === 'day' && ex.kind === 'instant') return ex.at.toFormat('yyyyLLdd');
   if (start.kind === 'instant' && ex.kind === 'day') {
@@ -107,7 +107,7 @@ export function exdateKey(ex: Moment, start: Moment): string {
   return momentKey(ex);
 }
 
-/** Runs one RRULE from the series start; true when it stopped on `maxSteps` with instances left. */
+/** Runs one RRULE from the series start; true when it stopped on `maxSteps` with occurrences left. */
 function iterate(series: SeriesRules, rule: ICAL.Recur, window: Window, maxSteps: number, add: (m: Moment) => void): boolean {
   const recur = rule.clone();
   const untilMs = recur.until ? series.untilMs(recur.until) : Infinity;
@@ -142,7 +142,7 @@ function iterate(series: SeriesRules, rule: ICAL.Recur, window: Window, maxSteps
           };
     const ms = momentMillis(m);
     if (ms > untilMs || ms >= window.toMs) return false;
-    // DTSTART is the first instance whatever the rule says (RFC 5545 §3.8.5.3), and counts.
+    // DTSTART is the first occurrence whatever the rule says (RFC 5545 §3.8.5.3), and counts.
     if (next.compare(first) !== 0 && !isRuleDay(next)) continue;
     if (count !== null && ++given > count) return false;
     add(m);

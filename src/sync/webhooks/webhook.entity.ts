@@ -18,7 +18,7 @@ export class WebhookEntity {
   @Column({ name: 'events', type: 'text' })
   events: string;
 
-  /** As stored: sealSecret's form (room for a 255-character secret of any script, encrypted). */
+  /** As stored: sealSecret's form (space for a 255-character secret of any script, encrypted). */
   @Column({ name: 'secret', type: 'varchar', length: 2000 })
   secret: string;
 

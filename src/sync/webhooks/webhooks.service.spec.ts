@@ -33,7 +33,7 @@ function setup(rows: WebhookEntity[] = [], opts: { key?: Buffer; allowPrivate?: 
     }),
     delete: jest.fn(async (entity: unknown) => void written.push(entity === WebhookDeliveryEntity ? 'delete deliveries' : 'delete webhook')),
   };
-  const uow = { runUnlogged: jest.fn(async (work: (t: typeof tx) => Promise<unknown>) => work(tx)) };
+  const unitOfWork = { runUnlogged: jest.fn(async (work: (t: typeof tx) => Promise<unknown>) => work(tx)) };
   const outbox = {
     changed: jest.fn(async (t: unknown) => void written.push(t === tx ? 'outbox changed in the write' : 'outbox changed elsewhere')),
     queued: jest.fn(),
@@ -92,10 +92,10 @@ function setup(rows: WebhookEntity[] = [], opts: { key?: Buffer; allowPrivate?: 
     new WebhooksRepository(db as unknown as DataSource),
     config,
     outbox as unknown as WebhookOutbox,
-    uow as unknown as UnitOfWork,
+    unitOfWork as unknown as UnitOfWork,
     ChangeKinds.of(FEATURES),
   );
-  return { service, written, tx, uow, outbox, db, hooks, deliveries, sealed };
+  return { service, written, tx, unitOfWork, outbox, db, hooks, deliveries, sealed };
 }
 
 describe('WebhooksService: administrators only (auth.md §2)', () => {
@@ -103,7 +103,7 @@ describe('WebhooksService: administrators only (auth.md §2)', () => {
     ['anonymous', null, 401],
     ['an editor', editor, 403],
   ])('%s is refused every route before anything is read', async (_who, actor, status) => {
-    const { service, hooks, deliveries, uow } = setup([stored()]);
+    const { service, hooks, deliveries, unitOfWork } = setup([stored()]);
     const calls = [
       service.create(actor, { url: PUBLIC_URL, events: ['event.created'] }),
       service.list(actor),
@@ -114,20 +114,20 @@ describe('WebhooksService: administrators only (auth.md §2)', () => {
       service.ping(actor, 4),
     ];
     for (const call of calls) expect(await refusal(call)).toMatchObject({ status });
-    expect([hooks.find, hooks.findOneBy, deliveries.find, uow.runUnlogged].filter((fn) => fn.mock.calls.length > 0)).toEqual([]);
+    expect([hooks.find, hooks.findOneBy, deliveries.find, unitOfWork.runUnlogged].filter((fn) => fn.mock.calls.length > 0)).toEqual([]);
   });
 });
 
 describe('WebhooksService writes (sync.md)', () => {
   it('create: refuses a private or non-http target before any write', async () => {
-    const { service, uow } = setup();
+    const { service, unitOfWork } = setup();
     for (const url of ['http://127.0.0.1/hook', 'ftp://8.8.8.8/hook', 'not a url']) {
       expect(await refusal(service.create(admin, { url, events: ['event.created'] }))).toMatchObject({
         code: 'rest_invalid_param',
         data: { params: { url: expect.any(String) } },
       });
     }
-    expect(uow.runUnlogged).not.toHaveBeenCalled();
+    expect(unitOfWork.runUnlogged).not.toHaveBeenCalled();
     expect(await setup([], { allowPrivate: true }).service.create(admin, { url: 'http://127.0.0.1/hook', events: [] })).toMatchObject({ id: 9 });
   });
 
@@ -155,12 +155,12 @@ describe('WebhooksService writes (sync.md)', () => {
   });
 
   it('update: an unknown id is a 400 on `id`; only the given fields change', async () => {
-    const { service, uow } = setup([stored()]);
+    const { service, unitOfWork } = setup([stored()]);
     expect(await refusal(service.update(admin, 99, { active: false }))).toMatchObject({
       code: 'rest_invalid_param',
       data: { params: { id: expect.any(String) } },
     });
-    expect(uow.runUnlogged).not.toHaveBeenCalled();
+    expect(unitOfWork.runUnlogged).not.toHaveBeenCalled();
     expect(await service.update(admin, 4, { active: false })).toEqual({
       id: 4,
       url: PUBLIC_URL,
@@ -171,15 +171,15 @@ describe('WebhooksService writes (sync.md)', () => {
   });
 
   it('update: a new target is checked like a new subscription', async () => {
-    const { service, uow } = setup([stored()]);
+    const { service, unitOfWork } = setup([stored()]);
     expect(await refusal(service.update(admin, 4, { url: 'http://10.0.0.1/' }))).toMatchObject({ data: { params: { url: expect.any(String) } } });
-    expect(uow.runUnlogged).not.toHaveBeenCalled();
+    expect(unitOfWork.runUnlogged).not.toHaveBeenCalled();
   });
 
   it('remove: its deliveries, then the subscription, then the outbox, in one transaction; the answer shows what was removed', async () => {
-    const { service, written, uow } = setup([stored()]);
+    const { service, written, unitOfWork } = setup([stored()]);
     expect(await service.remove(admin, 4)).toMatchObject({ deleted: true, previous: { id: 4, url: PUBLIC_URL } });
-    expect(uow.runUnlogged).toHaveBeenCalledTimes(1);
+    expect(unitOfWork.runUnlogged).toHaveBeenCalledTimes(1);
     expect(written).toEqual(['delete deliveries', 'delete webhook', 'outbox changed in the write']);
   });
 });

@@ -48,7 +48,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     private readonly hooks: WebhooksRepository,
     private readonly config: AppConfig,
     private readonly outbox: WebhookOutbox,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
     private readonly kinds: ChangeKinds,
   ) {}
 
@@ -91,7 +91,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     assertCan(actor, 'manage_webhooks');
     await this.checkUrl(input.url);
     const secret = input.secret ?? randomBytes(32).toString('hex');
-    const row = await this.uow.runUnlogged(async (tx) => {
+    const row = await this.unitOfWork.runUnlogged(async (tx) => {
       const saved = await this.hooks.insert(tx, {
         url: input.url,
         events: JSON.stringify(input.events),
@@ -126,7 +126,7 @@ export class WebhooksService implements OnApplicationBootstrap {
     if (input.events !== undefined) row.events = JSON.stringify(input.events);
     if (input.secret !== undefined) row.secret = sealSecret(input.secret, this.config.webhookKey);
     if (input.active !== undefined) row.active = input.active;
-    await this.uow.runUnlogged(async (tx) => {
+    await this.unitOfWork.runUnlogged(async (tx) => {
       await this.hooks.save(tx, row);
       await this.outbox.changed(tx);
     });
@@ -136,7 +136,7 @@ export class WebhooksService implements OnApplicationBootstrap {
   async remove(actor: Actor | null, id: number): Promise<{ deleted: true; previous: WebhookJson }> {
     assertCan(actor, 'manage_webhooks');
     const row = await this.find(id);
-    await this.uow.runUnlogged(async (tx) => {
+    await this.unitOfWork.runUnlogged(async (tx) => {
       await this.hooks.remove(tx, id);
       await this.outbox.changed(tx);
     });

@@ -9,7 +9,7 @@ import { Caller, createCategory, createEvent, createOrganizer, createVenue, Even
 import { expectError, expectInvalidParams, expectStatus } from '../../support/expect';
 import { sql } from '../../support/events';
 
-const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+const ICAL_TYPE = 'text/calendar; charset=utf-8';
 
 /** The window of the fixed-date events below (the last ends in 2031): every test of them asks for it. */
 const YEAR_2030 = 'start_date=2030-01-01&end_date=2031-01-31';
@@ -22,9 +22,9 @@ const get = (t: TestApp, path: string, headers: Record<string, string> = {}, aut
 };
 
 /** A calendar answer: 200, its type and file name, CRLF line ends and lines of at most 75 octets. */
-function expectCalendar(res: Response, filename: string): string {
+function expectIcal(res: Response, filename: string): string {
   expectStatus(res, 200);
-  expect(res.headers['content-type']).toBe(CALENDAR_TYPE);
+  expect(res.headers['content-type']).toBe(ICAL_TYPE);
   expect(res.headers['content-disposition']).toBe(`inline; filename="${filename}"`);
   const text = res.text;
   expect(text.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
@@ -135,7 +135,7 @@ describe('iCalendar export (ical.md)', () => {
   describe('events.ics', () => {
     it('is a calendar of the list’s events whose times resolve to the API’s UTC dates', async () => {
       const res = await get(t, `/events.ics?search=${tok}&${YEAR_2030}`);
-      const feed = parseFeed(expectCalendar(res, 'events.ics'));
+      const feed = parseFeed(expectIcal(res, 'events.ics'));
 
       const events = await listed(t, `search=${tok}&${YEAR_2030}`);
       expect(events).toHaveLength(12);
@@ -206,7 +206,7 @@ describe('iCalendar export (ical.md)', () => {
       ['start_date/end_date', () => `search=${tok}&start_date=2030-04-01&end_date=2030-05-31`, ['sydney', 'kolkata', 'plusFiveThirty', 'minusThree']],
       ['starts_after', () => `search=${tok}&${YEAR_2030}&starts_after=2030-09-30`, ['nyNovember', 'allDayMulti']],
     ])('takes the list’s %s filter', async (_, query, names) => {
-      const feed = parseFeed(expectCalendar(await get(t, `/events.ics?${query()}`), 'events.ics'));
+      const feed = parseFeed(expectIcal(await get(t, `/events.ics?${query()}`), 'events.ics'));
       const events = await listed(t, query());
 
       expect(uidsOf(feed).sort()).toEqual(names.map((n) => ev[n].global_id).sort());
@@ -242,7 +242,7 @@ describe('iCalendar export (ical.md)', () => {
 
   describe('one event', () => {
     it('GET /events/{id}.ics is that event, under its slug’s file name', async () => {
-      const text = expectCalendar(await get(t, `/events/${ev.sydney.id}.ics`), `${ev.sydney.slug}.ics`);
+      const text = expectIcal(await get(t, `/events/${ev.sydney.id}.ics`), `${ev.sydney.slug}.ics`);
       const feed = parseFeed(text);
 
       expect(uidsOf(feed)).toEqual([ev.sydney.global_id]);
@@ -261,7 +261,7 @@ describe('iCalendar export (ical.md)', () => {
       }
       expectError(await get(t, `/events/${trashed.id}.ics`), 403, 'event-no-longer-available');
       // Its author reads the draft.
-      expect(parseFeed(expectCalendar(await get(t, `/events/${draft.id}.ics`, {}, author.authorization), `${draft.slug}.ics`)).events.size).toBe(1);
+      expect(parseFeed(expectIcal(await get(t, `/events/${draft.id}.ics`, {}, author.authorization), `${draft.slug}.ics`)).events.size).toBe(1);
     });
 
     it('a path that is not a number plus .ics is no route', async () => {
@@ -294,7 +294,7 @@ describe('iCalendar export (ical.md)', () => {
 
       expect(json.headers['content-type']).toBe(JSON_TYPE);
       expect(json.headers.vary).toMatch(/\bAccept\b/);
-      expect(expectCalendar(negotiated, 'events.ics')).toBe(feed.text);
+      expect(expectIcal(negotiated, 'events.ics')).toBe(feed.text);
       expect(negotiated.headers.vary).toMatch(/\bAccept\b/);
     });
 
@@ -303,7 +303,7 @@ describe('iCalendar export (ical.md)', () => {
       // The cache keeps an answer for the second it was made in: a few rounds, so that some fall within one.
       for (let round = 0; round < 5; round++) {
         await get(t, path);
-        expectCalendar(await get(t, path, { accept: 'text/calendar' }), 'events.ics');
+        expectIcal(await get(t, path, { accept: 'text/calendar' }), 'events.ics');
         const after = await get(t, path);
         expect(after.headers['content-type']).toBe(JSON_TYPE);
         expect(after.body.events).toHaveLength(1);
@@ -314,7 +314,7 @@ describe('iCalendar export (ical.md)', () => {
       const ics = await get(t, `/events/${ev.kolkata.id}.ics`);
       for (const path of [`/events/${ev.kolkata.id}`, `/events/by-slug/${ev.kolkata.slug}`]) {
         const res = await get(t, path, { accept: 'text/calendar' });
-        expect(expectCalendar(res, `${ev.kolkata.slug}.ics`)).toBe(ics.text);
+        expect(expectIcal(res, `${ev.kolkata.slug}.ics`)).toBe(ics.text);
         expect(res.headers.vary).toMatch(/\bAccept\b/);
       }
     });
@@ -366,7 +366,7 @@ describe('iCalendar export: the window and CALENDAR_ICS_MAX_EVENTS (ical.md)', (
   afterAll(async () => t?.close());
 
   const idsIn = async (query: string) => {
-    const feed = parseFeed(expectCalendar(await get(t, `/events.ics?search=${tok}${query}`), 'events.ics'));
+    const feed = parseFeed(expectIcal(await get(t, `/events.ics?search=${tok}${query}`), 'events.ics'));
     const byUid = new Map([...ev.entries()].map(([days, e]) => [e.global_id as string, days]));
     return uidsOf(feed).map((u) => byUid.get(u));
   };

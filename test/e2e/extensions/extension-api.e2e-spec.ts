@@ -62,7 +62,7 @@ type Json = Record<string, unknown>;
 
 /** What the extension keeps, and what it was asked, for the tests to look at. */
 @Injectable()
-class SeatsStore {
+class SeatsRepository {
   readonly seats = new Map<number, number>();
   readonly deletes: { id: number; force: boolean; input: Json }[] = [];
   /** How often `present` was called, and for how many events. */
@@ -78,7 +78,7 @@ class SeatsHook implements EventHook, PageHook, IcalHook {
   readonly params = ['seats', 'copies', 'copy_image', 'copy_venue'];
 
   constructor(
-    private readonly store: SeatsStore,
+    private readonly repository: SeatsRepository,
     private readonly writes: EventWrites,
   ) {}
 
@@ -94,8 +94,8 @@ class SeatsHook implements EventHook, PageHook, IcalHook {
     const seats = seatsOf(ctx.input.seats);
     // A hook may refuse the write: nothing of it is kept.
     if (seats === 13) throw invalidParam('seats', 'Thirteen seats bring bad luck.');
-    if (seats !== null) this.store.seats.set(event.id, seats);
-    if (ctx.input.seats === null) this.store.seats.delete(event.id);
+    if (seats !== null) this.repository.seats.set(event.id, seats);
+    if (ctx.input.seats === null) this.repository.seats.delete(event.id);
     const copies = Number(ctx.input.copies ?? 0);
     for (let n = 1; n <= copies; n++) {
       // More events, written under the routes' rules inside this write's unit of work.
@@ -113,17 +113,17 @@ class SeatsHook implements EventHook, PageHook, IcalHook {
   }
 
   async deleting(_tx: Tx, event: EventEntity, ctx: { input: Json; force: boolean }): Promise<void> {
-    if (this.store.seats.has(event.id) && ctx.input.release_seats !== 'yes') {
+    if (this.repository.seats.has(event.id) && ctx.input.release_seats !== 'yes') {
       throw new WpError('seats_held', 'The event still holds seats: send release_seats=yes.', 409);
     }
-    this.store.deletes.push({ id: event.id, force: ctx.force, input: ctx.input });
+    this.repository.deletes.push({ id: event.id, force: ctx.force, input: ctx.input });
   }
 
   async present(events: readonly EventEntity[]): Promise<Map<number, RecordExtras>> {
-    this.store.presented.push(events.length);
+    this.repository.presented.push(events.length);
     const out = new Map<number, RecordExtras>();
     for (const e of events) {
-      const seats = this.store.seats.get(e.id);
+      const seats = this.repository.seats.get(e.id);
       // The offers are the extension's when it sells seats: they replace the one the event's cost makes.
       const offers = { '@type': 'Offer', availability: seats ? 'https://schema.org/InStock' : 'https://schema.org/SoldOut' };
       out.set(e.id, { fields: { seats: seats ?? null }, ...(seats !== undefined && { jsonLd: { maximumAttendeeCapacity: seats, offers } }) });
@@ -140,7 +140,7 @@ class SeatsHook implements EventHook, PageHook, IcalHook {
     const uids = new Map<number, string>();
     const omit = new Set<number>();
     for (const e of events) {
-      const seats = this.store.seats.get(e.id);
+      const seats = this.repository.seats.get(e.id);
       if (seats === 0 && !single) omit.add(e.id); // no seats: not in the feed
       if (seats !== undefined) properties.set(e.id, [{ name: 'X-SEATS', params: { 'X-NOTE': 'a;b' }, value: String(seats) }]);
       if (seats !== undefined) uids.set(e.id, `seats-${e.id}@example.test`);
@@ -164,11 +164,11 @@ class VenueNoteHook implements PageHook {
 class TicketedHook implements EventListHook {
   readonly params = ['ticketed'];
 
-  constructor(private readonly store: SeatsStore) {}
+  constructor(private readonly repository: SeatsRepository) {}
 
   prepare(query: Json): EventQueryExtension | null {
     if (query.ticketed === undefined) return null;
-    const seated = [0, ...this.store.seats.keys()];
+    const seated = [0, ...this.repository.seats.keys()];
     return (qb) => void qb.andWhere(`e.id ${query.ticketed === 'true' ? '' : 'NOT '}IN (:...seated)`, { seated });
   }
 }
@@ -207,8 +207,8 @@ class VenueInitialHook implements ListHook<ListCondition> {
 @Controller(`${API_NAMESPACE}/seats`)
 class SeatsController {
   constructor(
-    private readonly store: SeatsStore,
-    private readonly uow: UnitOfWork,
+    private readonly repository: SeatsRepository,
+    private readonly unitOfWork: UnitOfWork,
     private readonly writes: EventWrites,
   ) {}
 
@@ -216,15 +216,15 @@ class SeatsController {
   @ApiOkResponse({ description: 'The seats of an event' })
   seats(@CurrentActor() actor: Actor | null, @PathId() id: number) {
     if (actor === null) throw forbidden(false);
-    if (!this.store.seats.has(id)) throw new WpError('seats_unknown', 'No seats are kept for this event.', 404);
-    return { event: id, seats: this.store.seats.get(id) };
+    if (!this.repository.seats.has(id)) throw new WpError('seats_unknown', 'No seats are kept for this event.', 404);
+    return { event: id, seats: this.repository.seats.get(id) };
   }
 
   /** Seats to 0, then to the trash: two event writes in one unit of work. */
   @Post(':id/retire')
   @ApiOkResponse({ description: 'Retired' })
   async retire(@CurrentActor() actor: Actor | null, @PathId() id: number) {
-    await this.uow.run(async (tx, changes) => {
+    await this.unitOfWork.run(async (tx, changes) => {
       await this.writes.update(tx, changes, actor, id, { seats: 0 });
       await this.writes.remove(tx, changes, actor, id, false, { release_seats: 'yes' });
     });
@@ -236,20 +236,20 @@ class SeatsController {
 @Module({
   imports: [EventsModule],
   controllers: [SeatsController],
-  providers: [SeatsStore, SeatsHook, VenueNoteHook, TicketedHook, ShortTagsHook, VenueInitialHook],
+  providers: [SeatsRepository, SeatsHook, VenueNoteHook, TicketedHook, ShortTagsHook, VenueInitialHook],
 })
 class SeatsModule {}
 
 describe('the extension API (extending.md §1) with a module defined by the test', () => {
   let t: TestApp;
   let users: Record<'admin' | 'editor' | 'author' | 'author2' | 'contributor' | 'subscriber', Caller>;
-  let store: SeatsStore;
+  let repository: SeatsRepository;
 
   beforeAll(async () => {
     // The test module alone among the extensions: where its keys go is said against the core's.
     t = await createTestApp(EXTENSIONS_OFF, { features: [...FEATURES, { name: 'seats', modules: [SeatsModule] }] });
     users = await makeUsers(t);
-    store = t.app.get(SeatsStore);
+    repository = t.app.get(SeatsRepository);
   });
   afterAll(async () => t.close());
 
@@ -260,7 +260,7 @@ describe('the extension API (extending.md §1) with a module defined by the test
   };
 
   describe('event fields', () => {
-    it('stores its field on create and update (JSON and form bodies), shown after custom_fields and in the JSON-LD', async () => {
+    it('repositories its field on create and update (JSON and form bodies), shown after custom_fields and in the JSON-LD', async () => {
       const created = await createEvent(t, users.admin.authorization, { seats: 40 });
       expect(created.seats).toBe(40);
       const keys = Object.keys(created);
@@ -334,12 +334,12 @@ describe('the extension API (extending.md §1) with a module defined by the test
       Object.assign(version.intervals, { pushed: 3_600_000, polled: 3_600_000 });
       const token = uid('page');
       for (let i = 0; i < 3; i++) await createEvent(t, users.admin.authorization, { title: `${token} ${i}`, seats: i });
-      store.presented.length = 0;
+      repository.presented.length = 0;
       const first = await list(`search=${token}`);
       expect(first.map((e) => e.seats)).toEqual([0, 1, 2]);
-      expect(store.presented).toEqual([3]);
+      expect(repository.presented).toEqual([3]);
       await list(`search=${token}`);
-      expect(store.presented).toEqual([3]); // from the read model: no call
+      expect(repository.presented).toEqual([3]); // from the read model: no call
 
       await http(t, users.admin.authorization).patch(`${API}/events/${first[1].id}`).send({ seats: 9 });
       expect((await list(`search=${token}`)).map((e) => e.seats)).toEqual([0, 9, 2]);
@@ -386,8 +386,8 @@ describe('the extension API (extending.md §1) with a module defined by the test
       expectStatus(await http(t, users.author.authorization).post(`${API}/seats/${event.id}/retire`), 201);
       const read = await http(t, users.author.authorization).get(`${API}/events/${event.id}`);
       expectError(read, 403, 'event-no-longer-available');
-      expect(store.seats.get(event.id)).toBe(0);
-      expect(store.deletes.at(-1)).toEqual({ id: event.id, force: false, input: { release_seats: 'yes' } });
+      expect(repository.seats.get(event.id)).toBe(0);
+      expect(repository.deletes.at(-1)).toEqual({ id: event.id, force: false, input: { release_seats: 'yes' } });
     });
   });
 
@@ -398,9 +398,9 @@ describe('the extension API (extending.md §1) with a module defined by the test
       expect((await readEvent(t, event.id)).status).toBe('publish');
 
       expectStatus(await http(t, users.admin.authorization).delete(`${API}/events/${event.id}?release_seats=yes`), 200);
-      expect(store.deletes.at(-1)).toEqual({ id: event.id, force: false, input: { release_seats: 'yes' } });
+      expect(repository.deletes.at(-1)).toEqual({ id: event.id, force: false, input: { release_seats: 'yes' } });
       expectStatus(await http(t, users.admin.authorization).delete(`${API}/events/by-slug/${event.slug}__trashed?force=true&release_seats=yes`), 200);
-      expect(store.deletes.at(-1)).toEqual({ id: event.id, force: true, input: { force: 'true', release_seats: 'yes' } });
+      expect(repository.deletes.at(-1)).toEqual({ id: event.id, force: true, input: { force: 'true', release_seats: 'yes' } });
     });
   });
 

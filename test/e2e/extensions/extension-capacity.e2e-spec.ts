@@ -19,7 +19,7 @@ import { ImportModule } from '../../../src/imports';
 import { capacityReport } from '../../../extensions/capacity/capacity-report.command';
 import { ANSWERS_CACHE } from '../../../extensions/capacity/capacity.controller';
 import { CAPACITY_FEATURE } from '../../../extensions/capacity/capacity.feature';
-import { CapacityStore } from '../../../extensions/capacity/capacity.store';
+import { CapacityRepository } from '../../../extensions/capacity/capacity.repository';
 import { Caller, createEvent, EventBody, makeUsers, readEvent, uid } from '../../support/api';
 import { changePages } from '../../support/changes';
 import { cliDatabase } from '../../support/cli';
@@ -168,7 +168,7 @@ describe('the capacity module, installed by a test app', () => {
     it('is presented for a whole page with one query', async () => {
       const token = uid('page');
       for (const capacity of [1, 2, 3]) await createEvent(t, users.admin.authorization, { title: `${token} ${capacity}`, capacity });
-      const capacities = jest.spyOn(t.app.get(CapacityStore), 'capacities');
+      const capacities = jest.spyOn(t.app.get(CapacityRepository), 'capacities');
       try {
         expect((await list(`search=${token}`)).events.map((e) => e.capacity)).toEqual([1, 2, 3]);
         expect(capacities.mock.calls.map(([ids]) => ids.length)).toEqual([3]);

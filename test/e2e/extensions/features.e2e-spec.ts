@@ -1,6 +1,6 @@
 // A test app may install a feature of its own: a feature that lives only
 // under test/ (test/support/notes) brings its table and migration pair, its change kind and
-// its route, and every lower floor takes them from the list the app is given — the schema,
+// its route, and every lower layer takes them from the list the app is given — the schema,
 // the change feed, webhooks and migration:check — while an app with the default list knows
 // nothing of it.
 import { NestFactory } from '@nestjs/core';

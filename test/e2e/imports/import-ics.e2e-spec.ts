@@ -50,7 +50,7 @@ function counts(result: CliResult): Record<string, number> {
 
 const vevent = (...props: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...props, 'END:VEVENT'];
 
-/** Google Calendar: X-WR-TIMEZONE, IANA TZIDs with a VTIMEZONE, a weekly series with an EXDATE and a moved instance, all-day. */
+/** Google Calendar: X-WR-TIMEZONE, IANA TZIDs with a VTIMEZONE, a weekly series with an EXDATE and a moved occurrence, all-day. */
 function googleCalendar(title = 'Planning'): string {
   const berlin = customCentralEurope('Europe/Berlin', ['X-LIC-LOCATION:Europe/Berlin']);
   return calendarText(
@@ -105,7 +105,7 @@ function outlookCalendar(): string {
         'SUMMARY;LANGUAGE=en-us:Quarterly review',
         'DESCRIPTION:Plain version',
         'X-ALT-DESC;FMTTYPE=text/html:<!DOCTYPE HTML><html><body><p>Rich <b>review</b></p><script>alert(1)</script></body></html>',
-        'LOCATION:Board room',
+        'LOCATION:Meeting hall',
         'X-MICROSOFT-CDO-BUSYSTATUS:BUSY',
         'X-MICROSOFT-CDO-IMPORTANCE:1',
         'X-MICROSOFT-CDO-ALLDAYEVENT:FALSE',
@@ -176,7 +176,7 @@ function appleCalendar(): string {
 
 /** Every event of 2030 (drafts too). */
 async function allEvents(owner: TestApp, admin: string): Promise<EventBody[]> {
-  // A fresh instance on the same database: what the CLI wrote is read as any new server would.
+  // A fresh occurrence on the same database: what the CLI wrote is read as any new server would.
   const reader = await createTestApp({}, { sharing: owner });
   try {
     const res = await http(reader, admin).get(`${API}/events?${YEAR_2030}`);
@@ -187,12 +187,12 @@ async function allEvents(owner: TestApp, admin: string): Promise<EventBody[]> {
   }
 }
 
-/** Every event of 2030 by title (titles are unique in these tests, except a series' instances). */
+/** Every event of 2030 by title (titles are unique in these tests, except a series' occurrences). */
 async function eventsByTitle(_databaseUrl: string, owner: TestApp, admin: string): Promise<Map<string, EventBody>> {
   return new Map((await allEvents(owner, admin)).map((e) => [e.title, e]));
 }
 
-/** The names of every venue, organizer or category the API lists (drafts too), read by a fresh instance. */
+/** The names of every venue, organizer or category the API lists (drafts too), read by a fresh occurrence. */
 async function listedNames(owner: TestApp, admin: string, kind: 'venues' | 'organizers' | 'categories'): Promise<string[]> {
   const reader = await createTestApp({}, { sharing: owner });
   try {
@@ -270,10 +270,10 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect((await allEvents(target, admin)).length).toBe(5);
 
     // A changed event (no LAST-MODIFIED: the digest of its fields tells) is updated in place.
-    const changed = await importIcs(target.databaseUrl, [file('google2.ics', googleCalendar('Planning (room changed)')), ...WINDOW, '--category', 'Imported']);
+    const changed = await importIcs(target.databaseUrl, [file('google2.ics', googleCalendar('Planning (place changed)')), ...WINDOW, '--category', 'Imported']);
     expect(counts(changed)).toEqual({ created: 0, updated: 1, unchanged: 4, skipped: 1, failed: 0 });
     const after = await eventsByTitle(target.databaseUrl, target, admin);
-    expect(after.get('Planning (room changed)')?.id).toBe(planning.id);
+    expect(after.get('Planning (place changed)')?.id).toBe(planning.id);
     expect(after.has('Planning')).toBe(false);
   });
 
@@ -288,7 +288,7 @@ describe('import:ics (spec ical.md, Import)', () => {
       status: 'draft',
       description: '<p>Rich <b>review</b></p>',
     });
-    expect(events.get('Quarterly review')!.venue).toMatchObject({ venue: 'Board room' });
+    expect(events.get('Quarterly review')!.venue).toMatchObject({ venue: 'Meeting hall' });
     // 5 November 2030 is after the US change back (3 November): EST, UTC-5.
     expect(events.get('New York call')).toMatchObject({ utc_start_date: '2030-11-05 14:00:00', timezone: 'America/New_York' });
   });
@@ -344,7 +344,7 @@ describe('import:ics (spec ical.md, Import)', () => {
     expect(result.stdout).toContain('no DTSTART 1');
   });
 
-  it("round-trips the service's own events.ics into an empty instance, twice without duplicates", async () => {
+  it("round-trips the service's own events.ics into an empty occurrence, twice without duplicates", async () => {
     const source = await createTestApp();
     const roundTarget = await createTestApp(
       /^(mysql|mariadb):/.test(process.env.TEST_DATABASE_URL ?? '') ? {} : { DATABASE_URL: `sqlite:${join(dir, 'round.sqlite')}` },
@@ -521,7 +521,7 @@ describe('import:ics (spec ical.md, Import)', () => {
 
   // A rule that never gives a day would hang the importer (ical.js searches for one without
   // end); a yearly series from 29 February would give 1 March in other years. Both are series with
-  // no instance in the window, next to an ordinary event that is imported as before.
+  // no occurrence in the window, next to an ordinary event that is imported as before.
   it('ends on a rule that never recurs, reporting it as outside the window, and imports the rest', async () => {
     const text = calendarText([
       ...vevent('UID:ordinary@example.org', 'DTSTART:20300506T090000Z', 'DTEND:20300506T100000Z', 'SUMMARY:Ordinary meeting'),

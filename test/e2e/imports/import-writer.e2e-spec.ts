@@ -7,7 +7,7 @@ import { EventDeleter, EventsRepository, EventWriter } from '../../../src/events
 import { ImportedRecordsRepository, ImportRecordError, ImportWriter, LocalRecords } from '../../../src/imports';
 import { ORGANIZER_TOKENS, OrganizersRepository } from '../../../src/organizers';
 import { PostsService } from '../../../src/posts';
-import { TaxonomiesService } from '../../../src/taxonomies';
+import { TermsService } from '../../../src/taxonomies';
 import { UsersService } from '../../../src/users';
 import { VENUE_TOKENS, VenuesRepository } from '../../../src/venues';
 import { createTestApp, TestApp } from '../../support/test-app';
@@ -30,14 +30,14 @@ describe('import scaffold: ImportWriter', () => {
       get(EventWriter),
       t.app.get(VENUE_TOKENS.writes, { strict: false }),
       t.app.get(ORGANIZER_TOKENS.writes, { strict: false }),
-      get(TaxonomiesService),
+      get(TermsService),
       get(PostsService),
       get(EventsRepository),
       get(VenuesRepository),
       get(OrganizersRepository),
     );
     records = new ImportedRecordsRepository(get(DataSource));
-    writer = new ImportWriter(local, records, get(UnitOfWork), get(UsersService), get(TaxonomiesService), get(EventsRepository), get(EventDeleter));
+    writer = new ImportWriter(local, records, get(UnitOfWork), get(UsersService), get(TermsService), get(EventsRepository), get(EventDeleter));
   });
   afterAll(() => t.close());
 

@@ -114,7 +114,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
       end_time: '22:00',
       timezone: 'America/New_York',
       venue: 'new',
-      'new_venue[venue]': 'The Blue Room',
+      'new_venue[venue]': 'The Blue Hall',
       'new_venue[address]': '1 Main St',
       'new_venue[city]': 'Springfield',
       'new_venue[country]': 'United States',
@@ -143,7 +143,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
       featured: true,
       all_day: false,
     });
-    expect(event.venue).toMatchObject({ venue: 'The Blue Room', address: '1 Main St', city: 'Springfield', country: 'United States' });
+    expect(event.venue).toMatchObject({ venue: 'The Blue Hall', address: '1 Main St', city: 'Springfield', country: 'United States' });
     expect(event.organizer).toMatchObject([{ organizer: 'Jo Promoter', email: 'jo@example.com' }]);
     expect((event.tags as Json[]).map((x) => x.name).sort()).toEqual(['live', 'rock, paper, scissors']);
 
@@ -157,7 +157,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
         end_date: '2031-05-01 22:00:00',
         all_day: false,
         timezone: 'America/New_York',
-        venue: { venue: 'The Blue Room', address: '1 Main St', city: 'Springfield', country: 'United States' },
+        venue: { venue: 'The Blue Hall', address: '1 Main St', city: 'Springfield', country: 'United States' },
         organizer: [{ organizer: 'Jo Promoter', email: 'jo@example.com' }],
         categories: [],
         tags: ['rock, paper, scissors', 'live'],
@@ -347,7 +347,7 @@ describe('the event form (editing.md §2, §5, §7, §8)', () => {
   });
 
   it("shows an extension's field, saves it in the same write, and shows its check's message beside it", async () => {
-    const pairs = await newForm(editor, { title: 'Roomy', 'ext[capacity]': '120', action: 'save' });
+    const pairs = await newForm(editor, { title: 'Spacious', 'ext[capacity]': '120', action: 'save' });
     expect(control((await getPage(t, editor.cookie, NEW)).html, 'Capacity').id).toBe('ext-capacity');
     const res = await postForm(t, editor.cookie, NEW, pairs);
     expect(res.status).toBe(303);

@@ -83,7 +83,7 @@ describe('editing pages: venues, organizers, categories, tags', () => {
       const res = await editor.post('/manage/venues/new', {
         ...BLANK_VENUE,
         venue: name,
-        description: 'Big <b>room</b>',
+        description: 'Big <b>hall</b>',
         address: '1 Main St',
         city: 'Lyon',
         country: 'France',

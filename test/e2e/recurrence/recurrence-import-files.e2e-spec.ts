@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { EventBody } from '../../support/api';
 import { expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
-import { icalJsInstances, nodeIcalInstances, SeenInstance } from '../../support/ical-oracles';
+import { icalJsOccurrences, nodeIcalOccurrences, SeenOccurrence } from '../../support/ical-oracles';
 import { calendarText, OUTLOOK_EASTERN, OUTLOOK_W_EUROPE } from '../../support/ics-calendars';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -24,7 +24,7 @@ const ROOT = join(__dirname, '..', '..', '..');
 const MODULE = { on: { CALENDAR_RECURRENCE: 'on', CALENDAR_RECURRENCE_POLL_SECONDS: '0' }, off: { CALENDAR_RECURRENCE: 'off' } } as const;
 type Mode = keyof typeof MODULE;
 const vevent = (...props: string[]) => ['BEGIN:VEVENT', 'DTSTAMP:20300101T000000Z', ...props, 'END:VEVENT'];
-const instants = (list: EventBody[]): SeenInstance[] =>
+const instants = (list: EventBody[]): SeenOccurrence[] =>
   list.map((e) => ({ start: e.utc_start_date, end: e.utc_end_date })).sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 
 const EASTERN_DISPLAY = '(UTC-05:00) Eastern Time (US & Canada)';
@@ -108,8 +108,8 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/failed 0$/);
     const got = await target.events(mode, 'Display zone call', '2030-01-01', '2031-01-01');
     expect(got.map((e) => e.timezone)).toEqual(Array(4).fill('America/New_York'));
-    expect(instants(got)).toEqual(icalJsInstances(text, new Date('2031-01-01')).get('display-1@example.com'));
-    expect(instants(got)).toEqual(nodeIcalInstances(text, new Date('2030-01-01'), new Date('2031-01-01')).get('display-1@example.com'));
+    expect(instants(got)).toEqual(icalJsOccurrences(text, new Date('2031-01-01')).get('display-1@example.com'));
+    expect(instants(got)).toEqual(nodeIcalOccurrences(text, new Date('2030-01-01'), new Date('2031-01-01')).get('display-1@example.com'));
   });
 
   it("reads display names and fixed offsets without a VTIMEZONE: the zone Windows means, the service's UTC±N", async () => {
@@ -143,7 +143,7 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     ]);
     expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/failed 0$/);
     const got = await target.events(mode, 'Bare exdate', '2030-01-01', '2031-01-01');
-    expect(instants(got)).toEqual(nodeIcalInstances(text, new Date('2030-01-01'), new Date('2031-01-01')).get('bare-exdate@example.com'));
+    expect(instants(got)).toEqual(nodeIcalOccurrences(text, new Date('2030-01-01'), new Date('2031-01-01')).get('bare-exdate@example.com'));
     expect(instants(got).map((i) => i.start)).toEqual(['2030-01-09 09:00:00', '2030-01-23 09:00:00', '2030-01-30 09:00:00']);
     expect(await target.events(mode, 'Bare neighbour', '2030-01-01', '2031-01-01')).toHaveLength(1);
   });
@@ -171,13 +171,13 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     expect(await target.importIcs(text, mode)).toMatch(/skipped 0, failed 0$/);
     // Inside the default window (30 days ago to a year ahead), with a day's margin for the CLI's own clock.
     const [from, to] = [fromNow(-29), fromNow(364)];
-    const within = (list: SeenInstance[]) => list.filter((i) => i.start >= from && i.start < to);
+    const within = (list: SeenOccurrence[]) => list.filter((i) => i.start >= from && i.start < to);
     const daily = await target.events(mode, 'Morning check-in', from.slice(0, 10), to.slice(0, 10));
-    const seen = icalJsInstances(text, new Date(`${to.replace(' ', 'T')}Z`), 10_000);
+    const seen = icalJsOccurrences(text, new Date(`${to.replace(' ', 'T')}Z`), 10_000);
     expect(within(instants(daily))).toEqual(within(seen.get('3q9d8ak0bq1pb0s0h5vq2b8m7l@google.com')!));
     expect(within(instants(daily)).length).toBeGreaterThan(390);
     const yearly = await target.events(mode, 'Founding day', from.slice(0, 10), to.slice(0, 10));
-    const dates = (list: { start: string }[]) => within(list as SeenInstance[]).map((i) => i.start.slice(0, 10));
+    const dates = (list: { start: string }[]) => within(list as SeenOccurrence[]).map((i) => i.start.slice(0, 10));
     expect(yearly.filter((e) => e.start_date >= from && e.start_date < to).map((e) => e.start_date.slice(0, 10))).toEqual(
       dates(seen.get('anniversary-1998@example.com')!),
     );
@@ -210,7 +210,7 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     ]);
   });
 
-  it('moves the instance Exchange overrides with a zoned midnight RECURRENCE-ID on an all-day series, and imports it once', async () => {
+  it('moves the occurrence Exchange overrides with a zoned midnight RECURRENCE-ID on an all-day series, and imports it once', async () => {
     const text = calendarText([
       ...OUTLOOK_W_EUROPE,
       ...vevent(
@@ -240,7 +240,7 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     ]);
   });
 
-  it('imports a series whose first instance was deleted in Outlook (an EXDATE of its DTSTART), as ical.js reads it', async () => {
+  it('imports a series whose first occurrence was deleted in Outlook (an EXDATE of its DTSTART), as ical.js reads it', async () => {
     const text = calendarText([
       ...OUTLOOK_W_EUROPE,
       ...vevent(
@@ -254,7 +254,7 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
     ]);
     expect(await target.importIcs(text, mode, WINDOW_2030)).toMatch(/failed 0$/);
     const got = await target.events(mode, 'Choir practice', '2030-01-01', '2031-01-01');
-    expect(instants(got)).toEqual(icalJsInstances(text, new Date('2031-01-01')).get('first-deleted@example.com'));
+    expect(instants(got)).toEqual(icalJsOccurrences(text, new Date('2031-01-01')).get('first-deleted@example.com'));
     expect(got).toHaveLength(4);
   });
 
@@ -268,7 +268,7 @@ describe.each(['off', 'on'] as const)('import:ics of real-world files, module %s
   });
 });
 
-/** Outlook: a weekly series in a Windows zone, with EXDATEs and two overridden instances (one moved in time, one to another day). */
+/** Outlook: a weekly series in a Windows zone, with EXDATEs and two overridden occurrences (one moved in time, one to another day). */
 const OUTLOOK_UID = '040000008200E00074C5B7101A82E00800000000C0FFEE00F00DDB01000000000000000010000000F1E2D3C4B5A69788796A5B4C3D2E1F00';
 const OUTLOOK_WEEKLY = calendarText([
   ...OUTLOOK_W_EUROPE,
@@ -303,7 +303,7 @@ const OUTLOOK_WEEKLY = calendarText([
 
 describe('import:ics of one file with the module off, then on, then off (and the other way round): the same events', () => {
   const WINDOW_2030 = ['--from', '2030-01-01', '--to', '2031-01-01'];
-  const expected = icalJsInstances(OUTLOOK_WEEKLY, new Date('2031-01-01')).get(OUTLOOK_UID)!;
+  const expected = icalJsOccurrences(OUTLOOK_WEEKLY, new Date('2031-01-01')).get(OUTLOOK_UID)!;
   /** The events of the series by instant, with their ids. */
   const read = async (target: Target, mode: Mode) => {
     const list = await target.events(mode, 'Weekly sync', '2030-01-01', '2031-01-01');
@@ -313,7 +313,7 @@ describe('import:ics of one file with the module off, then on, then off (and the
   it.each([
     ['off', 'on'],
     ['on', 'off'],
-  ] as const)('imported with the module %s, then %s, then back: one event per instance, as ical.js reads the file', async (first, second) => {
+  ] as const)('imported with the module %s, then %s, then back: one event per occurrence, as ical.js reads the file', async (first, second) => {
     const target = new Target();
     await target.open(second);
     try {
@@ -325,7 +325,7 @@ describe('import:ics of one file with the module off, then on, then off (and the
       expect(await target.importIcs(OUTLOOK_WEEKLY, second, WINDOW_2030)).toMatch(/failed 0$/);
       const switched = await read(target, second);
       expect(switched.instants).toEqual(expected);
-      // A series kept from events made one per instance starts at the first of them (same id).
+      // A series kept from events made one per occurrence starts at the first of them (same id).
       expect(switched.ids.get(expected[0].start)).toBe(before.ids.get(expected[0].start));
       // Events made by the series are the same events for an import with the module off.
       if (first === 'on') expect(switched.ids).toEqual(before.ids);

@@ -1,5 +1,5 @@
 // import:ics with the recurrence extension on (recurrence.md §6): an RRULE event becomes a series
-// (EXDATEs excluded, a cancelled instance excluded too), an overridden instance (RECURRENCE-ID)
+// (EXDATEs excluded, a cancelled occurrence excluded too), an overridden occurrence (RECURRENCE-ID)
 // updates the occurrence it replaces, which is then detached, and a second run is idempotent by
 // UID (+ RECURRENCE-ID). The CLI runs as a child process on the test app's database.
 import { execFile } from 'node:child_process';

@@ -4,7 +4,7 @@
 // occurrences across DST changes, compared with what ical.js and node-ical read from the feed.
 import { expectInvalidParams, expectStatus } from '../../support/expect';
 import { API, http } from '../../support/http';
-import { icalJsInstances, nodeIcalInstances, SeenInstance } from '../../support/ical-oracles';
+import { icalJsOccurrences, nodeIcalOccurrences, SeenOccurrence } from '../../support/ical-oracles';
 import { createTestApp, TestApp } from '../../support/test-app';
 
 interface Listed {
@@ -45,19 +45,19 @@ async function occurrences(app: TestApp, seriesId: number): Promise<Listed[]> {
   }
 }
 
-const instants = (events: Listed[]): SeenInstance[] => events.map((e) => ({ start: e.utc_start_date, end: e.utc_end_date }));
+const instants = (events: Listed[]): SeenOccurrence[] => events.map((e) => ({ start: e.utc_start_date, end: e.utc_end_date }));
 
 /** The series as the feed gives it, read by ical.js (the file's VTIMEZONEs) and by node-ical, up to the API's last occurrence. */
-async function readers(seriesId: number, last: string): Promise<{ icalJs: SeenInstance[]; nodeIcal: SeenInstance[] }> {
+async function readers(seriesId: number, last: string): Promise<{ icalJs: SeenOccurrence[]; nodeIcal: SeenOccurrence[] }> {
   const res = await http(t).get(`${API}/events.ics?series=${seriesId}&${WINDOW}`);
   expectStatus(res, 200);
   const to = new Date(`${last.replace(' ', 'T')}Z`);
   to.setUTCSeconds(to.getUTCSeconds() + 1);
-  const single = (seen: Map<string, SeenInstance[]>) => {
+  const single = (seen: Map<string, SeenOccurrence[]>) => {
     expect(seen.size).toBe(1);
     return [...seen.values()][0].filter((i) => i.start < last || i.start === last);
   };
-  return { icalJs: single(icalJsInstances(res.text, to)), nodeIcal: single(nodeIcalInstances(res.text, new Date('2026-01-01T00:00:00Z'), to)) };
+  return { icalJs: single(icalJsOccurrences(res.text, to)), nodeIcal: single(nodeIcalOccurrences(res.text, new Date('2026-01-01T00:00:00Z'), to)) };
 }
 
 describe('recurrence.md §2: input limits, decided before the work', () => {

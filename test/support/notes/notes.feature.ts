@@ -38,11 +38,11 @@ export class TestNotesMysql1795600000000 implements MigrationInterface {
 
 @Injectable()
 class NotesService {
-  constructor(private readonly uow: UnitOfWork) {}
+  constructor(private readonly unitOfWork: UnitOfWork) {}
 
   /** A note, written in the unit of work with its change row. */
   create(body: string): Promise<{ id: number; body: string }> {
-    return this.uow.run(async (tx, changes) => {
+    return this.unitOfWork.run(async (tx, changes) => {
       const note = await tx.save(tx.create(NoteEntity, { body }));
       changes.record('note', note.id);
       return { id: note.id, body: note.body };

@@ -8,8 +8,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { newTestService } from '../../test/support/new-test-service';
 import { EventTerms } from './event-terms';
 import type { TermEntity, Taxonomy } from './entities/term.entity';
-import { TermsRepository } from './taxonomies.repository';
-import { TaxonomiesService } from './taxonomies.service';
+import { TermsRepository } from './terms.repository';
+import { TermsService } from './terms.service';
 import { CATEGORY_LIST_HOOKS, TermListHooks } from './term-list-hooks';
 import { listedHooks } from '../../test/support/hooks';
 import { TermWrites } from './term-writes';
@@ -77,7 +77,7 @@ function serviceOn(stored: TermEntity[]) {
     { provide: TermWrites, useValue: termWrites },
     { provide: AppConfig, useValue: config },
   ]).sut;
-  const service = newTestService(TaxonomiesService, [
+  const service = newTestService(TermsService, [
     { provide: TermsRepository, useValue: repo },
     { provide: AppConfig, useValue: config },
     { provide: ReadModel, useValue: readModel },
@@ -90,10 +90,10 @@ function serviceOn(stored: TermEntity[]) {
 }
 
 /** An event write's name resolution, inside the transaction the (fake) unit of work hands out. */
-const resolve = (service: TaxonomiesService, taxonomy: Taxonomy, list: NameList) =>
+const resolve = (service: TermsService, taxonomy: Taxonomy, list: NameList) =>
   fakeUnitOfWork().run((tx) => service.resolveForEventWrite(tx, taxonomy, list, admin));
 
-describe('TaxonomiesService.resolveForEventWrite (spec endpoints.md §4.5)', () => {
+describe('TermsService.resolveForEventWrite (spec endpoints.md §4.5)', () => {
   const jazz = term(1, 'Jazz', 'jazz');
   const blues = term(2, 'Blues', 'blues');
 
@@ -135,7 +135,7 @@ describe('TaxonomiesService.resolveForEventWrite (spec endpoints.md §4.5)', () 
   });
 });
 
-describe('TaxonomiesService create and rename conflicts (spec endpoints.md §6.2, §6.3)', () => {
+describe('TermsService create and rename conflicts (spec endpoints.md §6.2, §6.3)', () => {
   it('refuses a name used at the same level with term_exists and the existing id, writing nothing', async () => {
     const { service, repo } = serviceOn([term(1, 'Jazz', 'jazz')]);
     const err = await refusal(service.create(admin, 'category', { name: 'jazz' }));

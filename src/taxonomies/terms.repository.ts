@@ -13,7 +13,7 @@ import { TAXONOMIES, TermEntity, Taxonomy } from './entities/term.entity';
 import { shadowNameKey, termNameKey } from './term-name-key';
 import { suffixRange } from '../common/text/slugify';
 import { extended, type ListCondition } from '../common/pagination';
-import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './taxonomies.filters';
+import { applyTermFilters, applyTermOrder, TermListFilters, TermOrder } from './terms.filters';
 
 /**
  * Where the change log reads the state of a term of `taxonomy` (ChangeKind.state): its row of
@@ -58,15 +58,15 @@ export class TermsRepository {
     return new Set(rows.map((r) => Number(r.id)));
   }
 
-  async slugTaken(taxonomy: Taxonomy, slug: string, exceptId: number | undefined, manager: Tx): Promise<boolean> {
-    const row = await this.terms(manager).findOne({ where: { taxonomy, slug }, select: { id: true } });
+  async slugTaken(taxonomy: Taxonomy, slug: string, exceptId: number | undefined, tx: Tx): Promise<boolean> {
+    const row = await this.terms(tx).findOne({ where: { taxonomy, slug }, select: { id: true } });
     return row !== null && row.id !== exceptId;
   }
 
   /** Slugs of the kind among `base` and `base-…` (an index range), the term `exceptId` aside. */
-  async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, manager: Tx): Promise<Set<string>> {
+  async slugsLike(taxonomy: Taxonomy, base: string, exceptId: number | undefined, tx: Tx): Promise<Set<string>> {
     const { lo, hi } = suffixRange(base);
-    const rows: { slug: string }[] = await manager.query('SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?', [
+    const rows: { slug: string }[] = await tx.query('SELECT slug FROM terms WHERE taxonomy = ? AND (slug = ? OR (slug >= ? AND slug < ?)) AND id <> ?', [
       taxonomy,
       base,
       lo,
@@ -77,8 +77,8 @@ export class TermsRepository {
   }
 
   /** A term of the same kind and parent with the same name (TermEntity.nameKey). */
-  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId: number | undefined, manager: Tx): Promise<TermEntity | null> {
-    const qb = this.terms(manager)
+  findSiblingByName(taxonomy: Taxonomy, parentId: number, name: string, exceptId: number | undefined, tx: Tx): Promise<TermEntity | null> {
+    const qb = this.terms(tx)
       .createQueryBuilder('t')
       .where('t.taxonomy = :taxonomy AND t.parentId = :parentId AND t.nameKey = :key', { taxonomy, parentId, key: termNameKey(name) });
     if (exceptId !== undefined) qb.andWhere('t.id <> :exceptId', { exceptId });
@@ -155,22 +155,22 @@ export class TermsRepository {
   }
 
   /** Writes the term; its name key follows its name (unless it already holds a shadow key for this name). */
-  save(term: Partial<TermEntity>, manager: Tx): Promise<TermEntity> {
-    return this.terms(manager).save(term.name === undefined ? term : { ...term, nameKey: keyFor(term) });
+  save(term: Partial<TermEntity>, tx: Tx): Promise<TermEntity> {
+    return this.terms(tx).save(term.name === undefined ? term : { ...term, nameKey: keyFor(term) });
   }
 
   /** Every term of a kind, in id order (bulk loads match their names against these). */
-  findAll(taxonomy: Taxonomy, manager: Tx): Promise<TermEntity[]> {
-    return this.terms(manager).find({ where: { taxonomy }, order: { id: 'ASC' } });
+  findAll(taxonomy: Taxonomy, tx: Tx): Promise<TermEntity[]> {
+    return this.terms(tx).find({ where: { taxonomy }, order: { id: 'ASC' } });
   }
 
   /**
    * Bulk load (`seed`): inserts the terms (slugs already unique) and returns them with their
    * ids, read back by the unique (taxonomy, slug) pair.
    */
-  async insertMany(terms: Omit<TermEntity, 'id' | 'nameKey'>[], manager: Tx): Promise<TermEntity[]> {
+  async insertMany(terms: Omit<TermEntity, 'id' | 'nameKey'>[], tx: Tx): Promise<TermEntity[]> {
     await insertInChunks(
-      manager,
+      tx,
       TermEntity,
       terms.map((t) => ({ ...t, nameKey: termNameKey(t.name) })),
     );
@@ -178,7 +178,7 @@ export class TermsRepository {
     for (const taxonomy of new Set(terms.map((t) => t.taxonomy))) {
       const slugs = terms.filter((t) => t.taxonomy === taxonomy).map((t) => t.slug);
       for (let i = 0; i < slugs.length; i += 500) {
-        out.push(...(await this.terms(manager).find({ where: { taxonomy, slug: In(slugs.slice(i, i + 500)) } })));
+        out.push(...(await this.terms(tx).find({ where: { taxonomy, slug: In(slugs.slice(i, i + 500)) } })));
       }
     }
     const bySlug = new Map(out.map((t) => [`${t.taxonomy}/${t.slug}`, t]));
@@ -186,8 +186,8 @@ export class TermsRepository {
   }
 
   /** Bulk load (`seed`): assignments with `published` already set; counts are left to recount(). */
-  insertEventTerms(links: EventTermEntity[], manager: Tx): Promise<void> {
-    return insertInChunks(manager, EventTermEntity, links);
+  insertEventTerms(links: EventTermEntity[], tx: Tx): Promise<void> {
+    return insertInChunks(tx, EventTermEntity, links);
   }
 
   /**
@@ -228,14 +228,14 @@ export class TermsRepository {
 
   /** Replaces an event's terms of one kind; returns the term ids linked and unlinked. */
   async replaceEventTerms(
-    manager: Tx,
+    tx: Tx,
     eventId: number,
     taxonomy: Taxonomy,
     termIds: number[],
     published: boolean,
     isNew = false,
   ): Promise<{ added: number[]; removed: number[] }> {
-    const links = manager.getRepository(EventTermEntity);
+    const links = tx.getRepository(EventTermEntity);
     // A new event has no links yet: nothing to read or remove.
     const current = isNew
       ? []
@@ -250,7 +250,7 @@ export class TermsRepository {
     if (fresh.length > 0) {
       // No read-back of the rows just written (the repository's insert() would select them again).
       await insertInChunks(
-        manager,
+        tx,
         EventTermEntity,
         fresh.map((termId) => ({ eventId, termId, published })),
       );
@@ -264,19 +264,19 @@ export class TermsRepository {
    * same term (each waits for the row lock), where a recount from each transaction's own
    * snapshot could lose updates.
    */
-  async adjustCounts(manager: Tx, termIds: number[], delta: number): Promise<void> {
+  async adjustCounts(tx: Tx, termIds: number[], delta: number): Promise<void> {
     if (termIds.length === 0 || delta === 0) return;
     // The terms' counts moved (ChangeSet.recordAmong: their kind is looked up with the change rows).
-    changesOf(manager)?.recordAmong(TAXONOMIES, termIds);
+    changesOf(tx)?.recordAmong(TAXONOMIES, termIds);
     const ids = [...new Set(termIds)].sort((a, b) => a - b);
     // Plain SQL: every event write runs this, and the ORM's UPDATE builder cost ~60 µs of it.
-    const count = manager.connection.driver.escape('count');
-    await manager.query(`UPDATE terms SET ${count} = ${count} ${delta > 0 ? '+' : '-'} ${Math.abs(delta)} WHERE id IN (${placeholders(ids)})`, ids);
+    const count = tx.connection.driver.escape('count');
+    await tx.query(`UPDATE terms SET ${count} = ${count} ${delta > 0 ? '+' : '-'} ${Math.abs(delta)} WHERE id IN (${placeholders(ids)})`, ids);
   }
 
   /** Marks every assignment of an event as published or not; returns the affected term ids. */
-  async setEventPublished(manager: Tx, eventId: number, published: boolean): Promise<number[]> {
-    const links = manager.getRepository(EventTermEntity);
+  async setEventPublished(tx: Tx, eventId: number, published: boolean): Promise<number[]> {
+    const links = tx.getRepository(EventTermEntity);
     const rows = await links.find({ where: { eventId }, select: { termId: true, published: true } });
     const changed = rows.filter((r) => r.published !== published).map((r) => r.termId);
     if (changed.length > 0) await links.update({ eventId }, { published });
@@ -284,22 +284,22 @@ export class TermsRepository {
   }
 
   /** Every assignment of one event (deleted for good). */
-  async removeEventTerms(manager: Tx, eventId: number): Promise<void> {
-    await manager.getRepository(EventTermEntity).delete({ eventId });
+  async removeEventTerms(tx: Tx, eventId: number): Promise<void> {
+    await tx.getRepository(EventTermEntity).delete({ eventId });
   }
 
   /** Recomputes the stored counts of these terms from their published assignments. */
-  async recount(manager: Tx, termIds: number[]): Promise<void> {
+  async recount(tx: Tx, termIds: number[]): Promise<void> {
     if (termIds.length === 0) return;
     // The covering index by term and `published`, named: with sampled statistics MariaDB took
     // the listing index (term first, no `published`) and read a row per link (minutes at a million).
-    const counts: { term_id: number | string; n: number | string }[] = await manager.query(
+    const counts: { term_id: number | string; n: number | string }[] = await tx.query(
       `SELECT term_id, COUNT(*) AS n FROM event_terms ${this.dialect.usingIndex('ix_event_terms_term')} WHERE term_id IN (${placeholders(termIds)}) AND published = ? GROUP BY term_id`,
       [...termIds, 1],
     );
     const byId = new Map(counts.map((c) => [Number(c.term_id), Number(c.n)]));
     for (const id of new Set(termIds)) {
-      await manager.getRepository(TermEntity).update({ id }, { count: byId.get(id) ?? 0 });
+      await tx.getRepository(TermEntity).update({ id }, { count: byId.get(id) ?? 0 });
     }
   }
 }

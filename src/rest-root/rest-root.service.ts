@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { ApiLinks, currentLinks } from '../common/http/api-links';
 import { AppConfig } from '../config/app-config';
 import { ApiDocsService } from './api-docs.service';
-import { buildRouteIndex, RouteEntry } from './route-index';
+import { buildRouteTable, RouteEntry } from './route-table';
 
 /**
  * The REST root and the namespace index (spec README §1, endpoints.md §1–§2), and their
@@ -11,7 +11,7 @@ import { buildRouteIndex, RouteEntry } from './route-index';
  * under the alias paths. Each is written in the link form of the request.
  */
 @Injectable()
-export class IndexService {
+export class RestRootService {
   /** Route tables and documents per link form (ApiLinks.key): built once each, from the one document. */
   private readonly routes = new Map<string, Record<string, RouteEntry>>();
   private readonly documents = new Map<string, OpenAPIObject>();
@@ -23,7 +23,7 @@ export class IndexService {
 
   private routeTable(links: ApiLinks): Record<string, RouteEntry> {
     let table = this.routes.get(links.key);
-    if (table === undefined) this.routes.set(links.key, (table = buildRouteIndex(this.docs.getDocument(), links)));
+    if (table === undefined) this.routes.set(links.key, (table = buildRouteTable(this.docs.getDocument(), links)));
     return table;
   }
 

@@ -52,7 +52,7 @@ export function readGeoFilter(query: Record<string, unknown>): GeoFilter | null 
  */
 @Hook(EVENT_LIST_HOOKS)
 @Injectable()
-export class GeoEventListExtension implements EventListHook {
+export class GeoEventListHook implements EventListHook {
   readonly params = ['geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius'] as const;
 
   constructor(private readonly dialect: Dialect) {}

@@ -28,7 +28,7 @@ export function readCoordinate(input: Record<string, unknown>, param: GeoParam):
  */
 @Hook(VENUE_HOOKS)
 @Injectable()
-export class GeoVenueExtension implements VenueHook {
+export class GeoVenueHook implements VenueHook {
   readonly params = ['geo_lat', 'geo_lng'] as const;
 
   constructor(private readonly rows: VenueGeoRepository) {}
@@ -49,15 +49,15 @@ export class GeoVenueExtension implements VenueHook {
     return bad;
   }
 
-  async saved(manager: Tx, venue: VenueEntity, ctx: ItemWriteContext<VenueEntity>): Promise<void> {
+  async saved(tx: Tx, venue: VenueEntity, ctx: ItemWriteContext<VenueEntity>): Promise<void> {
     const lat = readCoordinate(ctx.input, 'geo_lat');
     const lng = readCoordinate(ctx.input, 'geo_lng');
     if (lat.kind === 'absent' && lng.kind === 'absent') return;
     if (lat.kind === 'clear' || lng.kind === 'clear') {
-      await this.rows.remove(manager, venue.id);
+      await this.rows.remove(tx, venue.id);
       return;
     }
-    const current = await this.rows.find(manager, venue.id);
+    const current = await this.rows.find(tx, venue.id);
     const next = {
       venueId: venue.id,
       lat: lat.kind === 'value' ? lat.value : current ? Number(current.lat) : undefined,
@@ -66,7 +66,7 @@ export class GeoVenueExtension implements VenueHook {
     // An update giving one coordinate to a venue that has none cannot place it.
     if (next.lat === undefined) throw invalidParam('geo_lat', GEO_MESSAGE);
     if (next.lng === undefined) throw invalidParam('geo_lng', GEO_MESSAGE);
-    await this.rows.save(manager, next as VenueGeoEntity);
+    await this.rows.save(tx, next as VenueGeoEntity);
   }
 
   /** The trash keeps the coordinates (a restored venue has them again); a delete for good takes them away. */

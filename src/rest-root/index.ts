@@ -1,3 +1,3 @@
-export { IndexModule } from './index.module';
+export { RestRootModule } from './rest-root.module';
 export { addParameters, addProperties, API_DOC_HOOKS, requestBodySchemas } from './api-doc-hooks';
 export type { ApiDocHook } from './api-doc-hooks';

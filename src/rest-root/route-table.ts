@@ -26,7 +26,7 @@ const WRITE_METHODS = new Set(['post', 'put', 'patch']);
  * index and /doc can never disagree: `/events/{id}` becomes `/calendar/events/v1/events/(?P<id>\d+)`
  * (`/tribe/events/v1/…` for the WordPress forms, compat.md), each `self` link in the request's form.
  */
-export function buildRouteIndex(doc: OpenAPIObject, links: ApiLinks): Record<string, RouteEntry> {
+export function buildRouteTable(doc: OpenAPIObject, links: ApiLinks): Record<string, RouteEntry> {
   const namespace = links.namespace;
   const prefix = `/${namespace}`;
   const routes: Record<string, RouteEntry> = {

@@ -11,8 +11,8 @@ import { htmlToText, stripTags } from '../common/text/autop';
 // ical-generator, which writes the CRLF line ends, folds lines at 75 octets and escapes TEXT
 // values. What it cannot know, the VTIMEZONE of each zone, comes from common/ical/vtimezone.ts.
 
-/** The members of a presented event (EventAccess.present) the calendar reads. */
-export interface CalendarEventJson {
+/** The members of a presented event (EventPresentation.present) the calendar reads. */
+export interface IcalEventJson {
   id: number;
   global_id: string;
   slug: string;
@@ -32,7 +32,7 @@ export interface CalendarEventJson {
   organizer: unknown[];
 }
 
-export interface CalendarOptions {
+export interface IcalOptions {
   /** X-WR-CALNAME (CALENDAR_SITE_TITLE). */
   name: string;
   /** What the iCalendar hooks give VEVENTs (IcalPlan), by event id: another UID, more properties. */
@@ -44,7 +44,7 @@ export interface CalendarOptions {
    * `timezone` the site zone (X-WR-TIMEZONE).
    */
   tec?: { siteUrl: string; timezone: string };
-  /** UTC, by event id: the end of the last instance a recurring VEVENT stands for, which its zone's VTIMEZONE must cover too. */
+  /** UTC, by event id: the end of the last occurrence a recurring VEVENT stands for, which its zone's VTIMEZONE must cover too. */
   lastUtc?: ReadonlyMap<number, string>;
 }
 
@@ -63,7 +63,7 @@ const SEQUENCE_EPOCH = DateTime.fromISO('2020-01-01T00:00:00Z', { zone: 'utc' })
  * a large feed). No calendar zone is set: its name would move DTSTAMP and friends out of UTC
  * form.
  */
-export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions): string {
+export function eventIcal(events: IcalEventJson[], opts: IcalOptions): string {
   // ical-generator writes the name unescaped (NAME, X-WR-CALNAME are TEXT).
   const calendar = ical({
     prodId: PRODUCT,
@@ -73,9 +73,9 @@ export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions
     ...(opts.tec && tecHeader(opts.name, opts.tec)),
   });
   const tecHost = opts.tec && new URL(opts.tec.siteUrl).hostname;
-  const uidOf = (event: CalendarEventJson) => (tecHost ? tecUid(event, tecHost) : (opts.uids?.get(event.id) ?? event.global_id));
+  const uidOf = (event: IcalEventJson) => (tecHost ? tecUid(event, tecHost) : (opts.uids?.get(event.id) ?? event.global_id));
   const vevents = events.map((event) => {
-    const vevent = calendar.createEvent({ ...calendarEvent(event), id: uidOf(event) }).toString();
+    const vevent = calendar.createEvent({ ...icalEvent(event), id: uidOf(event) }).toString();
     return withProperties(vevent, opts.properties?.get(event.id));
   });
   const zones = [...zoneSpans(events, opts.lastUtc)].map(([zone, span]) => vtimezone(zone, span)).filter((text): text is string => text !== null);
@@ -90,7 +90,7 @@ export function eventCalendar(events: CalendarEventJson[], opts: CalendarOptions
  * X-WR-TIMEZONE. The zone goes in as a plain property: as the library's calendar zone it would
  * also move DTSTAMP and friends out of UTC form.
  */
-function tecHeader(title: string, tec: NonNullable<CalendarOptions['tec']>) {
+function tecHeader(title: string, tec: NonNullable<IcalOptions['tec']>) {
   const text = escape(title, false);
   return {
     prodId: `//${text} - ECPv${TEC_VERSION} (calendar-events)//NONSGML v1.0//EN`,
@@ -103,7 +103,7 @@ function tecHeader(title: string, tec: NonNullable<CalendarOptions['tec']>) {
 }
 
 /** TEC's UID: `{id}-{start as Unix time}-{end as Unix time}@{site host}`, one per occurrence. */
-export function tecUid(e: Pick<CalendarEventJson, 'id' | 'utc_start_date' | 'utc_end_date'>, host: string): string {
+export function tecUid(e: Pick<IcalEventJson, 'id' | 'utc_start_date' | 'utc_end_date'>, host: string): string {
   const unix = (sql: string) => Math.floor(utcSqlMillis(sql) / 1000);
   return `${e.id}-${unix(e.utc_start_date)}-${unix(e.utc_end_date)}@${host}`;
 }
@@ -116,7 +116,7 @@ function withProperties(vevent: string, properties: readonly PropertyLine[] | un
 }
 
 /** One VEVENT, property by property as ical.md's table has it. */
-export function calendarEvent(e: CalendarEventJson): ICalEventData {
+export function icalEvent(e: IcalEventJson): ICalEventData {
   const modified = utc(e.modified_utc);
   const description = htmlToText(e.description);
   return {
@@ -145,7 +145,7 @@ export function calendarEvent(e: CalendarEventJson): ICalEventData {
  * means. Both times take one form, as ical-generator writes one zone per
  * event. All come from the UTC dates, so every client resolves them to the API's.
  */
-export function eventTimes(e: Pick<CalendarEventJson, 'all_day' | 'start_date' | 'end_date' | 'utc_start_date' | 'utc_end_date' | 'timezone'>) {
+export function eventTimes(e: Pick<IcalEventJson, 'all_day' | 'start_date' | 'end_date' | 'utc_start_date' | 'utc_end_date' | 'timezone'>) {
   if (e.all_day) {
     const day = (sql: string) => DateTime.fromISO(sql.slice(0, 10), { zone: 'utc' });
     return { allDay: true, start: day(e.start_date), end: day(e.end_date).plus({ days: 1 }), timezone: null };
@@ -191,11 +191,11 @@ export function sequenceOf(modifiedUtc: string): number {
 
 /**
  * Per IANA zone, the years its timed events touch (each zone's VTIMEZONE covers those): a
- * recurring VEVENT's up to its last instance (`lastUtc`), since a client that resolves times with
- * the file's VTIMEZONE (ical.js) reads each instance's local time with it.
+ * recurring VEVENT's up to its last occurrence (`lastUtc`), since a client that resolves times with
+ * the file's VTIMEZONE (ical.js) reads each occurrence's local time with it.
  */
 export function zoneSpans(
-  events: Pick<CalendarEventJson, 'id' | 'all_day' | 'timezone' | 'utc_start_date' | 'utc_end_date'>[],
+  events: Pick<IcalEventJson, 'id' | 'all_day' | 'timezone' | 'utc_start_date' | 'utc_end_date'>[],
   lastUtc?: ReadonlyMap<number, string>,
 ): Map<string, YearSpan> {
   const spans = new Map<string, YearSpan>();
@@ -210,7 +210,7 @@ export function zoneSpans(
 }
 
 /** `{slug}.ics` when the slug is plain ASCII, else `event-{id}.ics` (Content-Disposition of a single event). */
-export function eventFileName(e: Pick<CalendarEventJson, 'id' | 'slug'>): string {
+export function eventFileName(e: Pick<IcalEventJson, 'id' | 'slug'>): string {
   return /^[a-z0-9][a-z0-9_-]{0,99}$/i.test(e.slug) ? `${e.slug}.ics` : `event-${e.id}.ics`;
 }
 

@@ -5,20 +5,20 @@ import { DocumentDocs } from '../common/http/route-docs';
 import { ApiLinks } from '../common/http/api-links';
 import { noRoute } from '../common/errors';
 import { API_NAMESPACE, AppConfig } from '../config/app-config';
-import { IndexService } from './index.service';
+import { RestRootService } from './rest-root.service';
 
 @ApiTags('index')
 @Controller()
-export class IndexController {
+export class RestRootController {
   constructor(
-    private readonly index: IndexService,
+    private readonly service: RestRootService,
     private readonly config: AppConfig,
   ) {}
 
   @Get()
   @ApiExcludeEndpoint()
   root() {
-    return this.index.restRoot(ApiLinks.canonical(this.config.baseUrl));
+    return this.service.restRoot(ApiLinks.canonical(this.config.baseUrl));
   }
 
   /** WordPress's REST index (compat.md), unless CALENDAR_WP_COMPAT=off; `?rest_route=/` routes here too. */
@@ -26,14 +26,14 @@ export class IndexController {
   @ApiExcludeEndpoint()
   wpRoot() {
     if (!this.config.wpCompat) throw noRoute();
-    return this.index.restRoot();
+    return this.service.restRoot();
   }
 
   @Get(API_NAMESPACE)
   @ItemFields('the index')
   @ApiExcludeEndpoint()
   namespace() {
-    return this.index.namespaceIndex();
+    return this.service.namespaceIndex();
   }
 
   @Get(`${API_NAMESPACE}/doc`)
@@ -43,6 +43,6 @@ export class IndexController {
     description: 'Describes every route of the API with its parameters, request bodies, answers and errors. Reading it is open to everyone.',
   })
   doc() {
-    return this.index.document();
+    return this.service.document();
   }
 }

@@ -10,7 +10,7 @@ import { MediaService } from '../media';
 import type { LinkedItemReads } from '../linked-items';
 import { ORGANIZER_TOKENS, OrganizerEntity } from '../organizers';
 import { PostsService } from '../posts';
-import { TaxonomiesService } from '../taxonomies';
+import { TermsService } from '../taxonomies';
 import { VENUE_TOKENS, VenueEntity } from '../venues';
 import { EventEntity } from './entities/event.entity';
 import { presentEvent } from './event.presenter';
@@ -26,11 +26,11 @@ type Json = Record<string, unknown>;
  * writer and the deleter, which each add their own rules on top.
  */
 @Injectable()
-export class EventAccess {
+export class EventPresentation {
   constructor(
     private readonly events: EventsRepository,
     private readonly posts: PostsService,
-    private readonly taxonomies: TaxonomiesService,
+    private readonly terms: TermsService,
     @Inject(VENUE_TOKENS.reads) private readonly venues: LinkedItemReads<VenueEntity>,
     @Inject(ORGANIZER_TOKENS.reads) private readonly organizers: LinkedItemReads<OrganizerEntity>,
     private readonly media: MediaService,
@@ -88,7 +88,7 @@ export class EventAccess {
     if (rows.length === 0) return [];
     const ids = rows.map((e) => e.id);
     const [terms, organizerIds, images, extras] = await Promise.all([
-      this.taxonomies.termsOfEvents(ids),
+      this.terms.termsOfEvents(ids),
       this.events.organizerIds(ids),
       this.media.present(rows.map((e) => e.imageId)),
       this.hooks.present(rows),

@@ -49,7 +49,7 @@ export interface EventLinks {
 
 /** Every query of the recurrence module: its two tables, and the reads of events it needs inside a write. */
 @Injectable()
-export class SeriesStore {
+export class SeriesRepository {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly dialect: Dialect,
@@ -90,7 +90,7 @@ export class SeriesStore {
   }
 
   /** The occurrence whose original start is this instant (UTC), of the series `eventId` belongs to (or heads). */
-  async instanceOf(eventId: number, utcOriginalStart: string): Promise<number | null> {
+  async occurrenceAt(eventId: number, utcOriginalStart: string): Promise<number | null> {
     const seriesId = (await this.occurrenceOf(OUTER, eventId))?.seriesId ?? eventId;
     return (await this.occurrences(OUTER).findOne({ where: { seriesId, utcOriginalStart } }))?.eventId ?? null;
   }

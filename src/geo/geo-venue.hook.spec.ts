@@ -3,7 +3,7 @@ import { ChangeSet } from '../database/change-log';
 import type { Tx } from '../database/tx';
 import type { VenueEntity } from '../venues';
 import { newTestService } from '../../test/support/new-test-service';
-import { GeoVenueExtension, readCoordinate } from './geo-venue.extension';
+import { GeoVenueHook, readCoordinate } from './geo-venue.hook';
 import { VenueGeoRepository } from './venue-geo.repository';
 
 // Venue coordinates (geo.md §2.1) without a database: the rows live in a map behind a fake
@@ -18,7 +18,7 @@ function setup(stored: { venueId: number; lat: string; lng: string }[] = []) {
     delete: jest.fn(async ({ venueId }: { venueId: number }) => rows.delete(venueId)),
   };
   const db: Pick<DataSource, 'getRepository'> = { getRepository: () => repo as never };
-  const { sut } = newTestService(GeoVenueExtension, [{ provide: VenueGeoRepository, useValue: new VenueGeoRepository(db as DataSource) }]);
+  const { sut } = newTestService(GeoVenueHook, [{ provide: VenueGeoRepository, useValue: new VenueGeoRepository(db as DataSource) }]);
   // The write's transaction, as far as the extension uses it: the way to the same fake rows.
   // eslint-disable-next-line tx/no-tx-assertion -- no unit of work runs in a unit spec
   const tx = { getRepository: () => repo } as unknown as Tx;
@@ -53,7 +53,7 @@ describe('readCoordinate', () => {
   });
 });
 
-describe('GeoVenueExtension.check', () => {
+describe('GeoVenueHook.check', () => {
   const { geo } = setup();
 
   it('needs both coordinates on create, one alone on update', () => {
@@ -72,7 +72,7 @@ describe('GeoVenueExtension.check', () => {
   });
 });
 
-describe('GeoVenueExtension.saved, present and deleting', () => {
+describe('GeoVenueHook.saved, present and deleting', () => {
   it('writes nothing when neither coordinate is given', async () => {
     const { geo, repo, tx } = setup();
     await geo.saved(tx, venue(1), write({ venue: 'Hall' }));

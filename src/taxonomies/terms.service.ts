@@ -17,8 +17,8 @@ import { TermListHooks } from './term-list-hooks';
 import type { TermWrite } from './dto/write-term.dto';
 import { TermEntity, Taxonomy } from './entities/term.entity';
 import { EventTerms } from './event-terms';
-import { TermsRepository } from './taxonomies.repository';
-import { parseTermOrder, TermListFilters } from './taxonomies.filters';
+import { TermsRepository } from './terms.repository';
+import { parseTermOrder, TermListFilters } from './terms.filters';
 import { presentTerm, TERM_COLLECTION, TermJson } from './term.presenter';
 import { TermWrites } from './term-writes';
 
@@ -42,7 +42,7 @@ interface TermListCaches {
  * hierarchy. Checks run in the spec's order: parameters (400), permission (401/403), operation.
  */
 @Injectable()
-export class TaxonomiesService {
+export class TermsService {
   private readonly caches: Record<Taxonomy, TermListCaches>;
 
   constructor(
@@ -50,7 +50,7 @@ export class TaxonomiesService {
     private readonly posts: PostsService,
     private readonly config: AppConfig,
     private readonly readModel: ReadModel,
-    private readonly uow: UnitOfWork,
+    private readonly unitOfWork: UnitOfWork,
     private readonly listHooks: TermListHooks,
     private readonly writes: TermWrites,
     private readonly eventTerms: EventTerms,
@@ -155,7 +155,7 @@ export class TaxonomiesService {
     const name = this.writes.cleanName(actor, input.name ?? '');
     const description = input.description === undefined ? '' : this.writes.cleanDescription(actor, input.description);
     // A writer that loses a race for the name is run again by the unit of work and then finds the winner.
-    const term = await this.uow.run(async (tx, changes) => {
+    const term = await this.unitOfWork.run(async (tx, changes) => {
       await this.writes.assertNameFree(tx, taxonomy, parentId, name);
       const written = await this.writes.writeTerm(tx, { taxonomy, name, description, parentId, count: 0 }, input.slug);
       changes.record(taxonomy, written.id);
@@ -180,7 +180,7 @@ export class TaxonomiesService {
     const parentId = taxonomy === 'category' && input.parent !== undefined ? input.parent : term.parentId;
     const name = input.name === undefined ? term.name : this.writes.cleanName(actor, input.name);
     const description = input.description === undefined ? term.description : this.writes.cleanDescription(actor, input.description);
-    const updated = await this.uow.run(async (tx, changes) => {
+    const updated = await this.unitOfWork.run(async (tx, changes) => {
       changes.record(taxonomy, id);
       if (input.name !== undefined || parentId !== term.parentId) await this.writes.assertNameFree(tx, taxonomy, parentId, name, term.id);
       // The row as committed now: its count moves with every event write.
@@ -199,7 +199,7 @@ export class TaxonomiesService {
     assertCan(actor, 'create_items', MANAGE[taxonomy]);
     const before = (await this.present([term]))[0];
     await assertIfMatch(ifMatch, async () => before);
-    await this.uow.run(async (tx, changes) => {
+    await this.unitOfWork.run(async (tx, changes) => {
       changes.record(taxonomy, term.id);
       assertUnchanged(ifMatch, term, await this.terms.findForUpdate(taxonomy, term.id, tx));
       await this.terms.remove(term, tx);
@@ -209,28 +209,28 @@ export class TaxonomiesService {
 
   // ---- what event writes and event lists ask of terms, answered by EventTerms ----
 
-  assignToEvent(manager: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
-    return this.eventTerms.assignToEvent(manager, eventId, taxonomy, termIds, published, isNew);
+  assignToEvent(tx: Tx, eventId: number, taxonomy: Taxonomy, termIds: number[], published: boolean, isNew = false): Promise<void> {
+    return this.eventTerms.assignToEvent(tx, eventId, taxonomy, termIds, published, isNew);
   }
 
-  assignToNewEvents(manager: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
-    return this.eventTerms.assignToNewEvents(manager, events, termIds);
+  assignToNewEvents(tx: Tx, events: { id: number; published: boolean }[], termIds: number[]): Promise<void> {
+    return this.eventTerms.assignToNewEvents(tx, events, termIds);
   }
 
-  eventPublicationChanged(manager: Tx, eventId: number, published: boolean): Promise<void> {
-    return this.eventTerms.eventPublicationChanged(manager, eventId, published);
+  eventPublicationChanged(tx: Tx, eventId: number, published: boolean): Promise<void> {
+    return this.eventTerms.eventPublicationChanged(tx, eventId, published);
   }
 
-  eventRemoved(manager: Tx, eventId: number): Promise<void> {
-    return this.eventTerms.eventRemoved(manager, eventId);
+  eventRemoved(tx: Tx, eventId: number): Promise<void> {
+    return this.eventTerms.eventRemoved(tx, eventId);
   }
 
   resolveFilter(taxonomy: Taxonomy, list: NameList): Promise<number[] | null> {
     return this.eventTerms.resolveFilter(taxonomy, list);
   }
 
-  resolveForEventWrite(manager: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
-    return this.eventTerms.resolveForEventWrite(manager, taxonomy, list, actor);
+  resolveForEventWrite(tx: Tx, taxonomy: Taxonomy, list: NameList, actor: Actor | null): Promise<number[]> {
+    return this.eventTerms.resolveForEventWrite(tx, taxonomy, list, actor);
   }
 
   termsOfEvents(eventIds: number[]): Promise<Map<number, TermJson[]>> {

@@ -1,12 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { Actor } from '../common/auth';
-import { Calendar, type CalendarReply } from '../common/http/negotiation';
+import { Ical, type IcalReply } from '../common/http/negotiation';
 import { CurrentActor, PathId, RawQuery } from '../common/http/request-context';
-import { CalendarDocs } from './event-docs';
+import { EventIcalDocs } from './event-docs';
 import { API_NAMESPACE } from '../config/app-config';
 import { ListEventsQueryDto } from './dto/list-events.query.dto';
-import { EventCalendarService } from './event-calendar.service';
+import { EventIcalService } from './event-ical.service';
 
 const FEED = {
   summary: 'Subscribe to events (iCalendar)',
@@ -29,23 +29,23 @@ const ONE = {
  */
 @ApiTags('events')
 @Controller(API_NAMESPACE)
-export class EventCalendarController {
-  constructor(private readonly calendars: EventCalendarService) {}
+export class EventIcalController {
+  constructor(private readonly ical: EventIcalService) {}
 
   @Get('events.ics')
-  @CalendarDocs(FEED)
+  @EventIcalDocs(FEED)
   async feed(
     @CurrentActor() actor: Actor | null,
     @Query() q: ListEventsQueryDto,
     @RawQuery() raw: Record<string, unknown>,
-    @Calendar('always') calendar: CalendarReply,
+    @Ical('always') icalReply: IcalReply,
   ) {
-    return calendar.send(await this.calendars.feed(actor, q, raw));
+    return icalReply.send(await this.ical.feed(actor, q, raw));
   }
 
   @Get('events/:id.ics')
-  @CalendarDocs(ONE, 'id')
-  async event(@CurrentActor() actor: Actor | null, @PathId() id: number, @Calendar('always') calendar: CalendarReply) {
-    return calendar.send(await this.calendars.byId(actor, id));
+  @EventIcalDocs(ONE, 'id')
+  async event(@CurrentActor() actor: Actor | null, @PathId() id: number, @Ical('always') icalReply: IcalReply) {
+    return icalReply.send(await this.ical.byId(actor, id));
   }
 }

@@ -71,7 +71,7 @@ export interface MergedIcalPlan {
   times: ReadonlyMap<number, IcalTimes>;
 }
 
-/** The hooks of iCalendar answers, as the app provides them (Hooks), for EventCalendarService. */
+/** The hooks of iCalendar answers, as the app provides them (Hooks), for EventIcalService. */
 @Injectable()
 export class IcalHooks extends Hooks<IcalHook> {
   constructor(discovery: DiscoveryService) {

@@ -6,7 +6,7 @@ import { EventCapacityEntity } from './capacity.entity';
 
 /** Every query of the capacity module, on its own table: writes inside the event write's transaction, reads outside. */
 @Injectable()
-export class CapacityStore {
+export class CapacityRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** The capacities of some events, by id (one query); an event without a row is absent. */

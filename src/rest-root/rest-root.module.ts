@@ -2,13 +2,13 @@ import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { ApiDocHooks } from './api-doc-hooks';
 import { ApiDocsService } from './api-docs.service';
-import { IndexController } from './index.controller';
-import { IndexService } from './index.service';
+import { RestRootController } from './rest-root.controller';
+import { RestRootService } from './rest-root.service';
 
 @Module({
   imports: [DiscoveryModule],
-  controllers: [IndexController],
-  providers: [IndexService, ApiDocsService, ApiDocHooks],
+  controllers: [RestRootController],
+  providers: [RestRootService, ApiDocsService, ApiDocHooks],
   exports: [ApiDocsService],
 })
-export class IndexModule {}
+export class RestRootModule {}

@@ -1,6 +1,6 @@
 import { listedHooks } from '../../test/support/hooks';
 import { EventEntity } from './entities/event.entity';
-import { ICAL_HOOKS, type IcalHook, IcalHooks } from './event-calendar-hooks';
+import { ICAL_HOOKS, type IcalHook, IcalHooks } from './event-ical-hooks';
 
 const row = (id: number) => Object.assign(new EventEntity(), { id });
 

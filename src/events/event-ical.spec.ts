@@ -1,9 +1,9 @@
 import ical, { escape, ICalCalendarMethod } from 'ical-generator';
 import ICAL from 'ical.js';
 import { vtimezone } from '../common/ical/vtimezone';
-import { CalendarEventJson, calendarEvent, eventCalendar, eventFileName, eventTimes, locationOf, organizerOf, sequenceOf, zoneSpans } from './event-calendar';
+import { IcalEventJson, icalEvent, eventIcal, eventFileName, eventTimes, locationOf, organizerOf, sequenceOf, zoneSpans } from './event-ical';
 
-function event(overrides: Partial<CalendarEventJson> = {}): CalendarEventJson {
+function event(overrides: Partial<IcalEventJson> = {}): IcalEventJson {
   return {
     id: 12,
     global_id: 'example.org?id=12',
@@ -125,7 +125,7 @@ describe('zoneSpans', () => {
 });
 
 describe('zoneSpans of a recurring VEVENT', () => {
-  it('reach the year of the last instance it stands for (lastUtc), not only its DTSTART', () => {
+  it('reach the year of the last occurrence it stands for (lastUtc), not only its DTSTART', () => {
     const series = event({ id: 5, timezone: 'Australia/Lord_Howe', utc_start_date: '2027-01-05 08:00:00', utc_end_date: '2027-01-05 09:30:00' });
     const other = event({ id: 6, timezone: 'Australia/Lord_Howe', utc_start_date: '2026-12-01 08:00:00', utc_end_date: '2026-12-01 09:00:00' });
     expect(Object.fromEntries(zoneSpans([series, other], new Map([[5, '2029-12-25 09:30:00']])))).toEqual({ 'Australia/Lord_Howe': { from: 2026, to: 2029 } });
@@ -140,7 +140,7 @@ describe('zoneSpans of a recurring VEVENT', () => {
       utc_start_date: '2027-01-05 08:00:00',
       utc_end_date: '2027-01-05 09:30:00',
     });
-    const text = eventCalendar([series], { name: 'Site', lastUtc: new Map([[5, '2029-12-25 09:30:00']]) });
+    const text = eventIcal([series], { name: 'Site', lastUtc: new Map([[5, '2029-12-25 09:30:00']]) });
     const zone = text.slice(text.indexOf('BEGIN:VTIMEZONE'), text.indexOf('END:VTIMEZONE'));
     // Summer time starts on the first Sunday of October (+1030 → +1100) and ends on the first Sunday of April.
     for (const year of [2027, 2028, 2029]) expect(zone).toMatch(new RegExp(`DTSTART:${year}10\\d\\dT020000\r\nTZOFFSETFROM:\\+1030\r\nTZOFFSETTO:\\+1100`));
@@ -156,9 +156,9 @@ describe('eventFileName', () => {
   ])('%s → %s', (slug, name) => expect(eventFileName({ id: 12, slug })).toBe(name));
 });
 
-describe('calendarEvent', () => {
+describe('icalEvent', () => {
   it('maps every property of the table', () => {
-    const data = calendarEvent(
+    const data = icalEvent(
       event({
         title: 'Jazz &amp; <em>Blues</em>',
         categories: [{ name: 'Music' }, { name: 'Jazz &amp; Blues' }],
@@ -183,12 +183,12 @@ describe('calendarEvent', () => {
   });
 
   it('has no DESCRIPTION for an empty description', () => {
-    expect(calendarEvent(event({ description: '' })).description).toBeUndefined();
+    expect(icalEvent(event({ description: '' })).description).toBeUndefined();
   });
 });
 
-describe('eventCalendar', () => {
-  const text = eventCalendar(
+describe('eventIcal', () => {
+  const text = eventIcal(
     [
       event({
         title: 'Semi; colon, comma \\ backslash',
@@ -222,8 +222,8 @@ describe('eventCalendar', () => {
       name: escape('Jazz, Blues; more', false),
       timezone: { name: '', generator: (zone) => vtimezone(zone, { from: 2030, to: 2030 }) },
     });
-    for (const e of events) library.createEvent(calendarEvent(e));
-    expect(eventCalendar(events, { name: 'Jazz, Blues; more' })).toBe(library.toString());
+    for (const e of events) library.createEvent(icalEvent(e));
+    expect(eventIcal(events, { name: 'Jazz, Blues; more' })).toBe(library.toString());
   });
 
   it('has one VTIMEZONE per IANA zone used, none for UTC±N', () => {
@@ -251,11 +251,11 @@ describe('eventCalendar', () => {
   });
 });
 
-describe("eventCalendar in TEC's shape", () => {
+describe("eventIcal in TEC's shape", () => {
   const tec = { siteUrl: 'https://events.example.org', timezone: 'Europe/Rome' };
 
   it("has TEC's header lines, escaped where they are text", () => {
-    const text = unfold(eventCalendar([event()], { name: 'Jazz, Blues; Co', tec }));
+    const text = unfold(eventIcal([event()], { name: 'Jazz, Blues; Co', tec }));
     const lines = text.split('\r\n');
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -274,7 +274,7 @@ describe("eventCalendar in TEC's shape", () => {
   });
 
   it("gives every event TEC's UID, over an extension's", () => {
-    const text = eventCalendar([event(), event({ id: 13, utc_start_date: '2030-06-08 23:00:00', utc_end_date: '2030-06-09 02:00:00' })], {
+    const text = eventIcal([event(), event({ id: 13, utc_start_date: '2030-06-08 23:00:00', utc_end_date: '2030-06-09 02:00:00' })], {
       name: 'Events',
       tec,
       uids: new Map([[13, 'example.org?id=12']]),
@@ -286,6 +286,6 @@ describe("eventCalendar in TEC's shape", () => {
   });
 
   it("the service's own shape names no TEC release", () => {
-    expect(eventCalendar([event()], { name: 'Events' })).not.toContain('ECPv');
+    expect(eventIcal([event()], { name: 'Events' })).not.toContain('ECPv');
   });
 });
