@@ -1,4 +1,4 @@
-import { EventJson, eventWhen, googleCalendarLink, mapLink, scriptJson, shortTime, venueAddress } from './event-view';
+import { addressParts, EventJson, eventWhen, googleCalendarLink, mapLink, scriptJson, shortTime, venueAddress } from './event-view';
 
 const event = (over: Partial<EventJson>): EventJson => ({
   id: 1,
@@ -50,6 +50,16 @@ describe('eventWhen', () => {
 
   it('gives machine-readable instants with their offsets', () => {
     expect(eventWhen(event({}), 'UTC')).toMatchObject({ startIso: '2026-03-28T22:00:00+01:00', endIso: '2026-03-29T09:00:00+02:00', multiDay: true });
+    // A numeric offset in UTC too (as the JSON-LD writes it), and half hours.
+    const utc = event({ timezone: 'UTC', timezone_abbr: 'UTC' });
+    expect(eventWhen(utc, 'Europe/Berlin')).toMatchObject({ startIso: '2026-03-28T21:00:00+00:00', endIso: '2026-03-29T07:00:00+00:00' });
+    const kolkata = event({ timezone: 'Asia/Kolkata', timezone_abbr: 'IST' });
+    expect(eventWhen(kolkata, 'UTC')).toMatchObject({ startIso: '2026-03-29T02:30:00+05:30', endIso: '2026-03-29T12:30:00+05:30' });
+  });
+
+  it("gives an all-day event's first and last dates, the last one included", () => {
+    const e = event({ all_day: true, start_date: '2026-12-31 00:00:00', end_date: '2027-01-01 23:59:59' });
+    expect(eventWhen(e, 'Pacific/Kiritimati')).toMatchObject({ startIso: '2026-12-31', endIso: '2027-01-01', allDay: true, multiDay: true });
   });
 });
 
@@ -86,6 +96,21 @@ describe('venues', () => {
   it('writes the address in one line', () => {
     expect(venueAddress(venue)).toBe('1 Quay, Bonn, NRW 53111, Germany');
     expect(venueAddress({ city: 'Bonn' })).toBe('Bonn');
+    expect(venueAddress({ city: 'Bonn', zip: '53111', country: 'Germany' })).toBe('Bonn, 53111, Germany');
+  });
+  it("splits it into h-adr's parts, each with the text before it on that line", () => {
+    expect(addressParts(venue)).toEqual([
+      { name: 'street-address', text: '1 Quay', before: '' },
+      { name: 'locality', text: 'Bonn', before: ', ' },
+      { name: 'region', text: 'NRW', before: ', ' },
+      { name: 'postal-code', text: '53111', before: ' ' },
+      { name: 'country-name', text: 'Germany', before: ', ' },
+    ]);
+    expect(addressParts({ zip: '53111', country: 'Germany &amp; more', address: '' })).toEqual([
+      { name: 'postal-code', text: '53111', before: '' },
+      { name: 'country-name', text: 'Germany & more', before: ', ' },
+    ]);
+    expect(addressParts({})).toEqual([]);
   });
   it('links the map to the coordinates when there are some, else to a search, and not at all when the venue says so', () => {
     expect(mapLink({ ...venue, geo_lat: 50.73, geo_lng: 7.1 })).toBe('https://www.openstreetmap.org/?mlat=50.73&mlon=7.1#map=16/50.73/7.1');

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { toIsoWithOffset } from '../common/datetime/format';
 import { requireZone, timezoneAbbr } from '../common/datetime/zones';
 import { stripTags } from '../common/text/autop';
 
@@ -36,6 +37,11 @@ export interface EventWhen {
   text: string;
   /** The same span in the site zone, when that zone shows other wall times; else undefined. */
   siteText?: string;
+  /**
+   * Start and end for `<time datetime>` and the h-event's `dt-start`/`dt-end`: a timed event's
+   * instants at the event zone's offset (`2026-12-24T19:00:00+01:00`, never `Z`, as its JSON-LD);
+   * an all-day event's first and last dates (`2026-12-24`), the last one included.
+   */
   startIso: string;
   endIso: string;
   allDay: boolean;
@@ -63,6 +69,9 @@ function instants(e: EventJson, zone: string): { start: DateTime; end: DateTime 
 export function eventWhen(e: EventJson, siteZone: string): EventWhen {
   if (e.all_day) {
     // All-day events are dates, not instants: their wall dates are what they say, in any zone.
+    // The end is the last day, as the reader sees it and as the API's end_date (23:59:59) says; an
+    // h-event's dt-end of a date is read that way (microformats' "dtend issue": inclusive end dates),
+    // unlike iCalendar's DTEND, which the .ics export gives as the day after.
     const start = DateTime.fromSQL(e.start_date);
     const end = DateTime.fromSQL(e.end_date);
     const multiDay = start.toISODate() !== end.toISODate();
@@ -77,8 +86,8 @@ export function eventWhen(e: EventJson, siteZone: string): EventWhen {
   return {
     text,
     siteText: differs ? timedSpan(site.start, site.end, siteZone, timezoneAbbr(siteZone, site.start.toUTC())) : undefined,
-    startIso: start.toISO({ suppressMilliseconds: true })!,
-    endIso: end.toISO({ suppressMilliseconds: true })!,
+    startIso: toIsoWithOffset(start),
+    endIso: toIsoWithOffset(end),
     allDay: false,
     multiDay,
   };
@@ -129,10 +138,38 @@ function excerptText(e: EventJson): string {
   return text.length > 300 ? `${text.slice(0, 297)}…` : text;
 }
 
+/** A part of a venue's address, named as h-adr names it (microformats2), with the text written before it on the line. */
+export interface AddressPart {
+  name: 'street-address' | 'locality' | 'region' | 'postal-code' | 'country-name';
+  text: string;
+  before: string;
+}
+
+/** A venue's address as the parts of venueAddress's line, empty parts left out. */
+export function addressParts(venue: Json): AddressPart[] {
+  const parts: AddressPart[] = [];
+  const fields = [
+    ['street-address', venue.address],
+    ['locality', venue.city],
+    ['region', venue.stateprovince],
+    ['postal-code', venue.zip],
+    ['country-name', venue.country],
+  ] as const;
+  for (const [name, value] of fields) {
+    const text = plain(value);
+    if (text === '') continue;
+    // The region and the postal code share one comma-separated part ("NRW 53111").
+    const before = parts.length === 0 ? '' : name === 'postal-code' && parts[parts.length - 1].name === 'region' ? ' ' : ', ';
+    parts.push({ name, text, before });
+  }
+  return parts;
+}
+
 /** A venue's address in one line ("Street, City, Region Zip, Country"), empty parts left out. */
 export function venueAddress(venue: Json): string {
-  const region = [venue.stateprovince, venue.zip].map(plain).filter(Boolean).join(' ');
-  return [venue.address, venue.city].map(plain).concat(region, plain(venue.country)).filter(Boolean).join(', ');
+  return addressParts(venue)
+    .map((p) => p.before + p.text)
+    .join('');
 }
 
 /**

@@ -4,7 +4,7 @@ import { EventReader } from '../events';
 import type { LinkedItemReads } from '../linked-items';
 import { OrganizerEntity, ORGANIZER_TOKENS } from '../organizers';
 import { VenueEntity, VENUE_TOKENS } from '../venues';
-import { EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, venueAddress } from './event-view';
+import { addressParts, AddressPart, EventJson, eventWhen, googleCalendarLink, mapLink, plain, scriptJson, venueAddress } from './event-view';
 import { cleanHtml, isItem, Json, LIST_PER_PAGE, pageNumber, PageView, parseJson, Query, safeLink, summary } from './page-parts';
 import { PageHooks } from './page-hooks';
 import { PageReads } from './page-reads';
@@ -39,6 +39,8 @@ export class ItemPages {
         current: 'event',
         event: {
           title: plain(e.title),
+          url: e.url,
+          summary: plain(e.excerpt ?? ''),
           when,
           siteZone: this.config.timezone,
           cost: plain(e.cost ?? ''),
@@ -108,11 +110,12 @@ export class ItemPages {
     };
   }
 
-  private venueView(v: Json): { name: string; url: string; address: string; phone: string; website?: string; map?: string } {
+  private venueView(v: Json): { name: string; url: string; address: string; adr: AddressPart[]; phone: string; website?: string; map?: string } {
     return {
       name: plain(v.venue),
       url: v.url as string,
       address: venueAddress(v),
+      adr: addressParts(v),
       phone: plain(v.phone),
       website: safeLink(v.website),
       map: mapLink(v),

@@ -165,6 +165,10 @@ export class ListingPages {
     const byDay = await this.eventsByDay(first, last, params);
     const today = now.toISODate();
     const key = month.toFormat('yyyy-MM');
+    // A multi-day event shows on each day it covers, but is one h-event (microformats): in the
+    // first cell that shows it, so that a reader of the page finds each event once, as in the API.
+    const marked = new Set<number>();
+    const firstShown = (id: number) => !marked.has(id) && marked.add(id).has(id);
     return {
       view: 'month',
       data: {
@@ -181,7 +185,7 @@ export class ListingPages {
               isToday: d.date === today,
               label: DateTime.fromISO(d.date).toFormat('cccc d LLLL'),
               link: this.reads.url(`/events/${d.date}/`, filters),
-              events: cell.events.slice(0, CELL_EVENTS).map((e) => this.reads.listItem(e, d.date)),
+              events: cell.events.slice(0, CELL_EVENTS).map((e) => ({ ...this.reads.listItem(e, d.date), hEvent: firstShown(e.id) })),
               more: Math.max(0, cell.total - CELL_EVENTS),
             };
           }),

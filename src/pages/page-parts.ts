@@ -90,9 +90,19 @@ export function allDayFirst(a: EventJson, b: EventJson): number {
   return a.utc_start_date < b.utc_start_date ? -1 : a.utc_start_date > b.utc_start_date ? 1 : a.id - b.id;
 }
 
-/** Stored HTML cleaned once more on its way into a page (it was cleaned on write; a page does not rely on that). */
+/**
+ * Class names other than those a microformats parser reads: mf2's prefixed names (`h-event`,
+ * `p-category`, …) and the classic roots parsers still read as mf2 (`vevent`, `vcard`, …).
+ */
+const NOT_MICROFORMATS = /^(?!(?:h|p|u|dt|e)-|(?:adr|geo|hentry|hfeed|hnews|hproduct|hrecipe|hresume|hreview|hreview-aggregate|item|vcard|vevent|xfolkentry)$)/;
+
+/**
+ * Stored HTML cleaned once more on its way into a page (it was cleaned on write; a page does not
+ * rely on that), without microformats' class names: a description is not to add an h-event to the
+ * page or a property to the event's own (pages.md, "Microformats").
+ */
 export function cleanHtml(html: unknown): string {
-  return typeof html === 'string' ? sanitizeHtml(html) : '';
+  return typeof html === 'string' ? sanitizeHtml(html, NOT_MICROFORMATS) : '';
 }
 
 /** An http(s) link, or undefined (a `javascript:` website never becomes a link). */

@@ -5,7 +5,7 @@ import { WpError } from '../common/errors';
 import { AppConfig } from '../config/app-config';
 import { EventReader, ListEventsQueryDto } from '../events';
 import { ListCategoriesQueryDto, TermsService } from '../taxonomies';
-import { EventJson, eventWhen, plain, shortTime } from './event-view';
+import { addressParts, EventJson, eventWhen, plain, shortTime } from './event-view';
 import { Found, isItem, Json, MAX_PER_PAGE, notFound, PageError, parseJson, Query } from './page-parts';
 
 /**
@@ -29,7 +29,7 @@ export class PageReads {
     return `${this.config.publicUrl}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
-  /** An event as a list or a grid cell shows it. */
+  /** An event as a list or a grid cell shows it, with what its h-event (microformats) gives that the reader does not see there: the venue's address, the categories and tags. */
   listItem(e: EventJson, day: string | undefined): Json {
     const venue = isItem(e.venue) ? plain(e.venue.venue) : '';
     return {
@@ -39,6 +39,8 @@ export class PageReads {
       time: shortTime(e, day),
       allDay: e.all_day,
       venue,
+      adr: isItem(e.venue) ? addressParts(e.venue) : [],
+      terms: [...(e.categories ?? []), ...(e.tags ?? [])].map((t) => plain(t.name)),
       cost: plain(e.cost ?? ''),
       excerpt: plain(e.excerpt ?? ''),
       featured: e.featured === true,

@@ -19,5 +19,5 @@ export function gridCells(html: string): Map<string, string> {
 
 /** The titles of the event cards of a list or day page, in page order. */
 export function cardTitles(html: string): string[] {
-  return [...html.matchAll(/class="event-card-title"><a href="[^"]+">([^<]+)</g)].map((m) => m[1]);
+  return [...html.matchAll(/class="event-card-title"><a [^>]*href="[^"]+"[^>]*>([^<]+)</g)].map((m) => m[1]);
 }

@@ -112,6 +112,12 @@ describe('sanitizeHtml', () => {
       expect(sanitizeHtml(input)).toBe(expected);
     });
   });
+
+  it('keeps only the class names a pattern matches, when given one, and drops an attribute left empty', () => {
+    const html = '<p class="lead h-event note">A <span class="p-name">b</span></p>';
+    expect(sanitizeHtml(html)).toBe(html);
+    expect(sanitizeHtml(html, /^(?!h-|p-)/)).toBe('<p class="lead note">A <span>b</span></p>');
+  });
 });
 
 describe('sanitizePlainText', () => {

@@ -75,8 +75,9 @@ const RICH_HTML: sanitize.IOptions = {
  * `<p onclick="x()">Hi <script>alert(1)</script>there</p>` → `<p>Hi there</p>`.
  * Text is kept; the only rewriting of text is the entity normalisation of `keepTextAsWritten`.
  */
-export function sanitizeHtml(html: string): string {
-  return keepTextAsWritten(sanitize(html, RICH_HTML));
+export function sanitizeHtml(html: string, keptClasses?: RegExp): string {
+  // `keptClasses`: only class names it matches stay (all stay without it).
+  return keepTextAsWritten(sanitize(html, keptClasses === undefined ? RICH_HTML : { ...RICH_HTML, allowedClasses: { '*': [keptClasses] } }));
 }
 
 /**

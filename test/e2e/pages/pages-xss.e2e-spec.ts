@@ -122,7 +122,7 @@ describe('pages: the XSS payload table', () => {
     }
     const html = (await http(t).get(new URL(event.url as string).pathname)).text;
     // The title is on the page as text, and the JSON-LD is the API's.
-    expect(html).toContain(`<h1>P${n}t`);
+    expect(html).toContain(`<h1 class="p-name">P${n}t`);
     const ld = [...html.matchAll(LD_SCRIPT)].map((m) => JSON.parse(m[1]) as Json);
     expect(ld).toEqual([api.json_ld]);
   });

@@ -89,11 +89,13 @@ describe('public pages', () => {
       expect(html).toContain(`${start.toFormat('cccc d LLLL yyyy')}, 22:00 CET – ${DateTime.fromISO(day(1)).toFormat('cccc d LLLL yyyy')}, 09:00 CEST`);
       expect(html).toContain('€15');
       expect(html).toContain('<p>Bring a <strong>lamp</strong>.</p>');
-      expect(html).toContain('1 Quay, Bonn, 53111, Germany');
+      expect(html).toContain(
+        '<address class="p-adr h-adr"><span class="p-street-address">1 Quay</span>, <span class="p-locality">Bonn</span>, <span class="p-postal-code">53111</span>, <span class="p-country-name">Germany</span></address>',
+      );
       expect(html).toContain(`https://www.openstreetmap.org/search?query=${encodeURIComponent('River Park, 1 Quay, Bonn, 53111, Germany')}`);
       expect(html).toContain('href="mailto:culture@example.org"');
       expect(html).toContain(`href="${jazz.url}">Jazz</a>`);
-      expect(html).toContain(`href="${t.baseUrl}/tag/${tagSlug}/">#Outdoors</a>`);
+      expect(html).toContain(`href="${t.baseUrl}/tag/${tagSlug}/">#<span class="p-category">Outdoors</span></a>`);
       // Pages link to the API at its own path, whichever path the tests call it by.
       expect(html).toContain(`href="${t.baseUrl}/calendar/events/v1/events/${festival.id}.ics"`);
       const google = /href="(https:\/\/calendar\.google\.com\/calendar\/render\?[^"]+)"/.exec(html)![1].replace(/&amp;/g, '&');
@@ -126,12 +128,12 @@ describe('public pages', () => {
       const venue = festival.venue as unknown as { url: string };
       const v = (await http(t).get(new URL(venue.url).pathname).expect(200)).text;
       expect(v).toContain('<h1>River Park</h1>');
-      expect(v).toContain(`<a href="${festival.url}">Night Festival</a>`);
+      expect(v).toContain(`<a class="p-name u-url" href="${festival.url}">Night Festival</a>`);
       expect(v).toContain('<script type="application/ld+json">');
       const organizer = festival.organizer[0] as unknown as { url: string };
       const o = (await http(t).get(new URL(organizer.url).pathname).expect(200)).text;
       expect(o).toContain('<h1>Culture Office</h1>');
-      expect(o).toContain(`<a href="${festival.url}">Night Festival</a>`);
+      expect(o).toContain(`<a class="p-name u-url" href="${festival.url}">Night Festival</a>`);
       expect(o).not.toContain('Market Day');
     });
 
@@ -160,12 +162,12 @@ describe('public pages', () => {
         });
       }
       const first = (await http(t).get(`/events/?search=${token}`).expect(200)).text;
-      expect(first.match(/class="event-card"/g)).toHaveLength(10);
+      expect(first.match(/class="event-card h-event"/g)).toHaveLength(10);
       expect(first).toContain('11 events');
       expect(first).toContain(`<a rel="next" href="${t.baseUrl}/events/?search=${token}&amp;page=2">`);
       expect(first).toContain(`value="${token}"`);
       const second = (await http(t).get(`/events/?search=${token}&page=2`).expect(200)).text;
-      expect(second.match(/class="event-card"/g)).toHaveLength(1);
+      expect(second.match(/class="event-card h-event"/g)).toHaveLength(1);
       expect(second).toContain(`<a rel="prev" href="${t.baseUrl}/events/?search=${token}">`);
       const filtered = (await http(t).get('/events/?categories=music').expect(200)).text;
       expect(filtered).toContain('Night Festival');
