@@ -168,7 +168,11 @@ export class ListingPages {
     // A multi-day event shows on each day it covers, but is one h-event (microformats): in the
     // first cell that shows it, so that a reader of the page finds each event once, as in the API.
     const marked = new Set<number>();
-    const firstShown = (id: number) => !marked.has(id) && marked.add(id).has(id);
+    const firstShown = (id: number): boolean => {
+      if (marked.has(id)) return false;
+      marked.add(id);
+      return true;
+    };
     return {
       view: 'month',
       data: {
