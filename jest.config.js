@@ -21,6 +21,7 @@ const SLOW = [
   // Chromium
   'http/cors-browser',
   'manage/manage-browser',
+  'manage/manage-review-browser',
   'manage/manage-series-browser',
   'pages/pages-browser',
   // CLI processes (scripts/start.js) or other child processes

@@ -48,8 +48,8 @@ export interface EventListFilters {
    */
   dueBefore?: string;
   /**
-   * The editing pages' orders (editing.md §2): by start backwards, or by last change either way.
-   * Absent: the list order of spec §4.1.4. Such a list is read from the events themselves.
+   * The editing pages' orders (editing.md §2): by start backwards, by last change either way, or
+   * by publication date, oldest first (the review queue: when each event was sent). Absent: the list order of spec §4.1.4. Such a list is read from the events themselves.
    */
   order?: EventListOrder;
   /** The editing pages list events hidden from listings too (they are still the editor's events). */
@@ -57,7 +57,7 @@ export interface EventListFilters {
 }
 
 /** An order of the editing pages' list; the API's own is start ascending. */
-export type EventListOrder = 'start-desc' | 'modified-asc' | 'modified-desc';
+export type EventListOrder = 'start-desc' | 'modified-asc' | 'modified-desc' | 'date-asc';
 
 /** Conditions added to a query over `e` (EventEntity) by optional extensions such as the geo module. */
 export type EventQueryExtension = (qb: SelectQueryBuilder<EventEntity>) => void;
@@ -202,6 +202,8 @@ export function applyEventOrder<T extends object>(
 /** The editing pages' orders (EventListFilters.order), over the events themselves; the id breaks ties. */
 export function applyEditingOrder<T extends object>(qb: SelectQueryBuilder<T>, order: EventListOrder): SelectQueryBuilder<T> {
   if (order === 'start-desc') return applyEventOrder(qb, false, 'DESC');
+  // Publication date, then id: the order `include` lists in, which ix_events_status_date walks for one status.
+  if (order === 'date-asc') return applyEventOrder(qb, true, 'ASC');
   const direction = order === 'modified-asc' ? 'ASC' : 'DESC';
   return qb.addOrderBy('e.modifiedUtc', direction).addOrderBy('e.id', direction);
 }

@@ -53,8 +53,8 @@ export type { ListCondition, ListHook } from '../common/pagination';
 // ---- hooks: the public pages and the editing form ------------------------------------------
 export { EVENT_PAGE_HOOKS, ORGANIZER_PAGE_HOOKS, VENUE_PAGE_HOOKS } from '../pages';
 export type { PageHook } from '../pages';
-export { EVENT_FORM_HOOKS } from '../manage';
-export type { EventFormContext, EventFormField, EventFormHook, EventFormQuestion, EventFormSection } from '../manage';
+export { EVENT_FORM_HOOKS, REVIEW_HOOKS } from '../manage';
+export type { EventFormContext, EventFormField, EventFormHook, EventFormQuestion, EventFormSection, ReviewHook, ReviewSubmitter } from '../manage';
 
 // ---- hooks: every write, iCalendar imports, the OpenAPI document ---------------------------
 export { WRITE_PARTICIPANTS } from '../database/write-participants';

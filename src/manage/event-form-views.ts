@@ -6,6 +6,7 @@ import { EVENT_FLAGS, type EventFormValues, NEW_ORGANIZER_FIELDS, NEW_VENUE_FIEL
 import { EventFormService, type OpenedEvent } from './event-form.service';
 import { type FieldError, messageOf } from './form-errors';
 import type { EditorSession } from './manage-session';
+import { ReviewQueue } from './review-queue';
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +27,8 @@ export interface EventFormView {
   paramErrors?: Record<string, string>;
   /** Questions that ask first (`confirm`), asked now because their button was pressed without an answer. */
   asked?: EventFormQuestion[];
+  /** Opened from the review queue ("Edit, then approve"): "Publish" approves the event and goes back to the queue. */
+  reviewing?: boolean;
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -68,6 +71,7 @@ export class EventFormViews {
     private readonly forms: EventFormService,
     private readonly pickers: EventFormPickers,
     private readonly hooks: EventFormHooks,
+    private readonly reviews: ReviewQueue,
   ) {}
 
   async build(view: EventFormView): Promise<Json> {
@@ -75,12 +79,14 @@ export class EventFormViews {
     const actor = editor.actor;
     const errors = view.errors ?? [];
     const ctx: EventFormContext = { actor, event: opened?.body ?? null, posted: view.posted ?? null, errors: view.paramErrors ?? {} };
-    const [venues, organizers, chosen, categories, sections] = await Promise.all([
+    const [venues, organizers, chosen, categories, sections, declined] = await Promise.all([
       this.pickers.searchVenues(actor, values.venue_search, values.venue_page),
       this.pickers.searchOrganizers(actor, values.organizer_search, values.organizer_page),
       this.pickers.chosen(actor, values.venue, values.organizers),
       this.pickers.categoryTree(actor),
       this.hooks.sections(ctx),
+      // A declined submission's reason is shown on its form (editing.md §8), to whoever may open it.
+      opened ? this.reviews.declineOf(opened.entity.id) : null,
     ]);
     const publisher = can(actor, 'publish_items');
     const status = opened?.entity.status ?? '';
@@ -93,6 +99,8 @@ export class EventFormViews {
       trashed,
       publicUrl: opened && !trashed ? opened.body.url : null,
       notice: view.notice,
+      declined,
+      reviewing: view.reviewing === true && status === 'pending' && publisher,
       version: view.version ?? opened?.version ?? '',
       values: { ...values, status: values.status || (opened ? status : 'draft') },
       errors,

@@ -10,6 +10,7 @@ import { formErrors, type FieldError } from './form-errors';
 import { ManageErrorsFilter } from './manage-errors.filter';
 import { Editor, type EditorSession, ManageGuard } from './manage-session';
 import { ManageViews } from './manage-views';
+import { mayReview } from './review-queue';
 import { ManageRoute } from './sign-in.controller';
 
 type Json = Record<string, unknown>;
@@ -75,7 +76,9 @@ export class EventFormController {
     const opened = await this.forms.open(editor.actor, id);
     const notice =
       query.saved !== undefined ? 'Saved' : query.trashed !== undefined ? 'Moved to the trash' : query.restored !== undefined ? 'Restored' : undefined;
-    return this.show(reply, editor, { values: storedEventValues(opened.entity, opened.body, this.hooks.all()), opened, notice });
+    // From the review queue ("Edit, then approve"): "Publish" then goes back to the queue.
+    const reviewing = query.review !== undefined && mayReview(editor.actor);
+    return this.show(reply, editor, { values: storedEventValues(opened.entity, opened.body, this.hooks.all()), opened, notice, reviewing });
   }
 
   @Post(':id')
@@ -129,6 +132,8 @@ export class EventFormController {
       if (err.status !== 400) throw err;
       return this.show(reply, editor, { values, opened, version, posted: body, errors: this.errorsOf(err, ctx), paramErrors: paramErrors(err) }, 400);
     }
+    // "Publish" of an event opened from the review queue approves it: back to the queue, which says so.
+    if (action === 'publish' && opened && reviewingPost(body, editor)) return reply.redirect(`${this.manage.path('review')}?approved=${id}`, 303);
     return reply.redirect(`${this.manage.path('events', id)}?saved=1`, 303);
   }
 
@@ -156,10 +161,16 @@ export class EventFormController {
   }
 
   private async show(reply: FastifyReply, editor: EditorSession, view: Omit<EventFormView, 'editor'>, status = 200) {
-    const data = await this.views.build({ ...view, editor });
+    const reviewing = view.reviewing ?? (view.posted !== undefined && reviewingPost(view.posted, editor));
+    const data = await this.views.build({ ...view, editor, reviewing });
     const title = view.opened ? `Edit “${view.opened.entity.title}”` : 'New event';
     return this.manage.send(reply, { template: 'event-form', title, current: 'events', editor, data, status });
   }
+}
+
+/** Whether the form was opened from the review queue (its hidden `review`), by someone who reviews. */
+function reviewingPost(body: Json, editor: EditorSession): boolean {
+  return body.review === '1' && mayReview(editor.actor);
 }
 
 /** The values with a picker's page turned (`venues_find`, `venues_next`, `venues_previous`, likewise organizers). */

@@ -40,7 +40,8 @@ export interface EventsListQuery {
   organizer?: number;
   from: string;
   to: string;
-  sort: 'start' | 'modified';
+  /** `submitted`: by publication date, oldest first (the review queue's order; the list's own form offers start and modified). */
+  sort: 'start' | 'modified' | 'submitted';
   direction: 'asc' | 'desc';
   page: number;
 }
@@ -61,6 +62,8 @@ export interface EventRow {
   status: string;
   /** The last change, in the site's zone. */
   modified: string;
+  /** The publication date (`date`, in the site's zone): for a pending event, when it was sent. */
+  date: string;
 }
 
 /** A bulk action of the list, as its button names it. */
@@ -122,11 +125,14 @@ export class EventsListService {
   /** The tab counts for this editor: each status over every date, without the search and filters (cached per data version). */
   async counts(actor: Actor): Promise<Record<EventTab, number>> {
     const counts = {} as Record<EventTab, number>;
-    for (const tab of EVENT_TABS) {
-      const q = this.apiQuery({ tab: tab.key, search: '', from: '', to: '', sort: 'start', direction: 'asc', page: 1 });
-      counts[tab.key] = await this.reader.count(actor, q, q as unknown as Json, { listHidden: true });
-    }
+    for (const tab of EVENT_TABS) counts[tab.key] = await this.count(actor, tab.key);
     return counts;
+  }
+
+  /** One tab's count (counts), from the same cache of totals. */
+  async count(actor: Actor, tab: EventTab): Promise<number> {
+    const q = this.apiQuery({ tab, search: '', from: '', to: '', sort: 'start', direction: 'asc', page: 1 });
+    return this.reader.count(actor, q, q as unknown as Json, { listHidden: true });
   }
 
   /** One page of the list as this editor may read it, with its total. */
@@ -168,6 +174,7 @@ export class EventsListService {
   }
 
   private editing(query: EventsListQuery): EditingListOptions {
+    if (query.sort === 'submitted') return { listHidden: true, order: 'date-asc' };
     const order: EventListOrder | undefined =
       query.sort === 'modified' ? (query.direction === 'asc' ? 'modified-asc' : 'modified-desc') : query.direction === 'desc' ? 'start-desc' : undefined;
     return { listHidden: true, order };
@@ -197,6 +204,7 @@ export class EventsListService {
         authorId: Number(item.author),
         status: String(item.status ?? ''),
         modified: String(item.modified ?? '').slice(0, 16),
+        date: String(item.date ?? '').slice(0, 16),
       };
     });
   }

@@ -7,6 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { Actor } from '../common/auth';
 import { AppConfig } from '../config/app-config';
 import type { EditorSession } from './manage-session';
+import { mayReview, ReviewQueue } from './review-queue';
 
 /** Where the editing pages' templates and assets live (copied beside the compiled code by `nest build`). */
 const VIEWS_DIR = join(__dirname, 'views');
@@ -25,6 +26,8 @@ interface MenuItem {
   key: string;
   label: string;
   href: string;
+  /** A number shown beside the label (the events waiting for review). */
+  count?: number;
 }
 
 /** What a page gives to be shown in the editing layout. */
@@ -59,7 +62,10 @@ export class ManageViews {
   readonly stylesheet: ManageAsset;
   readonly script: ManageAsset;
 
-  constructor(private readonly config: AppConfig) {
+  constructor(
+    private readonly config: AppConfig,
+    private readonly reviews: ReviewQueue,
+  ) {
     const prefix = new URL(config.baseUrl).pathname.replace(/\/+$/, '');
     this.root = `${prefix}/manage`;
     this.site = `${prefix}/`;
@@ -75,15 +81,19 @@ export class ManageViews {
 
   /** The page, rendered in the layout and sent. */
   async send(reply: FastifyReply, page: ManagePage): Promise<void> {
-    const html = this.render(page);
+    const actor = page.editor?.actor;
+    // The menu's count of events waiting for review, for those who review (a cached count); not
+    // on a page about a failure, which must show even when the database cannot answer.
+    const pending = actor && mayReview(actor) && (page.status ?? 200) < 500 ? await this.reviews.pendingCount(actor) : undefined;
+    const html = this.render(page, pending);
     await reply
       .status(page.status ?? 200)
       .type('text/html; charset=UTF-8')
       .send(html);
   }
 
-  /** The page's HTML. */
-  render(page: ManagePage): string {
+  /** The page's HTML; `pending`: the count beside "Review" in the menu. */
+  render(page: ManagePage, pending?: number): string {
     const actor = page.editor?.actor;
     const common = {
       siteTitle: this.config.siteTitle,
@@ -97,14 +107,15 @@ export class ManageViews {
       formToken: page.editor?.formToken,
     };
     const body = this.eta.render(page.template, { ...common, data: page.data ?? {} });
-    return this.eta.render('layout', { ...common, title: page.title, current: page.current, menu: actor ? this.menu(actor) : [], body });
+    return this.eta.render('layout', { ...common, title: page.title, current: page.current, menu: actor ? this.menu(actor, pending) : [], body });
   }
 
-  /** What the editor's role may open (auth.md §2): administrators also see users and sources. */
-  private menu(actor: Actor): MenuItem[] {
+  /** What the editor's role may open (auth.md §2): reviewers also see the review queue, administrators users and sources. */
+  private menu(actor: Actor, pending: number | undefined): MenuItem[] {
     const items: MenuItem[] = [
       { key: 'overview', label: 'Overview', href: this.path() },
       { key: 'events', label: 'Events', href: this.path('events') },
+      ...(mayReview(actor) ? [{ key: 'review', label: 'Review', href: this.path('review'), count: pending }] : []),
       { key: 'venues', label: 'Venues', href: this.path('venues') },
       { key: 'organizers', label: 'Organizers', href: this.path('organizers') },
       { key: 'categories', label: 'Categories', href: this.path('categories') },

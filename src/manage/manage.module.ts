@@ -21,6 +21,12 @@ import { ManageViews } from './manage-views';
 import { ManageOrganizersController } from './organizers.controller';
 import { OverviewController } from './overview.controller';
 import { OverviewService } from './overview.service';
+import { ReviewActions } from './review-actions';
+import { ReviewDeclinesHook } from './review-declines.hook';
+import { ReviewHooks } from './review-hooks';
+import { ReviewQueue } from './review-queue';
+import { ReviewController } from './review.controller';
+import { ReviewRepository } from './review.repository';
 import { RecordCounts } from './record-counts';
 import { SignInController } from './sign-in.controller';
 import { ManageSourcesController } from './sources.controller';
@@ -36,6 +42,7 @@ import { ManageVenuesController } from './venues.controller';
     ManageAssetsController,
     OverviewController,
     EventsListController,
+    ReviewController,
     EventFormController,
     ManageVenuesController,
     ManageOrganizersController,
@@ -55,6 +62,11 @@ import { ManageVenuesController } from './venues.controller';
     EventFormViews,
     EventsListService,
     OverviewService,
+    ReviewHooks,
+    ReviewRepository,
+    ReviewQueue,
+    ReviewActions,
+    ReviewDeclinesHook,
   ],
 })
 export class ManageModule {}

@@ -1,4 +1,6 @@
-import { hookKind } from '../common/feature/hooks';
+import { Injectable } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { hookKind, Hooks } from '../common/feature/hooks';
 
 /**
  * Who sent a pending event from outside the editing pages (the public submission form of
@@ -19,3 +21,21 @@ export interface ReviewHook {
 }
 
 export const REVIEW_HOOKS = hookKind<ReviewHook>('review queue');
+
+/** The hooks of the review queue, as the app provides them (Hooks). */
+@Injectable()
+export class ReviewHooks extends Hooks<ReviewHook> {
+  constructor(discovery: DiscoveryService) {
+    super(discovery, REVIEW_HOOKS);
+  }
+
+  /** The submitters of these events, every hook asked once for the whole page; for an event, the first hook that gives one wins. */
+  async submitters(eventIds: readonly number[]): Promise<Map<number, ReviewSubmitter>> {
+    const found = new Map<number, ReviewSubmitter>();
+    if (eventIds.length === 0) return found;
+    for (const hook of this.all()) {
+      for (const [id, submitter] of await hook.submitters(eventIds)) if (!found.has(id)) found.set(id, submitter);
+    }
+    return found;
+  }
+}
