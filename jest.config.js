@@ -23,6 +23,7 @@ const SLOW = [
   'manage/manage-browser',
   'manage/manage-series-browser',
   'pages/pages-browser',
+  'pages/embed-browser',
   // CLI processes (scripts/start.js) or other child processes
   'cli/cli',
   'database/migration-check',
@@ -44,6 +45,7 @@ const SLOW = [
   'database/instances',
   'database/migration-lock',
   'events/scheduled-publish-instances',
+  'pages/embed-instances',
   'manage/manage-cluster',
   'manage/manage-sign-in-instances',
   'recurrence/recurrence-cluster',
