@@ -6,8 +6,10 @@
 // the pager stays in the frame; with another origin there, or for any other page of the
 // calendar, Chromium refuses the frame and shows none of it. axe-core on both embeds at 375 and
 // 1280 px, light and dark.
+import { mkdirSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
 import { createEvent, getOk } from '../../support/api';
 import { AxeViolation, axeProblems, describeWithBrowser, freePort, launchBrowser } from '../../support/browser';
@@ -17,6 +19,9 @@ import { createTestApp, TestApp } from '../../support/test-app';
 
 const describeBrowser = describeWithBrowser('the embeds framed in Chromium');
 jest.setTimeout(240_000);
+
+/** Where the screenshots go (git-ignored), beside the pages' own. */
+const ARTEFACTS = join(__dirname, '..', '..', '..', 'test-artifacts', 'screenshots');
 
 const WIDTHS = [
   { width: 375, height: 812 },
@@ -81,6 +86,7 @@ describeBrowser('the embeds framed by another site, in Chromium', () => {
       })
     ).title;
     browser = await launchBrowser();
+    mkdirSync(ARTEFACTS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -113,6 +119,7 @@ describeBrowser('the embeds framed by another site, in Chromium', () => {
       // The dark theme the site asked for, whatever the reader's system says.
       expect(await frame.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(20, 20, 22)');
 
+      await page.screenshot({ path: join(ARTEFACTS, 'embed-framed-1280.png') });
       // The pager: the frame moves on, the partner's page stays.
       await frame.getByRole('link', { name: /Next page/ }).click();
       await frame.waitForURL(`${allowing.origin}/events/embed/?limit=2&theme=dark&page=2`);
@@ -205,6 +212,13 @@ describeBrowser('the embeds framed by another site, in Chromium', () => {
             const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
             const expected = path.includes('dark') ? 'rgb(20, 20, 22)' : 'rgb(251, 250, 248)';
             if (background !== expected) problems.push(`${where}: background ${background}, not ${expected}`);
+            await page.screenshot({
+              path: join(
+                ARTEFACTS,
+                `embed-${path.includes('month') ? 'month' : 'list'}${path.includes('dark') ? '-dark' : ''}-${size.width}-prefers-${colorScheme}.png`,
+              ),
+              fullPage: true,
+            });
             const wide = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
             if (wide) problems.push(`${where}: wider than the viewport`);
             problems.push(...describeViolations(where, await axeProblems(page)));
