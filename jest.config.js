@@ -24,6 +24,7 @@ const SLOW = [
   'manage/manage-review-browser',
   'manage/manage-series-browser',
   'pages/pages-browser',
+  'pages/embed-browser',
   // CLI processes (scripts/start.js) or other child processes
   'cli/cli',
   'database/migration-check',
@@ -45,6 +46,7 @@ const SLOW = [
   'database/instances',
   'database/migration-lock',
   'events/scheduled-publish-instances',
+  'pages/embed-instances',
   'manage/manage-cluster',
   'manage/manage-sign-in-instances',
   'recurrence/recurrence-cluster',

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { AppConfig } from '../config/app-config';
 import { EventReader } from '../events';
+import { embedSnippet } from './embed-options';
 import { EventJson, plain } from './event-view';
 import { coveredDates, monthWeeks, parseDay, parseMonth, weekdayNames } from './month-grid';
 import {
@@ -71,7 +72,9 @@ export class ListingPages {
     const filters = pickFilters(query);
     const page = pageNumber(query);
     const found = await this.reads.eventList({ ...filters, page, per_page: LIST_PER_PAGE });
-    return this.listView('list', { title: 'Upcoming events', path: '/events/', filters, page, found, current: 'list' });
+    // The `<iframe>` that shows this list (these filters) on another site (pages.md, "On other sites").
+    const snippet = embedSnippet(this.reads.url('/events/embed/', filters), `Upcoming events · ${this.config.siteTitle}`);
+    return this.listView('list', { title: 'Upcoming events', path: '/events/', filters, page, found, current: 'list', snippet });
   }
 
   /** `/events/category/…/` and `/tag/{slug}/`: the list restricted to one term. */
@@ -148,12 +151,7 @@ export class ListingPages {
         canonical: this.reads.url(path, page > 1 ? { ...filters, page } : filters),
         events: found.events.map((e) => this.reads.listItem(e, typeof rest.day === 'string' ? rest.day : undefined)),
         total: found.total,
-        pager: {
-          previous: page > 1 ? this.reads.url(path, { ...filters, page: page > 2 ? page - 1 : undefined }) : undefined,
-          next: page < found.totalPages ? this.reads.url(path, { ...filters, page: page + 1 }) : undefined,
-          page,
-          pages: found.totalPages,
-        },
+        pager: this.reads.pager(path, filters, page, found.totalPages),
         form: await this.reads.filterForm(path, filters),
       },
     };
@@ -161,6 +159,17 @@ export class ListingPages {
 
   /** `/events/month/` and `/events/month/YYYY-MM/`: the month grid. */
   async month(monthText: string | undefined, query: Query): Promise<PageView> {
+    const grid = await this.monthGrid(monthText, query, { path: '/events/month/', keep: {} });
+    const form = await this.reads.filterForm(`/events/month/${monthText === undefined ? '' : `${grid.key}/`}`, grid.filters);
+    return { view: 'month', data: { ...grid.data, current: 'month', form } };
+  }
+
+  /**
+   * A month grid's template data (the month pages' and the embed's): its weeks, each day with
+   * its events and a link to its day page, and the links to the previous, next and current
+   * month under `links.path`, with the filters and `links.keep` (what else those links carry on).
+   */
+  async monthGrid(monthText: string | undefined, query: Query, links: { path: string; keep: Query }): Promise<{ key: string; filters: Query; data: Json }> {
     const { now, month, weeks, filters, first, last, params } = this.monthOf(monthText, query);
     const byDay = await this.eventsByDay(first, last, params);
     const today = now.toISODate();
@@ -173,37 +182,34 @@ export class ListingPages {
       marked.add(id);
       return true;
     };
-    return {
-      view: 'month',
-      data: {
-        title: `Events in ${month.toFormat('LLLL yyyy')}`,
-        monthName: month.toFormat('LLLL yyyy'),
-        current: 'month',
-        canonical: this.reads.url(`/events/month/${key}/`, filters),
-        weekdays: weekdayNames(this.config.weekStart),
-        weeks: weeks.map((week) =>
-          week.map((d) => {
-            const cell = byDay.get(d.date) ?? { events: [], total: 0 };
-            return {
-              ...d,
-              isToday: d.date === today,
-              label: DateTime.fromISO(d.date).toFormat('cccc d LLLL'),
-              link: this.reads.url(`/events/${d.date}/`, filters),
-              events: cell.events.slice(0, CELL_EVENTS).map((e) => ({ ...this.reads.listItem(e, d.date), hEvent: firstShown(e.id) })),
-              more: Math.max(0, cell.total - CELL_EVENTS),
-            };
-          }),
-        ),
-        nav: {
-          previous: this.reads.url(`/events/month/${month.minus({ months: 1 }).toFormat('yyyy-MM')}/`, filters),
-          previousName: month.minus({ months: 1 }).toFormat('LLLL yyyy'),
-          next: this.reads.url(`/events/month/${month.plus({ months: 1 }).toFormat('yyyy-MM')}/`, filters),
-          nextName: month.plus({ months: 1 }).toFormat('LLLL yyyy'),
-          today: key === now.toFormat('yyyy-MM') ? undefined : this.reads.url('/events/month/', filters),
-        },
-        form: await this.reads.filterForm(`/events/month/${monthText === undefined ? '' : `${key}/`}`, filters),
+    const along = { ...filters, ...links.keep };
+    const data = {
+      title: `Events in ${month.toFormat('LLLL yyyy')}`,
+      monthName: month.toFormat('LLLL yyyy'),
+      canonical: this.reads.url(`/events/month/${key}/`, filters),
+      weekdays: weekdayNames(this.config.weekStart),
+      weeks: weeks.map((week) =>
+        week.map((d) => {
+          const cell = byDay.get(d.date) ?? { events: [], total: 0 };
+          return {
+            ...d,
+            isToday: d.date === today,
+            label: DateTime.fromISO(d.date).toFormat('cccc d LLLL'),
+            link: this.reads.url(`/events/${d.date}/`, filters),
+            events: cell.events.slice(0, CELL_EVENTS).map((e) => ({ ...this.reads.listItem(e, d.date), hEvent: firstShown(e.id) })),
+            more: Math.max(0, cell.total - CELL_EVENTS),
+          };
+        }),
+      ),
+      nav: {
+        previous: this.reads.url(`${links.path}${month.minus({ months: 1 }).toFormat('yyyy-MM')}/`, along),
+        previousName: month.minus({ months: 1 }).toFormat('LLLL yyyy'),
+        next: this.reads.url(`${links.path}${month.plus({ months: 1 }).toFormat('yyyy-MM')}/`, along),
+        nextName: month.plus({ months: 1 }).toFormat('LLLL yyyy'),
+        today: key === now.toFormat('yyyy-MM') ? undefined : this.reads.url(links.path, along),
       },
     };
+    return { key, filters, data };
   }
 
   /** The month a month page shows (404 unless it is one), its grid, its filters, and its list parameters: the events covering the grid's days. */

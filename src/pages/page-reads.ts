@@ -29,6 +29,16 @@ export class PageReads {
     return `${this.config.publicUrl}${path}${qs === '' ? '' : `?${qs}`}`;
   }
 
+  /** The links to the previous and next page of a paged list at `path` (with `query`), and which page of how many this is. */
+  pager(path: string, query: Query, page: number, pages: number): Json {
+    return {
+      previous: page > 1 ? this.url(path, { ...query, page: page > 2 ? page - 1 : undefined }) : undefined,
+      next: page < pages ? this.url(path, { ...query, page: page + 1 }) : undefined,
+      page,
+      pages,
+    };
+  }
+
   /** An event as a list or a grid cell shows it, with what its h-event (microformats) gives that the reader does not see there: the venue's address, the categories and tags. */
   listItem(e: EventJson, day: string | undefined): Json {
     const venue = isItem(e.venue) ? plain(e.venue.venue) : '';

@@ -8,6 +8,7 @@ import { sendError } from '../common/errors/wp-exception.filter';
 import { fitsInHeader } from '../common/http/header-size';
 import { ICAL_TYPE, type IcalFile } from '../common/http/negotiation';
 import type { AppConfig } from '../config/app-config';
+import { EMBED_ORIGINS, type EmbedOrigins } from './embed-options';
 import { VIEWS_DIR } from './page-assets';
 import { PagesService } from './pages.service';
 import { readTecQuery } from './tec-queries';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     page?: boolean;
     /** Present (`{}`) on the routes that answer with the pages' security headers (PAGE_HEADERS). */
     helmet?: object;
+    /** An embed (pages.md, "On other sites"): the sites of CALENDAR_EMBED_ORIGINS may frame it (embedSecurityHeaders). */
+    embed?: boolean;
   }
 }
 
@@ -32,9 +35,10 @@ export const PAGE_HEADERS = { helmet: {} } as const;
  * is a URL its editor gave), no plugins, no framing by another site. No HSTS (the TLS front owns
  * it) and no upgrade-insecure-requests (the service also answers plain http, in development and
  * behind a proxy); no Cross-Origin-Resource-Policy (a page read at CALENDAR_BASE_URL loads its
- * stylesheet from CALENDAR_SITE_URL, which may be another origin).
+ * stylesheet from CALENDAR_SITE_URL, which may be another origin). `frameAncestors`: who may
+ * frame the page, the site itself unless it is an embed.
  */
-export function pageSecurityHeaders(publicUrl: string) {
+export function pageSecurityHeaders(publicUrl: string, frameAncestors: readonly string[] = ["'self'"]) {
   const own = new URL(publicUrl).origin;
   return {
     global: false,
@@ -49,7 +53,7 @@ export function pageSecurityHeaders(publicUrl: string) {
         'style-src': ["'self'", own],
         'img-src': ["'self'", 'data:', 'https:', 'http:'],
         'form-action': ["'self'", own],
-        'frame-ancestors': ["'self'"],
+        'frame-ancestors': [...frameAncestors],
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -59,20 +63,35 @@ export function pageSecurityHeaders(publicUrl: string) {
 }
 
 /**
+ * The headers of an embed's answers, over the pages' (helmet merges a route's options over its
+ * global ones): the same policy but framable by the sites of CALENDAR_EMBED_ORIGINS, and no
+ * X-Frame-Options, whose SAMEORIGIN would forbid what the policy allows (a browser that knows
+ * `frame-ancestors` ignores it, an old one would obey it).
+ */
+export function embedSecurityHeaders(publicUrl: string, origins: EmbedOrigins) {
+  return { contentSecurityPolicy: pageSecurityHeaders(publicUrl, origins).contentSecurityPolicy, xFrameOptions: false };
+}
+
+/**
  * What the pages need from the HTTP layer, registered by configureApp when CALENDAR_PAGES is on:
  * the template engine (@fastify/view with Eta, escaping on: `<%= %>` escapes, only `<%~ %>`
  * writes raw, which the templates keep for HTML cleaned beforehand), their security headers
  * (before the redirect and the response cache, so that those answers carry them), the redirect of a path
  * without its trailing slash (pages.md: 301 to the slashed form; the router ignores trailing
  * slashes, so the raw URL decides), and, unless CALENDAR_WP_COMPAT=off, TEC's query forms on the
- * root (tec-queries.ts).
+ * root (tec-queries.ts). The embeds' routes get their own headers as they are registered (the
+ * routes are declared before the configuration is read, so their route config only marks them).
  */
-export async function registerPages(app: NestFastifyApplication, config: Pick<AppConfig, 'publicUrl' | 'wpCompat'>): Promise<void> {
+export async function registerPages(app: NestFastifyApplication, config: Pick<AppConfig, 'publicUrl' | 'wpCompat' | 'get'>): Promise<void> {
   const { publicUrl } = config;
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   const eta = new Eta({ views: VIEWS_DIR, autoEscape: true, autoTrim: [false, 'nl'], cache: true, useWith: false });
   await app.register(fastifyView as never, { engine: { eta }, root: VIEWS_DIR, viewExt: 'eta', production: true });
   await app.register(fastifyHelmet as never, pageSecurityHeaders(publicUrl));
+  const embedHeaders = embedSecurityHeaders(publicUrl, config.get(EMBED_ORIGINS));
+  fastify.addHook('onRoute', (route) => {
+    if (route.config?.embed === true) route.config = { ...route.config, helmet: embedHeaders };
+  });
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (request.routeOptions.config?.page !== true || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
     const cut = request.url.indexOf('?');

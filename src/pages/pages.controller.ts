@@ -2,11 +2,14 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EmbedPages } from './embed-pages';
+import { embedTheme } from './embed-options';
 import { PageAssets } from './page-assets';
 import { PAGE_PATHS, TEC_PAGE_PATHS } from './page-routes';
 import { AppConfig } from '../config/app-config';
 import type { IcalFile } from '../common/http/negotiation';
 import { PAGE_HEADERS, sendIcal } from './pages-http';
+import type { Json } from './page-parts';
 import { ListingPage, PageError, PagesService, PageView, Query } from './pages.service';
 import { RenderedPages } from './rendered-pages';
 
@@ -17,6 +20,15 @@ const RSS_TYPE = 'application/rss+xml; charset=UTF-8';
 const Page = () => RouteConfig({ page: true, ...PAGE_HEADERS });
 /** Another answer of the pages (the 404 page of unknown paths, the stylesheet): the security headers only. */
 const PageAnswer = () => RouteConfig(PAGE_HEADERS);
+/** Marks a route as an embed: a page that the sites of CALENDAR_EMBED_ORIGINS may frame (pages-http.ts). */
+const Embed = () => RouteConfig({ page: true, embed: true, ...PAGE_HEADERS });
+
+/** How a page is rendered: `timeless` when it reads no clock (RenderedPages); the view and data of its error page, when not the site's. */
+interface RenderOptions {
+  timeless?: boolean;
+  errorView?: string;
+  errorData?: Json;
+}
 
 /**
  * The public pages (pages.md): HTML for people, at the permalinks the API hands out. Not part
@@ -28,6 +40,7 @@ const PageAnswer = () => RouteConfig(PAGE_HEADERS);
 export class PagesController {
   constructor(
     private readonly pages: PagesService,
+    private readonly embeds: EmbedPages,
     private readonly assets: PageAssets,
     private readonly rendered: RenderedPages,
     private readonly config: AppConfig,
@@ -95,7 +108,7 @@ export class PagesController {
   @Page()
   event(@Param('slug') slug: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
     if (this.wantsIcal(req)) return this.answerIcal(req, reply, () => this.pages.eventIcal(slug));
-    return this.render(req, reply, () => this.pages.event(slug), true);
+    return this.render(req, reply, () => this.pages.event(slug), { timeless: true });
   }
 
   /** TEC's link to an event's own `.ics` (compat.md, "TEC's public URLs"); also `/event/{slug}/?ical=1`. */
@@ -166,6 +179,30 @@ export class PagesController {
     return this.listing(req, reply, { kind: 'organizer', slug, query: query(req) });
   }
 
+  /** The list made for another site's `<iframe>` (pages.md, "On other sites"). */
+  @Get(PAGE_PATHS.embed)
+  @Embed()
+  embedList(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.renderEmbed(req, reply, () => this.embeds.list(query(req)));
+  }
+
+  @Get(PAGE_PATHS.embedMonth)
+  @Embed()
+  embedThisMonth(@Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.renderEmbed(req, reply, () => this.embeds.month(undefined, query(req)));
+  }
+
+  @Get(PAGE_PATHS.embedMonthOf)
+  @Embed()
+  embedMonth(@Param('month') month: string, @Req() req: FastifyRequest, @Res() reply: FastifyReply) {
+    return this.renderEmbed(req, reply, () => this.embeds.month(month, query(req)));
+  }
+
+  /** An embed, or its error page: in the frame too, so without the site's header and in the theme asked for. */
+  private renderEmbed(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>): Promise<void> {
+    return this.render(req, reply, build, { errorView: 'embed-error', errorData: { theme: embedTheme(query(req)) } });
+  }
+
   /** Any other path under the pages' prefixes: the 404 page. */
   @Get(['events/*', 'event', 'event/*', 'venue', 'venue/*', 'organizer', 'organizer/*', 'tag', 'tag/*'])
   @PageAnswer()
@@ -183,7 +220,7 @@ export class PagesController {
   }
 
   /** Renders the page, or the error page with its status (kept by RenderedPages). Pages are public: any cache may keep them briefly. */
-  private async render(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>, timeless = false): Promise<void> {
+  private async render(req: FastifyRequest, reply: FastifyReply, build: () => Promise<PageView>, opts: RenderOptions = {}): Promise<void> {
     const page = await this.rendered.get(
       req.url,
       async () => {
@@ -194,12 +231,13 @@ export class PagesController {
         } catch (err) {
           if (!(err instanceof PageError)) throw err;
           status = err.status;
-          view = { view: 'error', data: { title: err.status === 404 ? 'Page not found' : 'Bad request', status: err.status, message: err.message } };
+          const title = err.status === 404 ? 'Page not found' : 'Bad request';
+          view = { view: opts.errorView ?? 'error', data: { ...opts.errorData, title, status: err.status, message: err.message } };
         }
         const html = await reply.viewAsync(view.view, { ...this.pages.layout(), css: this.assets.stylesheet.url, current: '', ...view.data });
         return { status, html: Buffer.from(html) };
       },
-      timeless,
+      opts.timeless === true,
     );
     void reply.code(page.status).header('cache-control', 'public, max-age=60').type('text/html; charset=utf-8').send(page.html);
   }

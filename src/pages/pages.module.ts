@@ -5,6 +5,7 @@ import { EventsModule } from '../events';
 import { OrganizersModule } from '../organizers';
 import { TaxonomiesModule } from '../taxonomies';
 import { VenuesModule } from '../venues';
+import { EmbedPages } from './embed-pages';
 import { PageAssets } from './page-assets';
 import { PagesController } from './pages.controller';
 import { ItemPages } from './item-pages';
@@ -18,6 +19,6 @@ import { RenderedPages } from './rendered-pages';
 @Module({
   imports: [DiscoveryModule, EventsModule, VenuesModule, OrganizersModule, TaxonomiesModule, CacheModule],
   controllers: [PagesController],
-  providers: [PagesService, PageReads, ListingPages, ItemPages, PageAssets, RenderedPages, PageHooks],
+  providers: [PagesService, PageReads, ListingPages, ItemPages, EmbedPages, PageAssets, RenderedPages, PageHooks],
 })
 export class PagesModule {}

@@ -1,6 +1,7 @@
 // Debian's Chromium, driven by playwright-core, for the tests that need a real browser.
 // .ci/run installs the `chromium` package and sets TEST_REQUIRE_BROWSER=1: there a missing
 // browser is an error. Elsewhere a file that needs it is skipped and says why, once.
+import './dispose-symbols';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
