@@ -286,6 +286,15 @@ describe('pages: microformats (h-event)', () => {
     expectEachSame(items);
   });
 
+  it('the embeds: the same h-events as the list and the month pages they mirror', async () => {
+    const list = await hEvents('/events/embed/');
+    expect(list.urls).toEqual(await apiUrls('per_page=10'));
+    expectEachSame(list.items);
+    const month = await hEvents(`/events/embed/month/${year}-10/`);
+    expect([...month.urls].sort()).toEqual([harvest, sitar, boston, nightTrain].map((e) => e.url).sort());
+    expectEachSame(month.items);
+  });
+
   it("a venue's, an organizer's, a category's and a tag's pages: their events as the API filters them, and no h-event from their descriptions", async () => {
     const pages: [string, string][] = [
       [new URL(harbour.url as string).pathname, `venue=${harbour.id}`],
