@@ -74,12 +74,12 @@ describe('the write input of a submission (submissionInput)', () => {
         new_organizer: { organizer: 'Club', email: 'club@example.org' },
         cost: '10',
         website: ' https://example.org ',
-        ext: { capacity: '50', other: 'x' },
+        ext: { seats: '50', other: 'x' },
       }),
       null,
       [7],
       [3, 4],
-      [{ param: 'capacity', label: 'Capacity', kind: 'number', onSubmissionForm: true }],
+      [{ param: 'seats', label: 'Seats', kind: 'number', onSubmissionForm: true }],
     );
     expect(input).toEqual({
       title: 'Jazz & blues',
@@ -93,7 +93,7 @@ describe('the write input of a submission (submissionInput)', () => {
       categories: [3, 4],
       cost: '10',
       website: 'https://example.org',
-      capacity: '50',
+      seats: '50',
     });
   });
 

@@ -6,4 +6,3 @@ export { AuthService } from './auth.service';
 export { UserEntity } from './user.entity';
 export { PERSISTENT_SESSION_SECONDS, SessionsService, type OpenSession } from './sessions.service';
 export { LimiterStore, type LimiterOptions } from './limiter-store';
-export { tooManyRequests } from './auth-limiter';
