@@ -299,6 +299,21 @@ describe('who may submit and who writes (editing.md §4, §8)', () => {
     }
   });
 
+  it('works without the public pages: its own stylesheet, no link to their views', async () => {
+    const t = await createTestApp({ ...ON, CALENDAR_PAGES: 'off' });
+    try {
+      await t.userHeader('root', 'administrator');
+      const form = await openForm(t);
+      expect(form.status).toBe(200);
+      expect(form.html).not.toContain('/assets/calendar.');
+      expect(form.html).toMatch(/<link rel="stylesheet" href="\/events\/community\/assets\/submissions\.[0-9a-f]{10}\.css">/);
+      expect(form.html).not.toContain('>Month</a>');
+      expect((await sendForm(t, form, submission())).statusCode).toBe(303);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('with CALENDAR_SUBMISSIONS=users, asks anonymous visitors to sign in and takes a signed-in user’s event', async () => {
     const t = await createTestApp({ ...ON, CALENDAR_SUBMISSIONS: 'users' });
     try {
