@@ -25,6 +25,7 @@ const SLOW = [
   'manage/manage-series-browser',
   'pages/pages-browser',
   'pages/embed-browser',
+  'submissions/submissions-browser',
   // CLI processes (scripts/start.js) or other child processes
   'cli/cli',
   'database/migration-check',
@@ -51,6 +52,7 @@ const SLOW = [
   'manage/manage-sign-in-instances',
   'recurrence/recurrence-cluster',
   'recurrence/recurrence-instances',
+  'submissions/submissions-instances',
   'sync/webhooks-instances',
 ];
 const slowPaths = SLOW.map((name) => path.join(__dirname, 'test', 'e2e', `${name}.e2e-spec.ts`));

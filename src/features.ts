@@ -15,6 +15,7 @@ import { POSTS_FEATURE } from './posts/posts.feature';
 import { RECURRENCE_FEATURE } from './recurrence/recurrence.feature';
 import { SEED_FEATURE } from './seed/seed.feature';
 import { SOURCES_FEATURE } from './sources/sources.feature';
+import { SUBMISSIONS_FEATURE } from './submissions/submissions.feature';
 import { SYNC_FEATURE } from './sync/sync.feature';
 import { TAXONOMIES_FEATURE } from './taxonomies/taxonomies.feature';
 import { USERS_FEATURE } from './users/users.feature';
@@ -47,6 +48,7 @@ export const FEATURES: readonly Feature[] = [
   RECURRENCE_FEATURE,
   PAGES_FEATURE,
   MANAGE_FEATURE,
+  SUBMISSIONS_FEATURE,
 ];
 
 /**

@@ -11,14 +11,17 @@ import type { WriteParticipant } from '../database/write-participants';
  * - `series`: the recurrence module's writes of a series' occurrences (made, changed, removed
  *   for a write of the series), which its own hooks leave alone;
  * - `import`: an importer's write, with `participants` declared for it (the imported_records
- *   row that maps the source record to the local one, in the write's transaction).
+ *   row that maps the source record to the local one, in the write's transaction);
+ * - `submission`: the public submission form's write (editing.md §4), with `participants`
+ *   declared for it (who sent the event, kept beside it in the write's transaction).
  */
 export type EventWriteOrigin =
   | { readonly kind: 'route' }
   | { readonly kind: 'form' }
   | { readonly kind: 'extension' }
   | { readonly kind: 'series' }
-  | { readonly kind: 'import'; readonly participants: readonly WriteParticipant[] };
+  | { readonly kind: 'import'; readonly participants: readonly WriteParticipant[] }
+  | { readonly kind: 'submission'; readonly participants: readonly WriteParticipant[] };
 
 export const ROUTE_ORIGIN: EventWriteOrigin = { kind: 'route' };
 export const FORM_ORIGIN: EventWriteOrigin = { kind: 'form' };
@@ -27,5 +30,5 @@ export const SERIES_ORIGIN: EventWriteOrigin = { kind: 'series' };
 
 /** The participants the origin declares for its write's unit of work (UnitOfWork.run). */
 export function declaredParticipants(origin: EventWriteOrigin): readonly WriteParticipant[] {
-  return origin.kind === 'import' ? origin.participants : [];
+  return origin.kind === 'import' || origin.kind === 'submission' ? origin.participants : [];
 }

@@ -41,7 +41,8 @@ export interface CategoryNode {
 /**
  * What the event form offers to choose from, through the API's own services: venues and
  * organizers by a paged server-side search (never the whole table), the chosen ones named, and
- * the categories' tree (small, loaded whole).
+ * the categories' tree (small, loaded whole). Each read is made as `actor` would make it through
+ * the API; the public submission form reads as an anonymous caller (null): published items only.
  */
 @Injectable()
 export class EventFormPickers {
@@ -60,7 +61,7 @@ export class EventFormPickers {
    * with 100,000 venues; a picker finds a venue by its name and town, in one scan of two short
    * columns, under the API's visibility rules, and names the page's venues through the API.
    */
-  searchVenues(actor: Actor, search: string, page: number): Promise<PickerPage> {
+  searchVenues(actor: Actor | null, search: string, page: number): Promise<PickerPage> {
     return this.search(actor, this.venueRows, ['name', 'city'], search, page, async (ids) => {
       const found = await this.venues.getMany(actor, ids);
       return ids.flatMap((id) => (found.has(id) ? [{ id: String(id), label: place(found.get(id)?.venue, found.get(id)?.city, found.get(id)?.country) }] : []));
@@ -68,7 +69,7 @@ export class EventFormPickers {
   }
 
   /** A page of organizers whose name holds every word of `search`. */
-  searchOrganizers(actor: Actor, search: string, page: number): Promise<PickerPage> {
+  searchOrganizers(actor: Actor | null, search: string, page: number): Promise<PickerPage> {
     return this.search(actor, this.organizerRows, ['name'], search, page, async (ids) => {
       const found = await this.organizers.getMany(actor, ids);
       return ids.flatMap((id) => (found.has(id) ? [{ id: String(id), label: place(found.get(id)?.organizer, found.get(id)?.email) }] : []));
@@ -76,7 +77,7 @@ export class EventFormPickers {
   }
 
   /** The chosen venue and organizers, named: one read of those ids each. */
-  async chosen(actor: Actor, venueId: string, organizerIds: string[]): Promise<{ venue: PickerItem | null; organizers: PickerItem[] }> {
+  async chosen(actor: Actor | null, venueId: string, organizerIds: string[]): Promise<{ venue: PickerItem | null; organizers: PickerItem[] }> {
     const ids = (list: string[]) => list.filter((id) => /^\d+$/.test(id)).map(Number);
     const venues = ids([venueId]).length > 0 ? await this.venues.getMany(actor, ids([venueId])) : new Map<number, Json>();
     const organizers = ids(organizerIds).length > 0 ? await this.organizers.getMany(actor, ids(organizerIds)) : new Map<number, Json>();
@@ -91,7 +92,7 @@ export class EventFormPickers {
   }
 
   /** Every category, each under its parent, in name order (categories are few; the list is the API's, cached). */
-  async categoryTree(actor: Actor): Promise<CategoryNode[]> {
+  async categoryTree(actor: Actor | null): Promise<CategoryNode[]> {
     const all: Json[] = [];
     for (let page = 1; page <= 100; page++) {
       const q = { page, per_page: 100, hide_empty: false } as ListCategoriesQueryDto;
@@ -120,7 +121,7 @@ export class EventFormPickers {
   }
 
   private async search(
-    actor: Actor,
+    actor: Actor | null,
     rows: LinkedItemsRepository<LinkedItemEntity>,
     columns: string[],
     search: string,

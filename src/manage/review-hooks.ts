@@ -9,6 +9,7 @@ import { hookKind, Hooks } from '../common/feature/hooks';
  */
 export interface ReviewSubmitter {
   readonly name: string;
+  /** Empty when the submitter was signed in (their login is the name). */
   readonly email: string;
 }
 

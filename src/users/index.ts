@@ -5,3 +5,4 @@ export { SessionsRepository } from './sessions.repository';
 export { AuthService } from './auth.service';
 export { UserEntity } from './user.entity';
 export { PERSISTENT_SESSION_SECONDS, SessionsService, type OpenSession } from './sessions.service';
+export { LimiterStore, type LimiterOptions } from './limiter-store';

@@ -9,6 +9,6 @@ import { UsersService } from './users.service';
 
 @Module({
   providers: [UsersService, UsersRepository, AuthService, BootstrapAdminService, LimiterStore, SessionsService, SessionsRepository],
-  exports: [UsersService, AuthService, SessionsService],
+  exports: [UsersService, AuthService, SessionsService, LimiterStore],
 })
 export class UsersModule {}

@@ -49,6 +49,11 @@ export class UsersRepository {
     return this.db.getRepository(UserEntity).find({ order: { id: 'ASC' } });
   }
 
+  /** The administrator with the lowest id (the first made), or null when there is none. */
+  firstAdministrator(): Promise<UserEntity | null> {
+    return this.db.getRepository(UserEntity).findOne({ where: { role: 'administrator' }, order: { id: 'ASC' } });
+  }
+
   /** One page of the users in login order, and how many there are. */
   page(skip: number, take: number): Promise<[UserEntity[], number]> {
     return this.db.getRepository(UserEntity).findAndCount({ order: { login: 'ASC' }, skip, take });

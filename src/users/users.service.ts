@@ -30,6 +30,11 @@ export class UsersService {
     return this.users.findByLogin(login);
   }
 
+  /** The first administrator made (the lowest id), or null. */
+  firstAdministrator(): Promise<UserEntity | null> {
+    return this.users.firstAdministrator();
+  }
+
   findById(id: number): Promise<UserEntity | null> {
     return this.users.findById(id);
   }

@@ -58,9 +58,16 @@ export async function createTestApp(
     logger: opts.onLog ? new NestPinoLogger(logger) : false,
     bodyParser: false,
   });
-  await configureApp(app);
-  await app.init();
-  await app.getHttpAdapter().getInstance().ready();
+  try {
+    await configureApp(app);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  } catch (err) {
+    // An app that refuses to start (a test of a start-up check) leaves no connection open and no database behind.
+    await app.close().catch(() => undefined);
+    await dropDatabase?.drop();
+    throw err;
+  }
 
   const users = app.get(UsersService);
   return {

@@ -1,0 +1,1 @@
+export { SUBMISSIONS_FEATURE } from './submissions.feature';
