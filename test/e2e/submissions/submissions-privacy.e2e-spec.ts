@@ -31,6 +31,8 @@ describe('the submitter’s name and e-mail (editing.md §4)', () => {
   let editor: { id: number; cookie: string; authorization: string };
   let subscriber: { authorization: string };
   let event: Json;
+  /** The review queue's text while the event waits there, as an editor reads it. */
+  let queue: string;
   const day = DateTime.now().setZone('Europe/Paris').plus({ days: 20 }).toFormat('yyyy-MM-dd');
 
   beforeAll(async () => {
@@ -60,6 +62,9 @@ describe('the submitter’s name and e-mail (editing.md §4)', () => {
     expect(res.statusCode).toBe(303);
     const pending = await http(t, editor.authorization).get(`${API}/events?status=pending&search=Lantern`);
     const found = (pending.body.events as Json[])[0];
+    const review = await getPage(t, editor.cookie, '/manage/review/');
+    expect(review.status).toBe(200);
+    queue = textOf(review.html);
     // Published with its venue and organizer, so that every public surface shows the event.
     for (const [route, id] of [
       ['venues', (found.venue as Json).id],
@@ -165,5 +170,9 @@ describe('the submitter’s name and e-mail (editing.md §4)', () => {
     const found = new Map<number, unknown>();
     for (const hook of hooks) for (const [id, who] of await hook.submitters([event.id as number, 999999])) found.set(id, who);
     expect([...found]).toEqual([[event.id, { name: NAME, email: EMAIL }]]);
+
+    // And the queue itself shows them, as the submitted event waited there.
+    expect(queue).toContain('Lantern walk');
+    expect(queue).toContain(`${NAME} · ${EMAIL}`);
   });
 });
