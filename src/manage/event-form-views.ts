@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { can } from '../common/auth';
-import { type EventFormContext, EventFormHooks, type EventFormQuestion } from './event-form-hooks';
+import { type EventFormContext, type EventFormField, EventFormHooks, type EventFormQuestion } from './event-form-hooks';
 import { EventFormPickers } from './event-form-pickers';
 import { EVENT_FLAGS, type EventFormValues, NEW_ORGANIZER_FIELDS, NEW_VENUE_FIELDS, tagNames } from './event-form-values';
 import { EventFormService, type OpenedEvent } from './event-form.service';
@@ -118,16 +118,7 @@ export class EventFormViews {
       organizerPicker: { chosen: chosen.organizers, ...organizers, newFields: NEW_ORGANIZER_FIELDS },
       categories: categories.map((c) => ({ ...c, checked: values.categories.includes(c.id) })),
       flags: EVENT_FLAGS.map(([name, label]) => ({ name, label, checked: values.flags[name] })),
-      extFields: this.hooks.fields().map((f) => ({
-        id: `ext-${f.param}`,
-        name: `ext[${f.param}]`,
-        label: f.label,
-        kind: f.kind,
-        help: f.help,
-        options: f.choices ?? [],
-        value: values.ext[f.param] ?? '',
-        error: messageOf(errors, `ext-${f.param}`),
-      })),
+      extFields: extFieldViews(this.hooks.fields(), values, errors),
       sections,
       questions: [...this.questions(ctx, opened !== null).filter((q) => !q.confirm), ...(view.asked ?? [])].map((q) => ({
         ...q,
@@ -146,6 +137,20 @@ export class EventFormViews {
 }
 
 /** Whether the editor's values differ from the stored event's in any field the form writes (the conflict's fields, and the publish date). */
+/** The extensions' fields as the event form and the submission form render them: each with its value as posted or stored, and its message. */
+export function extFieldViews(fields: readonly EventFormField[], values: EventFormValues, errors: readonly FieldError[]) {
+  return fields.map((f) => ({
+    id: `ext-${f.param}`,
+    name: `ext[${f.param}]`,
+    label: f.label,
+    kind: f.kind,
+    help: f.help,
+    options: f.choices ?? [],
+    value: values.ext[f.param] ?? '',
+    error: messageOf(errors, `ext-${f.param}`),
+  }));
+}
+
 export function formChanged(stored: EventFormValues, mine: EventFormValues): boolean {
   return differences(stored, mine).length > 0 || (mine.publish_date !== '' && mine.publish_date !== stored.publish_date);
 }

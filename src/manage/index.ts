@@ -17,3 +17,4 @@ export type { FieldError } from './form-errors';
 export { manageSecurityHeaders, SESSION_COOKIE } from './manage-http';
 export { assertSameOrigin, FORM_TOKEN_FIELD, safeNext } from './manage-session';
 export { ManageRefusal } from './manage-refusals';
+export { extFieldViews } from './event-form-views';

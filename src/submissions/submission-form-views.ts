@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config';
-import { EventFormHooks, EventFormPickers, type EventFormValues, type FieldError, messageOf, newEventValues } from '../manage';
+import { EventFormHooks, EventFormPickers, type EventFormValues, extFieldViews, type FieldError, messageOf, newEventValues } from '../manage';
 import { MAX_LINKS, SUBMISSION_ORGANIZER_FIELDS, SUBMISSION_VENUE_FIELDS, type SubmitterValues } from './submission-values';
 import { SubmissionWriter } from './submission-writer';
 
@@ -63,16 +63,7 @@ export class SubmissionFormViews {
       venuePicker: { chosen: chosen.venue, ...venues, newFields: SUBMISSION_VENUE_FIELDS },
       organizerPicker: { chosen: chosen.organizers, ...organizers, newFields: SUBMISSION_ORGANIZER_FIELDS },
       categories: categories.map((c) => ({ ...c, checked: values.categories.includes(c.id) })),
-      extFields: this.writer.fields().map((f) => ({
-        id: `ext-${f.param}`,
-        name: `ext[${f.param}]`,
-        label: f.label,
-        kind: f.kind,
-        help: f.help,
-        options: f.choices ?? [],
-        value: values.ext[f.param] ?? '',
-        error: messageOf(errors, `ext-${f.param}`),
-      })),
+      extFields: extFieldViews(this.writer.fields(), values, errors),
     };
   }
 

@@ -73,3 +73,22 @@ export async function axeProblems(page: Page): Promise<AxeViolation[]> {
   });
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }
+
+/** Each violation as one line, prefixed with where it was found (a page and a width). */
+export const describeViolations = (where: string, violations: AxeViolation[]): string[] =>
+  violations.map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+/** Elements wider than the viewport, when the page scrolls sideways (empty when it does not). */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const wide = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 1);
+    return wide
+      .slice(0, 10)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className ? `.${String(el.className).split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`,
+      );
+  });
+}

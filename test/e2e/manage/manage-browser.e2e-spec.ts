@@ -24,7 +24,7 @@ import {
   type TermBody,
   uid,
 } from '../../support/api';
-import { describeWithBrowser, freePort, launchBrowser, axeProblems, type AxeViolation } from '../../support/browser';
+import { describeWithBrowser, freePort, launchBrowser, axeProblems, describeViolations, sidewaysOverflow } from '../../support/browser';
 import { API, http } from '../../support/http';
 import { createTestApp, TestApp } from '../../support/test-app';
 
@@ -48,21 +48,6 @@ const WIDTHS = [
 const ZONE = 'Europe/Paris';
 /** Names the form's buttons may carry for saving (editing.md §7: the status decides). */
 const SAVE = /^(Save|Publish|Submit for review)$/;
-
-const describeViolations = (where: string, violations: AxeViolation[]) =>
-  violations.map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
-/** Elements wider than the viewport, when the page scrolls sideways (empty when it does not). */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 10)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
-  });
-}
 
 /** Waits for the first element `locator` finds to be visible; fails naming it. */
 async function visible(locator: Locator): Promise<void> {

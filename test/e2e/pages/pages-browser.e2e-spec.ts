@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { getOk } from '../../support/api';
-import { describeWithBrowser, freePort, launchBrowser } from '../../support/browser';
+import { describeWithBrowser, freePort, launchBrowser, describeViolations, sidewaysOverflow } from '../../support/browser';
 import { API } from '../../support/http';
 import { PagesSeed, seedPages, SITE_ZONE } from '../../support/pages-seed';
 import { createTestApp, TestApp } from '../../support/test-app';
@@ -88,24 +88,6 @@ async function visible(locator: Locator): Promise<void> {
 /** The visible text of the one element `locator` finds, whitespace collapsed. */
 async function textOf(locator: Locator): Promise<string> {
   return (await locator.innerText({ timeout: 5_000 })).replace(/\s+/g, ' ').trim();
-}
-
-const describeViolations = (where: string, violations: AxeViolation[]) =>
-  violations.map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
-/** Elements wider than the viewport, when the page scrolls sideways (empty when it does not). */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const wide = Array.from(document.querySelectorAll('body *')).filter((el) => el.getBoundingClientRect().right > width + 1);
-    return wide
-      .slice(0, 10)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(/\s+/).join('.')}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`,
-      );
-  });
 }
 
 /** The focused element (in the page): a link with an outline or a shadow, inside the viewport. */

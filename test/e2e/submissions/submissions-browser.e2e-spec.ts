@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SubmissionStamps } from '../../../src/submissions/submission-stamps';
-import { axeProblems, type AxeViolation, describeWithBrowser, freePort, launchBrowser } from '../../support/browser';
+import { axeProblems, describeWithBrowser, freePort, launchBrowser, describeViolations, sidewaysOverflow } from '../../support/browser';
 import { API, http } from '../../support/http';
 import { NEXT_YEAR_DAY } from '../../support/submissions';
 import { createTestApp, EXTENSIONS_OFF, type TestApp } from '../../support/test-app';
@@ -25,21 +25,6 @@ const WIDTHS = [
 ] as const;
 const STEP_MS = 10_000;
 const ARTEFACTS = join(__dirname, '..', '..', '..', 'test-artifacts', 'screenshots');
-
-const describeViolations = (where: string, violations: AxeViolation[]) =>
-  violations.map((v) => `${where}: ${v.impact} ${v.id} (${v.help}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-
-/** Elements wider than the viewport, when the page scrolls sideways (empty when it does not). */
-async function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .slice(0, 10)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} (right edge ${Math.round(el.getBoundingClientRect().right)} px)`);
-  });
-}
 
 describeBrowser('the submission form in Chromium (editing.md §4, §7)', () => {
   let t: TestApp;
